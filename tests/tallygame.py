@@ -1,0 +1,100 @@
+"""A minimal game used to test the core without any real game's rules.
+
+Each deal names a winner and the points he takes from every other player:
+``{"winner": "A", "points": 3}`` (short notation ``A 3``).  The game ends when
+a player's total reaches the ``target`` option.  It exists only in the tests.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from whistscore.errors import DealError, NotationError
+from whistscore.game import GameType, Outcome, RuleText
+from whistscore.layout import Cell, Label, Table
+from whistscore.ledger import Entry
+from whistscore.rules import Choice, Integer, Option, RuleBook
+
+
+@attrs.frozen
+class TallyDeal:
+    winner: str
+    points: int
+
+
+class Tally(GameType):
+    name = "tally"
+    title = "Tally (test game)"
+    player_counts = (2, 3, 4)
+    unit = "point"
+    rulebook = RuleBook(
+        game="tally",
+        options=(
+            Option("target", Integer(1, 1000), "points that end the game"),
+            Option("style", Choice(("plain", "double")), "double doubles every deal"),
+        ),
+        presets={"plain": {"target": 10, "style": "plain"},
+                 "doubled": {"target": 20, "style": "double"}},
+        default_preset="plain",
+    )
+    rule_texts = {"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")}
+    labels = {"tally.total": ("Total", "Итого")}
+
+    def parse_deal(self, obj, players, rules):
+        for key in obj:
+            if key not in ("winner", "points"):
+                raise DealError("unknown field", field=key)
+        if obj.get("winner") not in players:
+            raise DealError("not a player", field="winner", value=obj.get("winner"))
+        points = obj.get("points")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 100:
+            raise DealError("points are 0..100", field="points", value=points)
+        return TallyDeal(obj["winner"], points)
+
+    def deal_to_json(self, deal):
+        return {"winner": deal.winner, "points": deal.points}
+
+    def parse_notation(self, text, players, rules):
+        parts = text.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise NotationError("write WINNER POINTS", field="deal", value=text)
+        return self.parse_deal({"winner": parts[0], "points": int(parts[1])}, players, rules)
+
+    def format_notation(self, deal, players, rules):
+        return f"{deal.winner} {deal.points}"
+
+    def initial_state(self, players, rules):
+        return (rules["target"], tuple((p, 0) for p in players))
+
+    def score(self, state, deal, ctx):
+        factor = 2 if ctx.rules["style"] == "double" else 1
+        pts = deal.points * factor
+        entries = []
+        target, points = state
+        totals = dict(points)
+        for p in ctx.active:
+            if p != deal.winner:
+                entries.append(Entry(ctx.number, deal.winner, "points", pts, p, "win",
+                                     f"{deal.points} x {factor}"))
+                totals[deal.winner] += pts
+                totals[p] -= pts
+        return Outcome(tuple(entries), (target, tuple(totals.items())))
+
+    def is_finished(self, state):
+        target, points = state
+        return max(v for _, v in points) >= target
+
+    def balance(self, state, rules):
+        return {p: Fraction(v) for p, v in state[1]}
+
+    def sheet_json(self, state, rules):
+        return {p: {"points": v} for p, v in state[1]}
+
+    def sheet_tables(self, replay):
+        rows = tuple((Cell(p), Cell(v)) for p, v in replay.state[1])
+        return [Table(Label("sheet"), (Label("player"), Label("tally.total")), rows)]
+
+
+GAME = Tally()

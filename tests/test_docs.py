@@ -1,0 +1,53 @@
+"""Worked examples in docs/*.md are executed: a ```game block then an ```expect block.
+
+``expect`` may hold ``balance`` (player -> exact fraction string), ``sheet`` (the
+``settle --json`` sheet), ``finished`` and ``money`` (with the file's stake).
+"""
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from whistscore import journal
+from whistscore.replay import replay
+from whistscore.settlement import settle
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+BLOCK = re.compile(r"```(\w+)[^\n]*\n(.*?)```", re.S)
+
+
+def examples():
+    found = []
+    for doc in sorted(DOCS.glob("*.md")):
+        blocks = BLOCK.findall(doc.read_text(encoding="utf-8"))
+        for i, (lang, body) in enumerate(blocks):
+            if lang == "game":
+                assert i + 1 < len(blocks) and blocks[i + 1][0] == "expect", \
+                    f"{doc.name}: a game block must be followed by an expect block"
+                found.append(pytest.param(body, blocks[i + 1][1],
+                                          id=f"{doc.stem}-{len(found) + 1}"))
+    return found
+
+
+@pytest.mark.parametrize("game_text, expect_text", examples())
+def test_doc_example(game_text, expect_text):
+    game = journal.loads(game_text)
+    expect = json.loads(expect_text)
+    s = settle(replay(game))
+    data = s.to_json()
+    if "balance" in expect:
+        assert {p: Fraction(v) for p, v in data["balance"].items()} == \
+            {p: Fraction(v) for p, v in expect["balance"].items()}
+    if "sheet" in expect:
+        assert data["sheet"] == expect["sheet"]
+    if "finished" in expect:
+        assert data["finished"] == expect["finished"]
+    if "money" in expect:
+        assert data["money"] == expect["money"]
+
+
+def test_docs_have_examples_once_games_exist():
+    assert DOCS.is_dir()

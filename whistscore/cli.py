@@ -1,0 +1,336 @@
+"""The ``whistscore`` command line: reading arguments and printing, no scoring.
+
+Exit status: 0 success, 1 invalid input (the message names the deal, the
+field and the value, and the game file is left exactly as it was), 2 wrong
+usage.  No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import journal
+from .errors import InputError, WhistscoreError
+from .game import DealRecord
+from .games import GAMES, get_game
+from .i18n import LANGS, explain
+from .ledger import format_amount
+from .replay import replay
+from .settlement import settle
+from .text import render_deals, render_entries, render_rules, render_settlement, render_tables
+
+__all__ = ["main", "parse_deal_text"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors: exit 2 without a traceback
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="whistscore",
+                description="Score sheets and settlements for Preferans, Twist, Whist "
+                            "and Danish whist.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    c = sub.add_parser("new", help="create a game file")
+    c.add_argument("game", choices=sorted(GAMES))
+    c.add_argument("file")
+    c.add_argument("--players", nargs="+", required=True, metavar="NAME")
+    c.add_argument("--preset")
+    c.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    c.add_argument("--stake")
+    c.add_argument("--currency")
+    c.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)")
+    c.add_argument("file")
+    c.add_argument("deal", nargs="+", help="the deal; the words are joined with spaces")
+    c.add_argument("--dealer", help="who dealt this deal (when the rotation was broken)")
+    c.add_argument("--note", help="a free-text note kept with the deal")
+    c.add_argument("--lang", choices=LANGS, default="en")
+
+    c = sub.add_parser("undo", help="drop the last deal")
+    c.add_argument("file")
+    c.add_argument("--lang", choices=LANGS, default="en")
+
+    c = sub.add_parser("show", help="the score sheet as players draw it")
+    c.add_argument("file")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--explain", action="store_true", help="every entry with its deal and rule")
+    c.add_argument("--deals", action="store_true", help="also list the deals played")
+    c.add_argument("--lang", choices=LANGS, default="en")
+
+    c = sub.add_parser("settle", help="balances, money and who pays whom")
+    c.add_argument("file")
+    c.add_argument("--stake", help="money per unit (overrides the file's stake)")
+    c.add_argument("--precision", type=int, default=2, help="decimal places of money (default 2)")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--lang", choices=LANGS, default="en")
+
+    c = sub.add_parser("export", help="the score sheet workbook (.xlsx)")
+    c.add_argument("file")
+    c.add_argument("out")
+    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--check-formulas", action="store_true",
+                   help="add a check row of SUM formulas under the totals")
+
+    c = sub.add_parser("import", help="restore a game file from an exported workbook")
+    c.add_argument("book")
+    c.add_argument("file")
+    c.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    c = sub.add_parser("check", help="validate a game file; report every problem")
+    c.add_argument("file")
+
+    c = sub.add_parser("rules", help="the rule options, their defaults and the presets")
+    c.add_argument("game", choices=sorted(GAMES))
+    c.add_argument("--preset")
+    c.add_argument("--json", action="store_true")
+    return p
+
+
+def parse_deal_text(game, raw: str, number: int) -> DealRecord:
+    """A deal typed by a user: JSON if it starts with ``{``, else short notation."""
+    raw = raw.strip()
+    if not raw:
+        raise InputError("the deal is empty", deal=number, field="deal")
+    try:
+        if raw.startswith("{"):
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})",
+                                 field="deal") from None
+            except RecursionError:
+                raise InputError("the JSON is nested too deeply", field="deal") from None
+            return journal.deal_from_json(game.kind, obj, game.players, game.rules)
+        return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
+    except InputError as exc:
+        raise exc.located(deal=number) from None
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _totals_table(settlement_json: dict) -> str:
+    """A compact line per player (or side) of the game's sheet totals."""
+    from tabulate import tabulate
+
+    sheet = settlement_json["sheet"]
+    columns: list[str] = []
+    rows = []
+    for who, cols in sheet.items():
+        flat: dict[str, Any] = {}
+        for key, value in cols.items():
+            if isinstance(value, dict):
+                for other, v in value.items():
+                    flat[f"{key} {other}"] = v
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                flat[key] = value
+        for key in flat:
+            if key not in columns:
+                columns.append(key)
+        rows.append((who, flat))
+    table = [[who] + [flat.get(c, "") for c in columns] for who, flat in rows]
+    out = tabulate(table, headers=[""] + columns, tablefmt="simple", disable_numparse=True)
+    bal = settlement_json["balance"]
+    line = ", ".join(f"{p} {format_amount(Fraction(b), signed=True)}"
+                     for p, b in bal.items())
+    return f"{out}\nbalance now ({settlement_json['unit']}s): {line}"
+
+
+def _cmd_new(a) -> int:
+    path = Path(a.file)
+    if path.exists() and not a.force:
+        raise InputError("the file exists; use --force to overwrite it", field="file",
+                         value=str(path))
+    kind = get_game(a.game)
+    rules = kind.rulebook.from_cli(a.preset, a.rule)
+    game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency)
+    journal.dump(game, path)
+    _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
+         f"preset {game.rules.preset}")
+    return 0
+
+
+def _read_deal_arg(words: Sequence[str]) -> str:
+    if list(words) == ["-"]:
+        return sys.stdin.read()
+    return " ".join(words)
+
+
+def _cmd_add(a) -> int:
+    raw = _read_deal_arg(a.deal)
+    with journal.locked(a.file):
+        game = journal.load(a.file)
+        current = replay(game)
+        number = len(game.deals) + 1
+        record = parse_deal_text(game, raw, number)
+        if a.dealer is not None or a.note is not None:
+            if a.dealer is not None and a.dealer not in game.players:
+                raise InputError("the dealer must be one of the players", deal=number,
+                                 field="dealer", value=a.dealer)
+            record = DealRecord(record.deal, a.dealer or record.dealer,
+                                a.note if a.note is not None else record.note)
+        after = current.extend(record)
+        journal.dump(after.game, a.file)
+    result = after.results[-1]
+    _out(f"deal {result.number} (dealer {result.dealer}): {after.game.notation(record)}")
+    _out(render_entries(result.entries, game.kind, a.lang) or "(nothing written)")
+    _out()
+    _out(_totals_table(settle(after).to_json()))
+    if after.finished:
+        _out("the game is finished: run 'whistscore settle' for who pays whom")
+    return 0
+
+
+def _cmd_undo(a) -> int:
+    with journal.locked(a.file):
+        game = journal.load(a.file)
+        if not game.deals:
+            raise InputError("the game has no deal to undo", field="deals")
+        full = replay(game)
+        dropped = full.results[-1]
+        journal.dump(game.without_last(), a.file)
+    _out(f"dropped deal {dropped.number}: {game.notation(dropped.record)}")
+    _out(render_entries(dropped.entries, game.kind, a.lang) or "(it wrote nothing)")
+    return 0
+
+
+def _cmd_show(a) -> int:
+    game = journal.load(a.file)
+    rp = replay(game)
+    if a.json:
+        data = {
+            "game": game.kind.name,
+            "players": list(game.players),
+            "deals": len(game.deals),
+            "finished": rp.finished,
+            "sheet": game.kind.sheet_json(rp.state, game.rules),
+            "entries": [e.to_json() for e in rp.entries()],
+        }
+        _out(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    if a.deals:
+        _out(render_deals(rp, a.lang))
+        _out()
+    _out(render_tables(game.kind.sheet_tables(rp), game.kind, a.lang))
+    if a.explain:
+        _out()
+        _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")
+    return 0
+
+
+def _cmd_settle(a) -> int:
+    game = journal.load(a.file)
+    s = settle(replay(game), a.stake, a.precision)
+    if a.json:
+        _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
+    else:
+        _out(render_settlement(s, game.kind, a.lang))
+    return 0
+
+
+def _cmd_export(a) -> int:
+    from . import excel  # openpyxl is loaded only here
+
+    game = journal.load(a.file)
+    excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
+    _out(f"wrote {a.out}")
+    return 0
+
+
+def _cmd_import(a) -> int:
+    from . import excel
+
+    path = Path(a.file)
+    if path.exists() and not a.force:
+        raise InputError("the file exists; use --force to overwrite it", field="file",
+                         value=str(path))
+    text = excel.import_text(a.book)
+    game = journal.loads(text)
+    replay(game)
+    journal.write_atomic(path, text)
+    _out(f"restored {path}: {len(game.deals)} deals")
+    return 0
+
+
+def _cmd_check(a) -> int:
+    text = journal.read_text(a.file)
+    problems = journal.check_text(text)
+    if not problems:
+        _out(f"{a.file}: ok")
+        return 0
+    for p in problems:
+        sys.stderr.write(f"{a.file}: {p}\n")
+    return 1
+
+
+def _cmd_rules(a) -> int:
+    kind = get_game(a.game)
+    if a.preset is not None and a.preset not in kind.rulebook.presets:
+        raise InputError(f"unknown preset (known: {', '.join(kind.rulebook.presets)})",
+                         field="preset", value=a.preset)
+    if a.json:
+        book = kind.rulebook
+        presets = [a.preset] if a.preset else list(book.presets)
+        data = {
+            "game": kind.name,
+            "default_preset": book.default_preset,
+            "options": {o.name: o.doc for o in book.options},
+            "presets": {p: {o.name: o.kind.dump(book.presets[p][o.name]) for o in book.options}
+                        for p in presets},
+        }
+        _out(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _out(render_rules(kind, a.preset))
+    return 0
+
+
+_COMMANDS = {
+    "new": _cmd_new,
+    "add": _cmd_add,
+    "undo": _cmd_undo,
+    "show": _cmd_show,
+    "settle": _cmd_settle,
+    "export": _cmd_export,
+    "import": _cmd_import,
+    "check": _cmd_check,
+    "rules": _cmd_rules,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _COMMANDS[args.command](args)
+    except InputError as exc:
+        sys.stderr.write(f"whistscore {args.command}: {exc}\n")
+        return 1
+    except WhistscoreError as exc:
+        sys.stderr.write(f"whistscore {args.command}: {exc}\n")
+        return 1
+    except OSError as exc:
+        sys.stderr.write(f"whistscore {args.command}: {exc.strerror or exc}: "
+                         f"{exc.filename or ''}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted; the game file is as it was before this command\n")
+        return 1
+    except Exception as exc:  # a bug: still no traceback for the user, but say so
+        sys.stderr.write(f"whistscore {args.command}: internal error ({type(exc).__name__}: "
+                         f"{exc}); the game file was not changed. Please report this.\n")
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""Errors that reach a user.
+
+Every error a user can cause by what he types or by the file he hands us is an
+:class:`InputError` (also a :class:`ValueError`, so library callers may catch
+either).  Its message names where the problem is -- the file line, the deal
+number, the field -- and the offending value, because at a card table the
+person reading it has to find the mistake on paper.
+"""
+
+from __future__ import annotations
+
+import json
+
+__all__ = [
+    "WhistscoreError",
+    "InputError",
+    "DealError",
+    "NotationError",
+    "GameOverError",
+    "RuleError",
+    "GameFileError",
+    "show_value",
+]
+
+_NOTHING = object()
+_MAX_SHOWN = 60
+
+
+def show_value(value: object) -> str:
+    """A short, safe rendering of a bad value (a 10 MB string stays one line)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    if len(text) > _MAX_SHOWN:
+        text = f"{text[:_MAX_SHOWN]}... ({len(text)} characters)"
+    return text
+
+
+class WhistscoreError(Exception):
+    """Base of every error raised on purpose by whistscore."""
+
+
+class InputError(WhistscoreError, ValueError):
+    """Bad input: a deal, a rule, a file.  Nothing was changed when it is raised."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        deal: int | None = None,
+        field: str | None = None,
+        value: object = _NOTHING,
+        line: int | None = None,
+    ) -> None:
+        self.reason = reason
+        self.deal = deal
+        self.field = field
+        self.value = value
+        self.line = line
+        super().__init__(self._compose())
+
+    @property
+    def has_value(self) -> bool:
+        return self.value is not _NOTHING
+
+    def _compose(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        if self.field is not None:
+            where.append(f"field '{self.field}'")
+        if self.has_value:
+            where.append(f"value {show_value(self.value)}")
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+
+    def located(
+        self,
+        *,
+        deal: int | None = None,
+        line: int | None = None,
+        prefix: str | None = None,
+    ) -> "InputError":
+        """The same error with its place filled in by an outer layer.
+
+        A game's deal parser knows the field, the journal knows the deal
+        number and the line; each adds what it knows without losing the rest.
+        """
+        field = self.field
+        if prefix is not None:
+            field = prefix if field is None else f"{prefix}.{field}"
+        kwargs = dict(
+            deal=self.deal if self.deal is not None else deal,
+            field=field,
+            line=self.line if self.line is not None else line,
+        )
+        if self.has_value:
+            kwargs["value"] = self.value
+        err = type(self)(self.reason, **kwargs)
+        return err
+
+    def __reduce__(self):  # keep pickling/copying working with keyword-only args
+        return (_rebuild, (type(self), self.reason, self.deal, self.field,
+                           self.value if self.has_value else _NOTHING, self.line))
+
+
+def _rebuild(cls, reason, deal, field, value, line):
+    kwargs = dict(deal=deal, field=field, line=line)
+    if value is not _NOTHING:
+        kwargs["value"] = value
+    return cls(reason, **kwargs)
+
+
+class DealError(InputError):
+    """A deal that cannot happen (bad totals, unknown player, contradictory flags)."""
+
+
+class NotationError(DealError):
+    """A short-notation line that cannot be read."""
+
+
+class GameOverError(DealError):
+    """A deal after the game (pulka, gora) has ended."""
+
+
+class RuleError(InputError):
+    """An unknown rule option, preset or option value."""
+
+
+class GameFileError(InputError):
+    """A game file that is damaged, hand-edited wrongly, or of a newer version."""

@@ -1,0 +1,162 @@
+"""What every game module provides, and the game record it is played in.
+
+A game module (``whistscore/games/<name>.py``) defines one subclass of
+:class:`GameType` and nothing else needs to change to add a game: the journal,
+the settlement, the renderers and the command line all speak to it through
+this interface.  Scoring is pure: :meth:`GameType.score` takes a state and a
+deal and returns the entries and the next state; it does no I/O and keeps no
+hidden state, which is what makes undo ("drop the last deal and replay")
+exact.
+"""
+
+from __future__ import annotations
+
+import abc
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, ClassVar, Mapping, Sequence
+
+import attrs
+
+from .errors import InputError
+from .layout import Table
+from .ledger import Entry
+from .rules import RuleBook, Rules
+
+__all__ = ["RuleText", "DealContext", "Outcome", "GameType", "DealRecord", "Game"]
+
+
+@attrs.frozen
+class RuleText:
+    """A rule's name in English and Russian, and where it comes from (seed file and section)."""
+
+    en: str
+    ru: str
+    source: str = ""
+
+
+@attrs.frozen(slots=True)
+class DealContext:
+    """What a deal's scoring may know besides the state: who deals, who plays."""
+
+    number: int
+    dealer: str
+    players: tuple[str, ...]
+    active: tuple[str, ...]
+    rules: Rules
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    entries: tuple[Entry, ...]
+    state: Any
+
+
+class GameType(abc.ABC):
+    """One game: its deal type, notation, rules, scoring and sheet layout."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    unit: ClassVar[str]
+    rulebook: ClassVar[RuleBook]
+    #: key -> RuleText for every rule that writes entries (``Entry.rule``)
+    rule_texts: ClassVar[Mapping[str, RuleText]]
+    #: extra sheet labels: key -> (English, Russian)
+    labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
+    # -- seats -------------------------------------------------------------
+    def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+        """Players who hold cards this deal (a sitting-out dealer is left out)."""
+        return players
+
+    # -- deals: JSON and short notation -----------------------------------
+    @abc.abstractmethod
+    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
+        """Check a deal's shape and build the game's deal value.
+
+        Raise :class:`~whistscore.errors.DealError` naming the field and value;
+        the caller adds the deal number.  Checks that need the game so far (who
+        deals, what was played before) belong in :meth:`score`.
+        """
+
+    @abc.abstractmethod
+    def deal_to_json(self, deal: Any) -> dict:
+        """The deal as the game file writes it (key order is the file's order)."""
+
+    @abc.abstractmethod
+    def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+        """Read one line of short notation (raise NotationError if unreadable)."""
+
+    @abc.abstractmethod
+    def format_notation(self, deal: Any, players: tuple[str, ...], rules: Rules) -> str:
+        """Write the deal back in short notation; parse_notation reads it back equal."""
+
+    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> str:
+        """A few words on how the deal ended ("made", "down 2"), for the deals table."""
+        return ""
+
+    # -- scoring ------------------------------------------------------------
+    @abc.abstractmethod
+    def initial_state(self, players: tuple[str, ...], rules: Rules) -> Any:
+        """The state before the first deal."""
+
+    @abc.abstractmethod
+    def score(self, state: Any, deal: Any, ctx: DealContext) -> Outcome:
+        """Entries the deal writes and the state after it (pure)."""
+
+    @abc.abstractmethod
+    def is_finished(self, state: Any) -> bool:
+        """True once the game has ended and no deal may follow."""
+
+    @abc.abstractmethod
+    def balance(self, state: Any, rules: Rules) -> dict[str, Fraction]:
+        """Each player's exact result in the game's unit; sums to zero."""
+
+    @abc.abstractmethod
+    def sheet_json(self, state: Any, rules: Rules) -> dict:
+        """The ``sheet`` object of ``settle --json`` / ``show --json``."""
+
+    @abc.abstractmethod
+    def sheet_tables(self, replay: Any) -> list[Table]:
+        """The score sheet as players draw it, for ``show`` and the workbook."""
+
+
+@attrs.frozen(slots=True)
+class DealRecord:
+    """A deal as recorded: the game's deal value plus the journal's own fields."""
+
+    deal: Any
+    dealer: str | None = None
+    note: str | None = None
+
+
+@attrs.frozen
+class Game:
+    """A game as the file holds it: which game, who sits where, the rules, the deals.
+
+    Immutable: adding or dropping a deal gives a new Game, so an invalid deal
+    can never leave a half-changed game behind.
+    """
+
+    kind: GameType
+    players: tuple[str, ...]
+    rules: Rules
+    deals: tuple[DealRecord, ...] = ()
+    stake: Decimal | None = None
+    currency: str | None = None
+
+    def with_deal(self, record: DealRecord) -> "Game":
+        return attrs.evolve(self, deals=self.deals + (record,))
+
+    def without_last(self) -> "Game":
+        if not self.deals:
+            raise InputError("the game has no deal to undo", field="deals")
+        return attrs.evolve(self, deals=self.deals[:-1])
+
+    def notation(self, record: DealRecord) -> str:
+        return self.kind.format_notation(record.deal, self.players, self.rules)
+
+
+def next_seat(players: Sequence[str], player: str) -> str:
+    return players[(players.index(player) + 1) % len(players)]

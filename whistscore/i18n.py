@@ -1,0 +1,118 @@
+"""Sheet words in English and Russian, and the sentence that explains an entry.
+
+The players' own terms (pulya, gora, remark, nota) stay as they are in the
+English texts; the Russian texts use the words written on paper.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .layout import Label
+from .ledger import Entry, format_amount
+
+__all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name"]
+
+LANGS = ("en", "ru")
+
+CORE_LABELS: dict[str, tuple[str, str]] = {
+    "player": ("Player", "Игрок"),
+    "side": ("Side", "Пара"),
+    "deal": ("Deal", "Сдача"),
+    "dealer": ("Dealer", "Сдающий"),
+    "notation": ("Deal played", "Игра"),
+    "result": ("Result", "Итог"),
+    "balance": ("Balance", "Баланс"),
+    "money": ("Money", "Деньги"),
+    "total": ("Total", "Итого"),
+    "from": ("From", "Кто платит"),
+    "to": ("To", "Кому"),
+    "amount": ("Amount", "Сумма"),
+    "transfers": ("Who pays whom", "Кто кому платит"),
+    "settlement": ("Settlement", "Расчёт"),
+    "sheet": ("Score sheet", "Запись"),
+    "deals": ("Deals", "Сдачи"),
+    "entries": ("Entries", "Записи"),
+    "rule": ("Rule", "Правило"),
+    "note": ("Note", "Примечание"),
+    "column": ("Column", "Графа"),
+    "against": ("On", "На кого"),
+    "change": ("Change {0}", "Изменение {0}"),
+    "running": ("Balance {0}", "Баланс {0}"),
+    "owes": ("{0} owes", "{0} должен"),
+    "unit.vist": ("vists", "висты"),
+    "unit.point": ("points", "очки"),
+    "finished": ("finished", "закончена"),
+    "unfinished": ("not finished", "не закончена"),
+    "pulya": ("pulya", "пуля"),
+    "gora": ("gora", "гора"),
+    "vists": ("vists", "висты"),
+    "remark": ("remark", "ремарк"),
+    "nota": ("nota", "нота"),
+    "points": ("points", "очки"),
+    "check": ("Check (formulas)", "Проверка (формулы)"),
+    "chart": ("Balance over the deals", "Баланс по сдачам"),
+    "stake": ("Stake", "Ставка"),
+    "game": ("Game", "Игра"),
+    "players": ("Players", "Игроки"),
+}
+
+
+def _lookup(key: str, kind: Any, lang: str) -> str | None:
+    pair = None
+    if kind is not None:
+        pair = getattr(kind, "labels", {}).get(key)
+    if pair is None:
+        pair = CORE_LABELS.get(key)
+    if pair is None:
+        return None
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def text(value: Any, kind: Any = None, lang: str = "en") -> Any:
+    """Translate a :class:`Label`; anything else (names, numbers) passes through."""
+    if isinstance(value, Label):
+        found = _lookup(value.key, kind, lang)
+        if found is None:
+            found = value.key
+        args = [text(a, kind, lang) for a in value.args]
+        return found.format(*args) if args else found
+    return value
+
+
+def column_name(column: str, kind: Any = None, lang: str = "en") -> str:
+    return _lookup(column, kind, lang) or column
+
+
+def rule_name(key: str, kind: Any = None, lang: str = "en", *, with_source: bool = True) -> str:
+    texts = getattr(kind, "rule_texts", {}) if kind is not None else {}
+    rt = texts.get(key)
+    if rt is None:
+        return key
+    name = rt.ru if lang == "ru" else rt.en
+    if with_source and rt.source:
+        name = f"{name} ({rt.source})"
+    return name
+
+
+def explain(entry: Entry, kind: Any = None, lang: str = "en") -> str:
+    """One entry as a sentence: "deal 7: Boris writes 12 on Anna: 3 tricks x 4, greedy whist"."""
+    amount = format_amount(entry.amount)
+    column = column_name(entry.column, kind, lang)
+    if lang == "ru":
+        if entry.against is not None:
+            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {entry.against}"
+            if entry.column != "vists":
+                head += f" ({column})"
+        else:
+            head = f"сдача {entry.deal}: {entry.player} пишет {amount} в {column}"
+    else:
+        if entry.against is not None:
+            head = f"deal {entry.deal}: {entry.player} writes {amount} on {entry.against}"
+            if entry.column != "vists":
+                head += f" ({column})"
+        else:
+            head = f"deal {entry.deal}: {entry.player} writes {amount} into {column}"
+    rule = rule_name(entry.rule, kind, lang)
+    detail = f"{entry.detail}, " if entry.detail else ""
+    return f"{head}: {detail}{rule}"

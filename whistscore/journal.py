@@ -1,0 +1,403 @@
+"""The game file: versioned JSON, validated strictly, saved atomically.
+
+The file is the only thing a table keeps, so it is written to be read by
+people and by git: a fixed key order, two-space indent, one deal per line.
+Reading it trusts nothing: every field is checked once, here, and a problem
+is reported with its line, deal and field so it can be mended by hand.
+Saving never leaves a half-written file: the new text goes to a temporary file
+in the same folder, is flushed and fsynced, then renamed over the old one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from .errors import DealError, GameFileError, InputError
+from .game import DealRecord, Game, GameType
+from .games import get_game
+from .rules import parse_stake
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "loads",
+    "load",
+    "dumps",
+    "dump",
+    "read_text",
+    "deal_from_json",
+    "deal_to_json",
+    "new_game",
+    "check_text",
+    "locked",
+]
+
+FORMAT = "whistscore"
+VERSION = 1
+_TOP_KEYS = ("format", "version", "game", "players", "rules", "stake", "currency", "deals")
+_REQUIRED = ("format", "version", "game", "players", "deals")
+
+
+# -- reading -------------------------------------------------------------------
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _bad_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a score file may hold")
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+    except json.JSONDecodeError as exc:
+        raise GameFileError(f"not valid JSON: {exc.msg} (column {exc.colno})",
+                            line=exc.lineno) from None
+    except _DuplicateKey as exc:
+        raise GameFileError("a key appears twice in one object", field=exc.key,
+                            line=_line_of_key(text, exc.key)) from None
+    except RecursionError:
+        raise GameFileError("the JSON is nested too deeply to be a game file") from None
+    except ValueError as exc:  # NaN / Infinity
+        raise GameFileError(str(exc)) from None
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    hits = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    if len(hits) >= 2:
+        return text.count("\n", 0, hits[1]) + 1
+    return None
+
+
+def _deal_lines(text: str) -> list[int]:
+    """The line on which each deal starts (only worked out when reporting an error)."""
+    match = re.search(r'"deals"\s*:\s*\[', text)
+    if not match:
+        return []
+    decoder = json.JSONDecoder()
+    lines = []
+    pos = match.end()
+    ws = re.compile(r"[\s,]*")
+    try:
+        while True:
+            pos = ws.match(text, pos).end()
+            if pos >= len(text) or text[pos] == "]":
+                break
+            lines.append(text.count("\n", 0, pos) + 1)
+            _, pos = decoder.raw_decode(text, pos)
+    except (ValueError, RecursionError):
+        pass
+    return lines
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A game file's text; non-UTF-8 bytes are reported with their line."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such game file", field="file", value=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a game file", field="file", value=str(path)) from None
+    except PermissionError:
+        raise InputError("the game file cannot be read (permission denied)",
+                         field="file", value=str(path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise GameFileError(f"the file is not UTF-8 text (byte {exc.start + 1})",
+                            line=line) from None
+
+
+def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
+    if not isinstance(players, list):
+        raise GameFileError("players must be a list of names", field="players", value=players)
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise GameFileError("a player's name must be non-empty text",
+                                field=f"players[{i}]", value=name)
+        if name != name.strip() or any(ord(c) < 32 or c == "\x7f" for c in name):
+            raise GameFileError("a player's name may not start or end with spaces "
+                                "or hold control characters", field=f"players[{i}]", value=name)
+        if name in players[:i]:
+            raise GameFileError("a player is named twice", field=f"players[{i}]", value=name)
+    if len(players) not in kind.player_counts:
+        counts = " or ".join(map(str, kind.player_counts))
+        raise GameFileError(f"{kind.name} is played by {counts} players, not {len(players)}",
+                            field="players", value=players)
+    return tuple(players)
+
+
+def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) -> DealRecord:
+    """One deal of the file (or of ``add``) as a :class:`DealRecord`."""
+    if not isinstance(obj, dict):
+        raise DealError("a deal must be a JSON object", value=obj)
+    dealer = obj.get("dealer")
+    note = obj.get("note")
+    if dealer is not None or "dealer" in obj:
+        if not isinstance(dealer, str) or dealer not in players:
+            raise DealError("the dealer must be one of the players", field="dealer", value=dealer)
+    if note is not None or "note" in obj:
+        if not isinstance(note, str):
+            raise DealError("a note is text", field="note", value=note)
+    if "dealer" in obj or "note" in obj:
+        obj = {k: v for k, v in obj.items() if k not in ("dealer", "note")}
+    deal = kind.parse_deal(obj, players, rules)
+    return DealRecord(deal, dealer, note)
+
+
+def deal_to_json(kind: GameType, record: DealRecord) -> dict:
+    out: dict = {}
+    if record.dealer is not None:
+        out["dealer"] = record.dealer
+    out.update(kind.deal_to_json(record.deal))
+    if record.note is not None:
+        out["note"] = record.note
+    return out
+
+
+def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, str | None]:
+    if not isinstance(data, dict):
+        raise GameFileError("a game file is a JSON object", value=data)
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key)
+    for key in _REQUIRED:
+        if key not in data:
+            raise GameFileError("missing field", field=key)
+    if data["format"] != FORMAT:
+        raise GameFileError(f"not a whistscore game file (format must be \"{FORMAT}\")",
+                            field="format", value=data["format"])
+    version = data["version"]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise GameFileError("version must be a whole number from 1", field="version", value=version)
+    if version > VERSION:
+        raise GameFileError(f"this file was written by a newer whistscore (file version "
+                            f"{version}; this one reads version {VERSION}): upgrade whistscore",
+                            field="version", value=version)
+    kind = get_game(data["game"])
+    players = _check_players(kind, data["players"])
+    rules_spec = data.get("rules", {})
+    if not isinstance(rules_spec, dict):
+        raise GameFileError("rules must be an object", field="rules", value=rules_spec)
+    rules = kind.rulebook.resolve(rules_spec)
+    stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
+    currency = data.get("currency")
+    if currency is not None and not isinstance(currency, str):
+        raise GameFileError("currency is text", field="currency", value=currency)
+    if not isinstance(data["deals"], list):
+        raise GameFileError("deals must be a list", field="deals", value=data["deals"])
+    return kind, players, rules, stake, currency
+
+
+def _from_data(data: Any, text: str | None) -> Game:
+    try:
+        kind, players, rules, stake, currency = _header(data)
+    except InputError as exc:
+        line = _line_of_field(text, exc.field) if text else None
+        raise exc.located(line=line) from None
+    records = []
+    for number, obj in enumerate(data["deals"], 1):
+        try:
+            records.append(deal_from_json(kind, obj, players, rules))
+        except InputError as exc:
+            lines = _deal_lines(text) if text else []
+            line = lines[number - 1] if number <= len(lines) else None
+            raise exc.located(deal=number, line=line) from None
+    return Game(kind, players, rules, tuple(records), stake, currency)
+
+
+def _line_of_field(text: str, field: str | None) -> int | None:
+    if not field:
+        return None
+    top = field.split(".")[0].split("[")[0]
+    match = re.search(re.escape(json.dumps(top)) + r"\s*:", text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def loads(text: str) -> Game:
+    """Read a game from its file text (every field checked; no deal is scored yet)."""
+    if not isinstance(text, str):
+        raise GameFileError("a game file is text", value=type(text).__name__)
+    return _from_data(_parse_json(text), text)
+
+
+def load(path: str | os.PathLike) -> Game:
+    return loads(read_text(path))
+
+
+def from_json(data: Mapping) -> Game:
+    """A game from an already-parsed JSON object (e.g. one a program built)."""
+    return _from_data(data, None)
+
+
+# -- writing -------------------------------------------------------------------
+
+def _dump_value(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def to_json(game: Game) -> dict:
+    out: dict = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.kind.name,
+        "players": list(game.players),
+        "rules": game.rules.to_json(),
+    }
+    if game.stake is not None:
+        out["stake"] = str(game.stake)
+    if game.currency is not None:
+        out["currency"] = game.currency
+    out["deals"] = [deal_to_json(game.kind, d) for d in game.deals]
+    return out
+
+
+def dumps(game: Game) -> str:
+    """The file text: fixed key order, two-space indent, one deal per line."""
+    data = to_json(game)
+    deals = data.pop("deals")
+    lines = ["{"]
+    for key, value in data.items():
+        lines.append(f"  {_dump_value(key)}: {_dump_value(value)},")
+    if deals:
+        lines.append('  "deals": [')
+        lines.append(",\n".join("    " + _dump_value(d) for d in deals))
+        lines.append("  ]")
+    else:
+        lines.append('  "deals": []')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, never half."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def dump(game: Game, path: str | os.PathLike) -> None:
+    write_atomic(path, dumps(game))
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike) -> Iterator[None]:
+    """Hold an exclusive lock for a read-change-write of one game file.
+
+    The lock is taken on a small ``.NAME.lock`` file beside the game (the game
+    file itself is replaced by rename on every save, so a lock on it would be
+    lost).  Two ``whistscore add`` on the same file thus run one after the
+    other and neither deal is lost.
+    """
+    path = Path(path)
+    lock_path = path.with_name(f".{path.name}.lock")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock available
+        yield
+        return
+    with open(lock_path, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+# -- building and checking -------------------------------------------------------
+
+def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = None,
+             stake: Any = None, currency: str | None = None) -> Game:
+    """A new game with no deals, checked like a file would be."""
+    data: dict = {"format": FORMAT, "version": VERSION, "game": game,
+                  "players": list(players), "rules": dict(rules or {}), "deals": []}
+    if stake is not None:
+        data["stake"] = stake if isinstance(stake, str) else str(stake)
+    if currency is not None:
+        data["currency"] = currency
+    return from_json(data)
+
+
+def check_text(text: str) -> list[InputError]:
+    """Every problem of a file: each bad deal, then each deal that cannot be scored.
+
+    A deal that cannot be scored is skipped so later deals are still checked
+    against the state the good deals left.
+    """
+    from .replay import Replay, replay
+
+    try:
+        data = _parse_json(text)
+        kind, players, rules, stake, currency = _header(data)
+    except InputError as exc:
+        field = exc.field
+        line = _line_of_field(text, field) if field else None
+        return [exc.located(line=line)]
+    problems: list[InputError] = []
+    records: list[tuple[int, DealRecord]] = []
+    lines = None
+    for number, obj in enumerate(data["deals"], 1):
+        try:
+            records.append((number, deal_from_json(kind, obj, players, rules)))
+        except InputError as exc:
+            lines = lines if lines is not None else _deal_lines(text)
+            line = lines[number - 1] if number <= len(lines) else None
+            problems.append(exc.located(deal=number, line=line))
+    if problems:
+        return problems
+    current: Replay = replay(Game(kind, players, rules, (), stake, currency))
+    for number, record in records:
+        try:
+            current = current.extend(record, number)
+        except InputError as exc:
+            lines = lines if lines is not None else _deal_lines(text)
+            line = lines[number - 1] if number <= len(lines) else None
+            problems.append(exc.located(deal=number, line=line))
+    return problems

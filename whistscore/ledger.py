@@ -1,0 +1,99 @@
+"""Sheet entries and their running totals.
+
+Nothing on a score sheet is typed by hand: every number is an :class:`Entry`
+written by one rule in one deal.  Keeping the deal and the rule on the entry is
+what lets ``show --explain`` and the Excel comments answer "where does this
+number come from?" at the end of the evening.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Iterable, Union
+
+import attrs
+
+__all__ = ["Amount", "Entry", "Totals", "plain_number", "format_amount"]
+
+Amount = Union[int, Fraction]
+
+
+def plain_number(value: Amount) -> Amount:
+    """A Fraction that is whole becomes an int, so sheets show ``12`` not ``12/1``."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def format_amount(value: Amount, *, signed: bool = False) -> str:
+    value = plain_number(value)
+    text = str(value)
+    if signed and value > 0:
+        text = "+" + text
+    return text
+
+
+@attrs.frozen(slots=True)
+class Entry:
+    """One number written on the sheet.
+
+    ``column`` is the game's column name (``pulya``, ``gora``, ``vists``,
+    ``remark``, ``points``...).  ``against`` is the player (or side) a vist is
+    written on; ``None`` for a player's own columns.  ``rule`` is a key of the
+    game's rule catalogue (it names the rule and its seed section); ``detail``
+    is the arithmetic in words ("3 tricks x 4").
+    """
+
+    deal: int
+    player: str
+    column: str
+    amount: Amount
+    against: str | None = None
+    rule: str = ""
+    detail: str = ""
+
+    def to_json(self) -> dict:
+        amount = plain_number(self.amount)
+        return {
+            "deal": self.deal,
+            "player": self.player,
+            "column": self.column,
+            "amount": amount if isinstance(amount, int) else str(amount),
+            "against": self.against,
+            "rule": self.rule,
+        }
+
+
+class Totals:
+    """Sums of entries by (player, column) and by (player, column, against).
+
+    Games read their running pulya, gora or remark from here rather than
+    keeping a second copy that could disagree with the sheet.
+    """
+
+    __slots__ = ("_own", "_against")
+
+    def __init__(self) -> None:
+        self._own: dict[tuple[str, str], Amount] = defaultdict(int)
+        self._against: dict[tuple[str, str, str], Amount] = defaultdict(int)
+
+    def add(self, entries: Iterable[Entry]) -> None:
+        own = self._own
+        against = self._against
+        for e in entries:
+            if e.against is None:
+                own[e.player, e.column] += e.amount
+            else:
+                against[e.player, e.column, e.against] += e.amount
+
+    def get(self, player: str, column: str, against: str | None = None) -> Amount:
+        if against is None:
+            return plain_number(self._own.get((player, column), 0))
+        return plain_number(self._against.get((player, column, against), 0))
+
+    def written(self, player: str, column: str) -> Amount:
+        """Everything ``player`` wrote in ``column`` on anybody."""
+        return plain_number(
+            sum(v for (p, c, _), v in self._against.items() if p == player and c == column)
+        )

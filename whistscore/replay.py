@@ -1,0 +1,114 @@
+"""Replaying the deals: the only way a sheet comes to be.
+
+The game file holds deals, never totals; the sheet is what replaying the deals
+under the rules writes.  Undo is therefore exact (drop the last deal, replay),
+and a deal is accepted only if it scores on the state the previous deals left.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterator
+
+import attrs
+
+from .errors import DealError, GameOverError, InputError
+from .game import DealContext, DealRecord, Game, Outcome, next_seat
+from .ledger import Entry, Totals
+
+__all__ = ["DealResult", "Replay", "replay"]
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    number: int
+    dealer: str
+    record: DealRecord
+    outcome: Outcome
+    context: DealContext
+    #: each player's balance after this deal (only when asked for history)
+    balance: dict[str, Fraction] | None = None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self.outcome.entries
+
+
+@attrs.frozen
+class Replay:
+    """The game, every deal's result, and the state after the last deal."""
+
+    game: Game
+    results: tuple[DealResult, ...]
+    state: Any
+    history: bool = False
+
+    @property
+    def kind(self):
+        return self.game.kind
+
+    @property
+    def finished(self) -> bool:
+        return self.game.kind.is_finished(self.state)
+
+    def entries(self) -> Iterator[Entry]:
+        for result in self.results:
+            yield from result.outcome.entries
+
+    def totals(self) -> Totals:
+        totals = Totals()
+        for result in self.results:
+            totals.add(result.outcome.entries)
+        return totals
+
+    def balance(self) -> dict[str, Fraction]:
+        return self.game.kind.balance(self.state, self.game.rules)
+
+    def next_dealer(self) -> str:
+        if not self.results:
+            return self.game.players[0]
+        return next_seat(self.game.players, self.results[-1].dealer)
+
+    def extend(self, record: DealRecord, number: int | None = None) -> "Replay":
+        """Score one more deal on the current state; the Replay itself is unchanged.
+
+        ``number`` is the deal's number in messages when it differs from its
+        place here (``check`` goes on past a refused deal).
+        """
+        game = self.game.with_deal(record)
+        number = len(game.deals) if number is None else number
+        result, state = _play(game, number, record, self.state,
+                              self.next_dealer(), self.history)
+        return Replay(game, self.results + (result,), state, self.history)
+
+
+def _play(game: Game, number: int, record: DealRecord, state: Any,
+          dealer: str, history: bool) -> tuple[DealResult, Any]:
+    kind = game.kind
+    if kind.is_finished(state):
+        raise GameOverError("the game has ended; no deal may follow", deal=number)
+    if record.dealer is not None:
+        if record.dealer not in game.players:
+            raise DealError("the dealer is not a player of this game",
+                            deal=number, field="dealer", value=record.dealer)
+        dealer = record.dealer
+    ctx = DealContext(number, dealer, game.players,
+                      kind.active_players(game.players, dealer), game.rules)
+    try:
+        outcome = kind.score(state, record.deal, ctx)
+    except InputError as exc:
+        raise exc.located(deal=number) from None
+    balance = kind.balance(outcome.state, game.rules) if history else None
+    return DealResult(number, dealer, record, outcome, ctx, balance), outcome.state
+
+
+def replay(game: Game, *, history: bool = False) -> Replay:
+    """Replay every deal of ``game``; raises the first deal's error that cannot be scored."""
+    state = game.kind.initial_state(game.players, game.rules)
+    results = []
+    dealer = game.players[0]
+    for number, record in enumerate(game.deals, 1):
+        result, state = _play(game, number, record, state, dealer, history)
+        results.append(result)
+        dealer = next_seat(game.players, result.dealer)
+    return Replay(game, tuple(results), state, history)

@@ -1,0 +1,323 @@
+"""Named rule options and presets.
+
+Tables differ on many small points (how much a vist is worth, who consoles a
+failed declarer...).  Each such point is an :class:`Option` with a name and a
+value kind; a preset is a complete set of option values a school of players
+uses.  A game file stores the preset name and only the options set on top of
+it, so a file written today still reads the same when a preset gains options.
+
+Option values are accepted in two spellings: as JSON values (from a game file)
+and as the strings a user types after ``--rule name=value``.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import attrs
+
+from .errors import RuleError
+
+__all__ = [
+    "Kind",
+    "Choice",
+    "Integer",
+    "Boolean",
+    "IntList",
+    "IntMap",
+    "Option",
+    "RuleBook",
+    "Rules",
+]
+
+
+class Kind:
+    """How one option's values are read, checked, written back and shown."""
+
+    def parse(self, value: Any) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        return value
+
+    def show(self, value: Any) -> str:
+        return str(self.dump(value))
+
+    def describe(self) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Choice(Kind):
+    choices: tuple[str, ...]
+
+    def parse(self, value: Any) -> str:
+        if not isinstance(value, str) or value not in self.choices:
+            raise ValueError(f"must be one of {', '.join(self.choices)}")
+        return value
+
+    def describe(self) -> str:
+        return " | ".join(self.choices)
+
+
+@attrs.frozen
+class Integer(Kind):
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, value: Any) -> int:
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError("must be a whole number") from None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("must be a whole number")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"must be at most {self.maximum}")
+        return value
+
+    def describe(self) -> str:
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        return f"integer {lo}..{hi}" if lo or hi else "integer"
+
+
+@attrs.frozen
+class Boolean(Kind):
+    def parse(self, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
+            return True
+        if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
+            return False
+        raise ValueError("must be true or false")
+
+    def describe(self) -> str:
+        return "true | false"
+
+
+def _whole(item: Any, minimum: int | None) -> int:
+    if isinstance(item, str):
+        item = item.strip()
+        if not item.lstrip("-").isdigit():
+            raise ValueError("must hold whole numbers")
+        item = int(item)
+    if isinstance(item, bool) or not isinstance(item, int):
+        raise ValueError("must hold whole numbers")
+    if minimum is not None and item < minimum:
+        raise ValueError(f"numbers must be at least {minimum}")
+    return item
+
+
+@attrs.frozen
+class IntList(Kind):
+    """A list of whole numbers, typed ``2/4/6/8/10`` or ``1,2,3`` or given as a JSON list.
+
+    ``length`` fixes the count (one value per contract level); ``None`` allows
+    any non-empty list (a price progression whose last item repeats).
+    """
+
+    length: int | None = None
+    minimum: int | None = 0
+
+    def parse(self, value: Any) -> tuple[int, ...]:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                try:
+                    value = json.loads(text)
+                except ValueError:
+                    raise ValueError("is not a readable list") from None
+            else:
+                value = [p for p in text.replace(",", "/").split("/")]
+        if not isinstance(value, (list, tuple)) or not value:
+            raise ValueError("must be a non-empty list of whole numbers")
+        items = tuple(_whole(item, self.minimum) for item in value)
+        if self.length is not None and len(items) != self.length:
+            raise ValueError(f"must hold exactly {self.length} numbers")
+        return items
+
+    def dump(self, value: tuple[int, ...]) -> list[int]:
+        return list(value)
+
+    def show(self, value: tuple[int, ...]) -> str:
+        return "/".join(str(v) for v in value)
+
+    def describe(self) -> str:
+        n = f"{self.length} " if self.length else ""
+        return f"{n}numbers a/b/c"
+
+
+@attrs.frozen
+class IntMap(Kind):
+    """A map from a whole-number key (a level) to a whole number: ``6:2,7:1`` or ``{"6": 2}``."""
+
+    keys: tuple[int, ...] | None = None
+    minimum: int | None = 0
+
+    def parse(self, value: Any) -> tuple[tuple[int, int], ...]:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("{"):
+                try:
+                    value = json.loads(text)
+                except ValueError:
+                    raise ValueError("is not a readable map") from None
+            elif text in ("", "none", "-"):
+                value = {}
+            else:
+                pairs = {}
+                for part in text.split(","):
+                    if ":" not in part:
+                        raise ValueError("must be written like 6:2,7:1")
+                    k, v = part.split(":", 1)
+                    pairs[k.strip()] = v.strip()
+                value = pairs
+        if not isinstance(value, Mapping):
+            raise ValueError("must be a map like 6:2,7:1")
+        out = {}
+        for k, v in value.items():
+            key = _whole(k, None)
+            if self.keys is not None and key not in self.keys:
+                raise ValueError(f"keys must be among {', '.join(map(str, self.keys))}")
+            out[key] = _whole(v, self.minimum)
+        return tuple(sorted(out.items()))
+
+    def dump(self, value: tuple[tuple[int, int], ...]) -> dict[str, int]:
+        return {str(k): v for k, v in value}
+
+    def show(self, value: tuple[tuple[int, int], ...]) -> str:
+        return ",".join(f"{k}:{v}" for k, v in value) or "none"
+
+    def describe(self) -> str:
+        return "map level:number,..."
+
+
+@attrs.frozen
+class Option:
+    name: str
+    kind: Kind
+    doc: str
+
+
+@attrs.frozen
+class Rules:
+    """The rules one game is played under: a preset plus options set on top of it.
+
+    Read a value with ``rules["pulya"]``.  ``overrides`` keeps what the game
+    file (or ``--rule``) set, so saving writes back exactly that.
+    """
+
+    game: str
+    preset: str
+    values: Mapping[str, Any] = attrs.field(repr=False)
+    overrides: Mapping[str, Any] = attrs.field(factory=dict)
+    book: "RuleBook" = attrs.field(repr=False, eq=False, default=None)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"preset": self.preset}
+        for name, value in self.overrides.items():
+            out[name] = self.book.option(name).kind.dump(value)
+        return out
+
+    def differences(self) -> dict[str, Any]:
+        """Options whose value differs from the preset's (restated ones left out)."""
+        base = self.book.presets[self.preset]
+        return {k: v for k, v in self.overrides.items() if base[k] != v}
+
+
+@attrs.frozen
+class RuleBook:
+    """Every option of one game, its presets, and how to build a :class:`Rules`."""
+
+    game: str
+    options: tuple[Option, ...]
+    presets: Mapping[str, Mapping[str, Any]]
+    default_preset: str
+    preset_docs: Mapping[str, str] = attrs.field(factory=dict)
+    check: Callable[[Mapping[str, Any]], None] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        names = {o.name for o in self.options}
+        for preset, values in self.presets.items():
+            missing = names - set(values)
+            extra = set(values) - names
+            if missing or extra:  # a programming error in a game module
+                raise AssertionError(f"preset {preset}: missing {missing}, extra {extra}")
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise RuleError(
+            f"unknown rule option for {self.game} (known: {', '.join(self.names())})",
+            field=f"rules.{name}",
+        )
+
+    def names(self) -> Iterator[str]:
+        return (o.name for o in self.options)
+
+    def resolve(self, spec: Mapping[str, Any] | None = None) -> Rules:
+        """Rules from a game file's ``rules`` object: ``{"preset": P, option: value...}``."""
+        spec = dict(spec or {})
+        preset = spec.pop("preset", self.default_preset)
+        if not isinstance(preset, str) or preset not in self.presets:
+            raise RuleError(
+                f"unknown preset for {self.game} (known: {', '.join(self.presets)})",
+                field="rules.preset",
+                value=preset,
+            )
+        overrides = {}
+        for name, raw in spec.items():
+            opt = self.option(name)
+            try:
+                overrides[name] = opt.kind.parse(raw)
+            except ValueError as exc:
+                raise RuleError(
+                    f"{exc} ({opt.kind.describe()})", field=f"rules.{name}", value=raw
+                ) from None
+        values = dict(self.presets[preset])
+        values.update(overrides)
+        if self.check is not None:
+            try:
+                self.check(values)
+            except ValueError as exc:
+                raise RuleError(str(exc), field="rules") from None
+        return Rules(self.game, preset, values, overrides, self)
+
+    def from_cli(self, preset: str | None, assignments: Sequence[str]) -> Rules:
+        """Rules from ``--preset P --rule name=value ...`` (values as typed)."""
+        spec: dict[str, Any] = {}
+        if preset is not None:
+            spec["preset"] = preset
+        for item in assignments:
+            if "=" not in item:
+                raise RuleError("a rule is written name=value", field="rule", value=item)
+            name, raw = item.split("=", 1)
+            spec[name.strip()] = raw.strip()
+        return self.resolve(spec)
+
+    def show(self, name: str, value: Any) -> str:
+        return self.option(name).kind.show(value)
+
+
+def parse_stake(value: Any, field: str = "stake") -> Decimal:
+    """A stake is money per unit: a decimal string, never a float."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise RuleError("a stake is a decimal string such as \"0.10\"", field=field, value=value)
+    try:
+        stake = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value) from None
+    if not stake.is_finite() or stake < 0:
+        raise RuleError("a stake must be a finite number, not negative", field=field, value=value)
+    return stake

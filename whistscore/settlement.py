@@ -1,0 +1,161 @@
+"""The settlement shared by every game: exact balances, money, who pays whom.
+
+Balances stay exact (``Fraction``: thirds are common with three players) until
+the very end.  Money is balance x stake rounded to the stake's smallest unit by
+the largest-remainder method, so the rounded amounts still sum to exactly zero
+and nobody at the table pays a cent that nobody receives.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+import attrs
+
+from .errors import InputError, WhistscoreError
+from .ledger import Amount, plain_number
+
+__all__ = [
+    "Transfer",
+    "Settlement",
+    "round_money",
+    "make_transfers",
+    "settle",
+    "fraction_text",
+    "json_number",
+]
+
+
+def fraction_text(value: Amount) -> str:
+    """An exact number as text ``Fraction(...)`` reads back: ``"20"``, ``"-61/3"``."""
+    return str(plain_number(Fraction(value)))
+
+
+def json_number(value: Amount) -> Any:
+    """A sheet number for JSON: a number when whole, a string when fractional."""
+    value = plain_number(value)
+    return value if isinstance(value, int) else str(value)
+
+
+@attrs.frozen
+class Transfer:
+    payer: str
+    payee: str
+    amount: Decimal | Fraction
+
+    def to_json(self) -> dict:
+        amount = self.amount
+        text = str(amount) if isinstance(amount, Decimal) else fraction_text(amount)
+        return {"from": self.payer, "to": self.payee, "amount": text}
+
+
+def round_money(balance: Mapping[str, Amount], stake: Decimal,
+                places: int = 2) -> dict[str, Decimal]:
+    """balance x stake in units of 10**-places, rounded so the amounts still sum to zero.
+
+    Each amount is first rounded down; the units that leaves over (as many as
+    the fractional parts add up to) go one each to the largest fractional
+    parts, ties to the earlier seat.
+    """
+    if places < 0:
+        raise InputError("precision must be 0 or more decimal places", field="precision",
+                         value=places)
+    scale = 10 ** places
+    exact = {p: Fraction(b) * Fraction(stake) * scale for p, b in balance.items()}
+    if sum(exact.values()) != 0:
+        raise WhistscoreError("balances do not sum to zero; refusing to settle")
+    floors = {p: math.floor(v) for p, v in exact.items()}
+    left = -sum(floors.values())
+    order = sorted(exact, key=lambda p: -(exact[p] - floors[p]))  # stable: seat order on ties
+    for p in order[:left]:
+        floors[p] += 1
+    quantum = Decimal(1).scaleb(-places)
+    return {p: (Decimal(floors[p]) / scale).quantize(quantum) + 0 for p in balance}
+
+
+def make_transfers(amounts: Mapping[str, Any], order: Sequence[str] | None = None) -> tuple[Transfer, ...]:
+    """Payments that settle ``amounts``: the largest debtor pays the largest creditor.
+
+    Every payment closes at least one account, so there are at most N - 1.
+    """
+    order = list(order or amounts)
+    seat = {p: i for i, p in enumerate(order)}
+    left = {p: amounts[p] for p in order if amounts[p] != 0}
+    transfers = []
+    while left:
+        debtor = min(left, key=lambda p: (left[p], seat[p]))
+        creditor = max(left, key=lambda p: (left[p], -seat[p]))
+        if left[debtor] >= 0 or left[creditor] <= 0:  # only possible if not summing to zero
+            raise WhistscoreError("amounts do not sum to zero; cannot make transfers")
+        paid = min(-left[debtor], left[creditor])
+        transfers.append(Transfer(debtor, creditor, paid))
+        for p, change in ((debtor, paid), (creditor, -paid)):
+            left[p] += change
+            if left[p] == 0:
+                del left[p]
+    return tuple(transfers)
+
+
+@attrs.frozen
+class Settlement:
+    """The end of the evening: sheet, exact balances, money and transfers."""
+
+    game: str
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    unit: str
+    sheet: Mapping[str, Any]
+    balance: Mapping[str, Fraction]
+    stake: Decimal | None = None
+    currency: str | None = None
+    money: Mapping[str, Decimal] | None = None
+    transfers: tuple[Transfer, ...] = ()
+
+    def to_json(self) -> dict:
+        out: dict = {
+            "game": self.game,
+            "players": list(self.players),
+            "deals": self.deals,
+            "finished": self.finished,
+            "unit": self.unit,
+            "sheet": self.sheet,
+            "balance": {p: fraction_text(b) for p, b in self.balance.items()},
+        }
+        if self.money is not None:
+            out["money"] = {p: str(m) for p, m in self.money.items()}
+        out["transfers"] = [t.to_json() for t in self.transfers]
+        return out
+
+
+def settle(replay, stake: Decimal | str | None = None, places: int = 2) -> Settlement:
+    """Settle a replayed game; ``stake`` overrides the file's (money per unit)."""
+    from .rules import parse_stake
+
+    game = replay.game
+    if stake is None:
+        stake = game.stake
+    elif not isinstance(stake, Decimal):
+        stake = parse_stake(stake)
+    balance = {p: Fraction(b) for p, b in replay.balance().items()}
+    balance = {p: balance.get(p, Fraction(0)) for p in game.players}
+    if sum(balance.values()) != 0:
+        raise WhistscoreError("balances do not sum to zero (a bug in the game's scoring)")
+    money = round_money(balance, stake, places) if stake is not None else None
+    transfers = make_transfers(money if money is not None else balance, game.players)
+    return Settlement(
+        game=game.kind.name,
+        players=game.players,
+        deals=len(game.deals),
+        finished=replay.finished,
+        unit=game.kind.unit,
+        sheet=game.kind.sheet_json(replay.state, game.rules),
+        balance={p: plain_number(b) for p, b in balance.items()},
+        stake=stake,
+        currency=game.currency,
+        money=money,
+        transfers=transfers,
+    )
