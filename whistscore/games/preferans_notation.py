@@ -1,0 +1,216 @@
+"""The Preferans short notation: one line per deal, typed at the table.
+
+::
+
+    Anna 7S Boris:w Vera:p 7/3/0      a played contract; tricks declarer/defenders as written
+    Anna 6H Boris:h Vera:p            a half-whist (not played: no tricks)
+    Anna 8NT Boris:p Vera:p           both pass
+    Anna 6S Boris:w Vera:gh 5/4/1     Vera went for half-whist, Boris returned the whist
+    Vera misere 0                     misère made (only the declarer's count)
+    Vera misere Anna:4 Boris:5 Vera:1 misère with every count
+    pass 4/2/4                        all-pass, tricks in seat order
+    pass 4/2/-/4                      all-pass with four players: '-' is the sitting-out dealer
+
+Keywords are case-insensitive; ``NAME:N`` gives one player's tricks in any
+form.  The reading builds the deal's JSON object and hands it to
+:meth:`Preferans.parse_deal`, so the notation and the file can never accept
+different deals.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import NotationError
+from ..rules import Rules
+
+__all__ = ["parse_notation", "format_notation", "STATUS_WORDS", "ALLPASS_WORDS"]
+
+STATUS_WORDS = {
+    "w": "whist", "whist": "whist", "v": "whist", "вист": "whist", "в": "whist",
+    "p": "pass", "pass": "pass", "пас": "pass", "п": "pass",
+    "h": "half", "half": "half", "пол": "half", "полвиста": "half",
+    "gh": "gone-half", "gone": "gone-half", "gone-half": "gone-half", "gonehalf": "gone-half",
+}
+STATUS_SHORT = {"whist": "w", "pass": "p", "half": "h", "gone-half": "gh"}
+ALLPASS_WORDS = ("pass", "allpass", "all-pass", "ap", "raspasy", "распасы")
+_LIST_RE = re.compile(r"^(\d+|-)(/(\d+|-))*$")
+_CONTRACT_LIKE = re.compile(r"^\d+\S*$")
+_SPACE = re.compile(r"\s")
+
+
+def _key(name: str) -> str:
+    return _SPACE.sub("_", name)
+
+
+def _name(token: str, players: tuple[str, ...], field: str) -> str:
+    """A player named by a token: exact, spaces typed as ``_``, or a unique case-insensitive match."""
+    if token in players:
+        return token
+    for p in players:
+        if _key(p) == token:
+            return p
+    folded = token.casefold()
+    hits = [p for p in players if _key(p).casefold() == folded]
+    if len(hits) == 1:
+        return hits[0]
+    raise NotationError(f"not a player of this game (players: {', '.join(players)})",
+                        field=field, value=token)
+
+
+def _is_player(token: str, players: tuple[str, ...]) -> bool:
+    try:
+        _name(token, players, "declarer")
+    except NotationError:
+        return False
+    return True
+
+
+def _is_contract(token: str) -> bool:
+    if _LIST_RE.match(token) or ":" in token:
+        return False
+    return token.lower() in ("misere", "misère", "мизер") or bool(_CONTRACT_LIKE.match(token))
+
+
+def parse_notation(game: Any, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+    if not isinstance(text, str):
+        raise NotationError("a deal in short notation is one line of text", field="deal",
+                            value=text)
+    tokens = text.split()
+    if not tokens:
+        raise NotationError("an empty deal (e.g. Anna 7S Boris:w Vera:p 7/3/0, "
+                            "Vera misere 0, pass 4/2/4)", field="deal", value=text)
+    head = tokens[0]
+    second = tokens[1] if len(tokens) > 1 else ""
+    is_allpass_word = head.lower() in ALLPASS_WORDS
+    if _is_player(head, players) and not (is_allpass_word and not _is_contract(second)):
+        return _contract(game, tokens, players, rules, text)
+    if is_allpass_word:
+        return _allpass(game, tokens[1:], players, rules, text)
+    raise NotationError("a deal starts with the declarer's name, or with pass for an all-pass",
+                        field="declarer", value=head)
+
+
+def _rest(tokens: list[str], players: tuple[str, ...]):
+    """The tokens after the contract: statuses, NAME:N counts and at most one slash list."""
+    statuses: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    listed: list[str] | None = None
+    for token in tokens:
+        if _LIST_RE.match(token):
+            if listed is not None:
+                raise NotationError("give the tricks once", field="tricks", value=token)
+            listed = token.split("/")
+            continue
+        if ":" not in token:
+            raise NotationError("expected NAME:w|p|h|gh, NAME:tricks or tricks a/b/c",
+                                field="deal", value=token)
+        who, word = token.rsplit(":", 1)
+        if word.isdigit() and word.isascii():
+            name = _name(who, players, f"tricks.{who}")
+            if name in counts:
+                raise NotationError("a player's tricks are given twice", field=f"tricks.{name}",
+                                    value=token)
+            counts[name] = int(word)
+            continue
+        name = _name(who, players, f"whist.{who}")
+        status = STATUS_WORDS.get(word.lower())
+        if status is None:
+            raise NotationError("a defender says w (whist), p (pass), h (half) or gh "
+                                "(gone-half)", field=f"whist.{name}", value=word)
+        if name in statuses:
+            raise NotationError("a defender is named twice", field=f"whist.{name}", value=token)
+        statuses[name] = status
+    if listed is not None and counts:
+        raise NotationError("give the tricks either as a/b/c or as NAME:N, not both",
+                            field="tricks", value="/".join(listed))
+    return statuses, counts, listed
+
+
+def _number(item: str, field: str) -> int:
+    if item == "-":
+        raise NotationError("'-' marks only the sitting-out dealer of an all-pass",
+                            field=field, value=item)
+    return int(item)
+
+
+def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
+              text: str) -> Any:
+    declarer = _name(tokens[0], players, "declarer")
+    if len(tokens) < 2:
+        raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
+                            value=text)
+    contract = tokens[1]
+    statuses, counts, listed = _rest(tokens[2:], players)
+    obj: dict[str, Any] = {"declarer": declarer, "contract": contract}
+    if contract.lower() in ("misere", "misère", "мизер"):
+        if statuses:
+            obj["whist"] = statuses
+        if listed is not None:
+            if len(listed) != 1:
+                raise NotationError("a misère takes the declarer's trick count (Vera misere 1) "
+                                    "or NAME:N for each player", field="tricks",
+                                    value="/".join(listed))
+            counts = {declarer: _number(listed[0], f"tricks.{declarer}")}
+        if counts:
+            obj["tricks"] = counts
+        return game.parse_deal(obj, players, rules)
+    obj["whist"] = statuses
+    if listed is not None:
+        order = [declarer, *statuses]
+        if len(statuses) != 2:
+            return game.parse_deal(obj, players, rules)  # reports the missing defender
+        if len(listed) != len(order):
+            raise NotationError(f"{len(order)} trick counts expected (declarer, then the "
+                                f"defenders as written)", field="tricks", value="/".join(listed))
+        counts = {name: _number(item, f"tricks.{name}") for name, item in zip(order, listed)}
+    if counts:
+        obj["tricks"] = counts
+    return game.parse_deal(obj, players, rules)
+
+
+def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
+             text: str) -> Any:
+    statuses, counts, listed = _rest(tokens, players)
+    if statuses:
+        name = next(iter(statuses))
+        raise NotationError("nobody whists on an all-pass", field=f"whist.{name}",
+                            value=statuses[name])
+    if listed is not None:
+        if len(listed) != len(players):
+            hint = " ('-' for the sitting-out dealer)" if len(players) == 4 else ""
+            raise NotationError(f"{len(players)} trick counts expected in seat order{hint}",
+                                field="tricks", value="/".join(listed))
+        dashes = listed.count("-")
+        if len(players) == 3 and dashes:
+            raise NotationError("with three players everybody plays: no '-'", field="tricks",
+                                value="/".join(listed))
+        if len(players) == 4 and dashes != 1:
+            raise NotationError("with four players write '-' for the sitting-out dealer, "
+                                "e.g. 4/2/-/4", field="tricks", value="/".join(listed))
+        counts = {p: int(item) for p, item in zip(players, listed) if item != "-"}
+    obj: dict[str, Any] = {"contract": "allpass"}
+    if counts or listed is not None:
+        obj["tricks"] = counts
+    return game.parse_deal(obj, players, rules)
+
+
+def format_notation(deal: Any, players: tuple[str, ...]) -> str:
+    from .preferans import AllPass, Contract
+
+    if isinstance(deal, Contract):
+        (first, s1), (second, s2) = deal.whist
+        parts = [_key(deal.declarer), f"{deal.level}{deal.suit}",
+                 f"{_key(first)}:{STATUS_SHORT[s1]}", f"{_key(second)}:{STATUS_SHORT[s2]}"]
+        if deal.tricks is not None:
+            t = dict(deal.tricks)
+            parts.append(f"{t[deal.declarer]}/{t[first]}/{t[second]}")
+        return " ".join(parts)
+    if isinstance(deal, AllPass):
+        t = dict(deal.tricks)
+        return "pass " + "/".join(str(t[p]) if p in t else "-" for p in players)
+    if len(deal.tricks) == 1:
+        return f"{_key(deal.declarer)} misere {deal.tricks[0][1]}"
+    counts = " ".join(f"{_key(p)}:{n}" for p, n in deal.tricks)
+    return f"{_key(deal.declarer)} misere {counts}"

@@ -1,0 +1,377 @@
+"""What a Preferans deal writes (spec ``preferans.md``, "What a deal writes").
+
+Each function here is one section of the spec; they share a :class:`_Writer`
+that writes on copies of the state's tuples, so a deal that fails half-way
+leaves nothing behind.  Replays run to 100,000 deals, so the rules are read
+once per game into a :class:`Config` kept on the state, and the state is a few
+flat tuples.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ..errors import DealError
+from ..game import DealContext
+from ..ledger import Amount, Entry
+from ..rules import Rules
+
+__all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]
+
+
+class Config:
+    """The rule values one game reads on every deal, looked up once."""
+
+    __slots__ = ("index", "n", "target", "P", "G", "values", "trick", "remiz", "consolation",
+                 "console_all", "obligation", "obligation_alone", "half", "responsibility",
+                 "gentleman", "allpass", "prices", "amnesty", "rostov", "misere_value",
+                 "misere_price")
+
+    def __init__(self, players: tuple[str, ...], rules: Rules) -> None:
+        self.index = {p: i for i, p in enumerate(players)}
+        self.n = len(players)
+        self.target = rules["pulya"]
+        self.P = rules["pulya_points"]
+        self.G = rules["gora_points"]
+        self.values = rules["values"]
+        self.trick = rules["trick_price"]
+        self.remiz = rules["remiz_price"]
+        self.consolation = rules["consolation_price"]
+        self.console_all = rules["consolation_by"] == "all"
+        self.obligation = rules["obligation"]
+        self.obligation_alone = rules["obligation_alone"]
+        self.half = dict(rules["half_whist"])
+        self.responsibility = rules["responsibility"]
+        self.gentleman = rules["whist_style"] == "gentleman"
+        self.allpass = rules["allpass"]
+        self.prices = rules["allpass_prices"]
+        self.amnesty = rules["allpass_amnesty"]
+        self.rostov = rules["rostov_vists"]
+        self.misere_value, self.misere_price = rules["misere"]
+
+
+@attrs.frozen(slots=True)
+class PulkaState:
+    """The pulka so far, by seat index.
+
+    ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
+    player i wrote on player j.  ``streak`` counts the all-passes in a row just
+    played (the next all-pass's step is streak + 1).
+    """
+
+    players: tuple[str, ...]
+    pulya: tuple[Amount, ...]
+    gora: tuple[Amount, ...]
+    vists: tuple[Amount, ...]
+    streak: int = 0
+    finished: bool = False
+    cfg: Config = attrs.field(default=None, eq=False, repr=False)
+
+    def wrote(self, i: int, j: int) -> Amount:
+        return self.vists[i * len(self.players) + j]
+
+
+def initial_state(players: tuple[str, ...], rules: Rules) -> PulkaState:
+    n = len(players)
+    zero = (0,) * n
+    return PulkaState(tuple(players), zero, zero, (0,) * (n * n), 0, False,
+                      Config(players, rules))
+
+
+def ratio(num: int, den: int) -> Amount:
+    """An exact quotient: an int when it divides, else a Fraction."""
+    q, r = divmod(num, den)
+    return q if r == 0 else Fraction(num, den)
+
+
+def tricks_word(n: Amount) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def allpass_price(prices: tuple[int, ...], step: int) -> int:
+    """The price of the step-th all-pass in a row; the last price repeats."""
+    return prices[min(step, len(prices)) - 1]
+
+
+class _Writer:
+    """One deal's writing on copies of the state's columns."""
+
+    __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n")
+
+    def __init__(self, state: PulkaState, number: int) -> None:
+        cfg = state.cfg
+        self.cfg = cfg
+        self.names = state.players
+        self.index = cfg.index
+        self.n = cfg.n
+        self.pulya = list(state.pulya)
+        self.gora = list(state.gora)
+        self.vists = list(state.vists)
+        self.entries: list[Entry] = []
+        self.number = number
+
+    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str) -> None:
+        if amount:
+            index = self.index
+            self.vists[index[writer] * self.n + index[on]] += amount
+            self.entries.append(Entry(self.number, writer, "vists", amount, on, rule, detail))
+
+    def to_gora(self, player: str, amount: Amount, rule: str, detail: str) -> None:
+        if amount:
+            self.gora[self.index[player]] += amount
+            self.entries.append(Entry(self.number, player, "gora", amount, None, rule, detail))
+
+    def to_pulya(self, player: str, points: int, rule: str, detail: str) -> None:
+        """Points into a pulya; what overflows is help (spec "Closing the pulya and help").
+
+        Help goes to the fullest open pulya of the others (ties: the nearest
+        clockwise from the giver) up to closing it, the giver writing P vists a
+        point on the receiver; once every other pulya is closed, the rest comes
+        off the giver's own gora at P/G gora points per pulya point.
+        """
+        i = self.index[player]
+        pulya = self.pulya
+        target = self.cfg.target
+        own = min(points, target - pulya[i]) if pulya[i] < target else 0
+        rest = points - own
+        if own:
+            pulya[i] += own
+            if rest:
+                detail = f"{detail}, {own} of it closes the pulya"
+            self.entries.append(Entry(self.number, player, "pulya", own, None, rule, detail))
+        if rest <= 0:
+            return
+        n = self.n
+        P = self.cfg.P
+        while rest > 0:
+            best = -1
+            for step in range(1, n):
+                j = (i + step) % n
+                if pulya[j] < target and (best < 0 or pulya[j] > pulya[best]):
+                    best = j
+            if best < 0:
+                break
+            give = min(rest, target - pulya[best])
+            pulya[best] += give
+            rest -= give
+            receiver = self.names[best]
+            self.entries.append(Entry(self.number, receiver, "pulya", give, None, "help_pulya",
+                                      f"{give} points of help from {player}"))
+            self.vist(player, receiver, P * give, "help_vists", f"{give} points of help x {P}")
+        if rest > 0:
+            G = self.cfg.G
+            self.to_gora(player, -ratio(rest * P, G), "help_gora",
+                         f"{rest} points over every pulya x {P}/{G} off the gora")
+
+    def state(self, old: PulkaState, streak: int) -> PulkaState:
+        target = self.cfg.target
+        return PulkaState(old.players, tuple(self.pulya), tuple(self.gora), tuple(self.vists),
+                          streak, min(self.pulya) >= target, old.cfg)
+
+
+def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, type, type]):
+    """Entries and next state for one deal; ``kinds`` is (Contract, Misere, AllPass)."""
+    contract_type, misere_type, allpass_type = kinds
+    if state.cfg.n == 4:
+        _check_seats(deal, ctx, allpass_type, contract_type)
+    w = _Writer(state, ctx.number)
+    kind = type(deal)
+    if kind is contract_type:
+        _score_contract(w, state, deal, ctx)
+        streak = 0
+    elif kind is misere_type:
+        _score_misere(w, deal)
+        streak = 0
+    else:
+        streak = state.streak + 1
+        if w.cfg.allpass == "rostov":
+            _score_rostov(w, deal, ctx)
+        else:
+            _score_allpass(w, deal, ctx, streak)
+    return tuple(w.entries), w.state(state, streak)
+
+
+def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type: type) -> None:
+    """What needs the dealer: with four players he holds no cards and plays no part."""
+    dealer = ctx.dealer
+    if type(deal) is not allpass_type and deal.declarer == dealer:
+        raise DealError("the dealer sits out this deal and cannot declare",
+                        field="declarer", value=dealer)
+    if type(deal) is contract_type:
+        for name, status in deal.whist:
+            if name == dealer:
+                raise DealError("the dealer sits out this deal; the defenders are the other "
+                                "two", field=f"whist.{name}", value=status)
+        return
+    if len(deal.tricks) > 1:
+        for name, _ in deal.tricks:
+            if name == dealer:
+                raise DealError("the dealer sits out this deal and takes no tricks",
+                                field=f"tricks.{name}", value=name)
+
+
+def _consolers(deal: Any, ctx: DealContext, cfg: Config) -> list[str]:
+    """Who writes consolation on a failed declarer (seed 002 3.8.1.2; spec consolation_by)."""
+    out = []
+    for name, status in deal.whist:
+        if status == "gone-half" and cfg.gentleman:
+            continue  # seed 002 3.8.14: who went for half-whist writes nothing on a remiz
+        out.append(name)
+    if cfg.console_all and cfg.n == 4:
+        out.append(ctx.dealer)
+    return out
+
+
+def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) -> None:
+    cfg = w.cfg
+    level = deal.level
+    li = level - 6
+    value = cfg.values[li]
+    declarer = deal.declarer
+    (first, s1), (second, s2) = deal.whist
+    if deal.tricks is None:
+        if s1 == "half" or s2 == "half":
+            # seed 002 3.8.7: the game counts as made, the half-whister writes his share
+            halfer = first if s1 == "half" else second
+            w.to_pulya(declarer, value, "half_whist_game", f"{level} game = {value}")
+            credited = cfg.half[level]
+            t = cfg.trick[li]
+            w.vist(halfer, declarer, t * credited, "half_whist", f"{tricks_word(credited)} x {t}")
+        else:
+            w.to_pulya(declarer, value, "game_passed", f"{level} game = {value}")
+        return
+    taken, t1, t2 = deal.counts
+    d = t1 + t2
+    k = level - taken
+    t = cfg.trick[li]
+    if k <= 0:
+        w.to_pulya(declarer, value, "game_made", f"{level} game = {value}")
+    else:
+        r = cfg.remiz[li]
+        w.to_gora(declarer, r * k, "remiz", f"down {k} x {r}")
+    # the vists for defence tricks (seed 002 3.8.1.1, 3.8.13, 3.8.14)
+    if s1 == "whist" and s2 == "whist":
+        w.vist(first, declarer, t * t1, "whist_tricks", f"{tricks_word(t1)} x {t}")
+        w.vist(second, declarer, t * t2, "whist_tricks", f"{tricks_word(t2)} x {t}")
+    else:
+        if s1 == "whist":
+            whister, passer, passer_status = first, second, s2
+        else:
+            whister, passer, passer_status = second, first, s1
+        if not cfg.gentleman:
+            w.vist(whister, declarer, t * d, "greedy_whist", f"{tricks_word(d)} x {t}")
+        elif k <= 0 or passer_status == "gone-half":
+            w.vist(whister, declarer, t * d, "gentleman_whist", f"{tricks_word(d)} x {t}")
+        else:
+            half = ratio(t * d, 2)
+            detail = f"{tricks_word(d)} x {t} / 2"
+            w.vist(whister, declarer, half, "gentleman_whist", detail)
+            w.vist(passer, declarer, half, "gentleman_whist", detail)
+    if k > 0:
+        c = cfg.consolation[li]
+        for name in _consolers(deal, ctx, cfg):
+            w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+    if s1 == "whist" and s2 == "whist":
+        o = cfg.obligation[li]
+        if d < o:
+            _short(w, state, li, _pair_shortfall(o, first, t1, second, t2))
+    else:
+        o = cfg.obligation_alone[li]
+        if d < o:
+            _short(w, state, li, [(first if s1 == "whist" else second, o - d)])
+
+
+def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
+    """Who of two whisters owes what when together they took fewer than ``o`` (seed 002 3.8.6).
+
+    Each answers for his half of the obligation; on an odd obligation the
+    second whister carries the odd trick (on 8..10, obligation 1, he alone
+    owes it).  If only one is below his share he owes the pair's whole
+    shortfall; if both are, each owes what he lacks of his share.
+    """
+    share1 = o // 2
+    share2 = o - share1
+    below1 = t1 < share1
+    below2 = t2 < share2
+    if below1 and below2:
+        return [(first, share1 - t1), (second, share2 - t2)]
+    if below1:
+        return [(first, o - t1 - t2)]
+    if below2:
+        return [(second, o - t1 - t2)]
+    return []
+
+
+def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) -> None:
+    """A short whister's gora (seed 002 3.8.1.3, 3.8.11, 3.8.12)."""
+    cfg = w.cfg
+    mode = cfg.responsibility
+    if mode == "none":
+        return
+    r = cfg.remiz[li]
+    for name, missing in owed:
+        if mode == "half" or (mode == "half-until-closed"
+                              and state.pulya[cfg.index[name]] < cfg.target):
+            w.to_gora(name, ratio(r * missing, 2), "half_responsible_whist",
+                      f"{tricks_word(missing)} short x {r} / 2")
+        else:
+            w.to_gora(name, r * missing, "responsible_whist",
+                      f"{tricks_word(missing)} short x {r}")
+
+
+def _score_misere(w: _Writer, deal: Any) -> None:
+    cfg = w.cfg
+    n = dict(deal.tricks)[deal.declarer]
+    if n == 0:
+        value = cfg.misere_value
+        w.to_pulya(deal.declarer, value, "misere_made", f"misère = {value}")
+    else:
+        price = cfg.misere_price
+        w.to_gora(deal.declarer, price * n, "misere_caught", f"{tricks_word(n)} x {price}")
+
+
+def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:
+    """The tricks from the dealer's left: the order in which pulya bonuses are written."""
+    players = ctx.players
+    n = len(players)
+    start = players.index(ctx.dealer) + 1
+    return sorted(deal.tricks, key=lambda kv: (players.index(kv[0]) - start) % n)
+
+
+def _score_allpass(w: _Writer, deal: Any, ctx: DealContext, step: int) -> None:
+    cfg = w.cfg
+    price = allpass_price(cfg.prices, step)
+    amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
+    which = ordinal(step)
+    for name, n in _first_hand_order(deal, ctx):
+        if n == 0:
+            # «за ноль взяток — в пульку»: an actual zero, not one made by the amnesty
+            w.to_pulya(name, price, "allpass_zero", f"no tricks, {which} all-pass = {price}")
+        elif n > amnesty:
+            detail = f"{tricks_word(n - amnesty)} x {price}, {which} all-pass"
+            if amnesty:
+                detail = f"{n} - {amnesty} amnesty = {detail}"
+            w.to_gora(name, price * (n - amnesty), "allpass", detail)
+
+
+def _score_rostov(w: _Writer, deal: Any, ctx: DealContext) -> None:
+    """The fewest-tricks players write on every player who took more, by his tricks."""
+    rate = w.cfg.rostov
+    fewest = min(n for _, n in deal.tricks)
+    for writer, low in deal.tricks:
+        if low != fewest:
+            continue
+        for name, n in deal.tricks:
+            if n > fewest:
+                w.vist(writer, name, rate * n, "rostov_allpass", f"{tricks_word(n)} x {rate}")
+    for name, n in _first_hand_order(deal, ctx):
+        if n == 0:
+            w.to_pulya(name, 1, "rostov_zero", "no tricks = 1")
