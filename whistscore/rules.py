@@ -98,6 +98,9 @@ class Boolean(Kind):
             return False
         raise ValueError("must be true or false")
 
+    def show(self, value: bool) -> str:
+        return "true" if value else "false"
+
     def describe(self) -> str:
         return "true | false"
 
