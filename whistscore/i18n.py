@@ -55,6 +55,26 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "stake": ("Stake", "Ставка"),
     "game": ("Game", "Игра"),
     "players": ("Players", "Игроки"),
+    # the workbook (whistscore/excel.py)
+    "xl.tab.sheet": ("Sheet", "Запись"),
+    "xl.tab.deals": ("Deals", "Сдачи"),
+    "xl.tab.settlement": ("Settlement", "Расчёт"),
+    "xl.tab.chart": ("Chart", "График"),
+    "xl.summary": ("{0} deals, {1}; balances in {2}", "сдач: {0}, {1}; итоги в единицах: {2}"),
+    "xl.stake": ("stake {0} per unit", "ставка {0} за единицу"),
+    "xl.balance_in": ("Balance ({0})", "Итог ({0})"),
+    "xl.money_in": ("Money ({0})", "Деньги ({0})"),
+    "xl.pairwise": ("Each with each: what the row player wins (+) or loses (-) against "
+                    "the column player, in {0}",
+                    "Каждый с каждым: выигрыш (+) или проигрыш (-) игрока строки против "
+                    "игрока столбца, {0}"),
+    "xl.no_transfers": ("nobody owes anything", "никто никому не должен"),
+    "xl.no_date": ("The game file records no dates, so the date of the last deal is unknown.",
+                   "В файле партии нет дат, поэтому дата последней сдачи неизвестна."),
+    "xl.more": ("... {0} earlier entries (deals {1} to {2}), then:",
+                "... ранее записей: {0} (сдачи {1}–{2}), затем:"),
+    "xl.cut": ("(cut short here; the full text is in the game file)",
+               "(обрезано; полный текст в файле партии)"),
 }
 
 
