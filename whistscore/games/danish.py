@@ -582,6 +582,30 @@ class Danish(GameType):
     def balance(self, state: DanishState, rules: Rules) -> dict[str, Fraction]:
         return {p: Fraction(t) for p, t in zip(state.players, state.points)}
 
+    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction]:
+        """Who pays whom, deal by deal: "the losers pay the winner(s)" (seed,
+        «Подсчет очков»).  In each deal every loser pays each winner in proportion
+        to what the winner gained: with a partner each defender pays each of the
+        pair A/2; alone, each of the three pays the declarer A."""
+        players = replay.game.players
+        out = {(a, b): Fraction(0) for a in players for b in players if a != b}
+        for result in replay.results:
+            points: dict[str, Fraction] = {}
+            for e in result.entries:
+                points[e.player] = points.get(e.player, 0) + Fraction(e.amount)
+            won = sum(v for v in points.values() if v > 0)
+            if not won:
+                continue
+            for a, gain in points.items():
+                if gain <= 0:
+                    continue
+                for b, loss in points.items():
+                    if loss < 0:
+                        share = gain * -loss / won
+                        out[a, b] += share
+                        out[b, a] -= share
+        return out
+
     def sheet_json(self, state: DanishState, rules: Rules) -> dict:
         return {p: {"points": _json_number(t)} for p, t in zip(state.players, state.points)}
 

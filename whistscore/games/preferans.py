@@ -601,6 +601,27 @@ class Preferans(GameType):
             out[name] = net - G * state.gora[i] + P * state.pulya[i] + shared
         return out
 
+    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction]:
+        """What the row player wins from the column player, netted as on paper.
+
+        The paper method: each pair nets its vists; every player's gora is
+        paid G/N a point to each other player, and his pulya earns P/N a point
+        from each.  Summed over the other players this is the spec's balance.
+        """
+        state = replay.state
+        rules = replay.game.rules
+        P = rules["pulya_points"]
+        G = rules["gora_points"]
+        n = len(state.players)
+        out = {}
+        for i, a in enumerate(state.players):
+            for j, b in enumerate(state.players):
+                if i != j:
+                    out[a, b] = (state.wrote(i, j) - state.wrote(j, i)
+                                 + Fraction(G * (state.gora[j] - state.gora[i])
+                                            + P * (state.pulya[i] - state.pulya[j]), n))
+        return out
+
     def sheet_json(self, state: PulkaState, rules: Rules) -> dict:
         out = {}
         names = state.players

@@ -874,6 +874,20 @@ class Twist(GameType):
             out[name] = Fraction(2 * (SEATS * final[i] - total) + written - received)
         return out
 
+    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction]:
+        """Each pair as on paper: the vists net, plus twice the remark difference
+        (after step 1 of the settlement) written by the larger remark."""
+        state = replay.state
+        n = state.numbers
+        final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+        w = n[8:]
+        out = {}
+        for i, a in enumerate(state.players):
+            for j, b in enumerate(state.players):
+                if i != j:
+                    out[a, b] = Fraction(w[i * 4 + j] - w[j * 4 + i] + 2 * (final[i] - final[j]))
+        return out
+
     def sheet_json(self, state: TwistState, rules: Rules) -> dict:
         players = state.players
         return {

@@ -741,6 +741,19 @@ class Whist(GameType):
         net = state.totals[0] - state.totals[1]
         return {p: Fraction(net if i % 2 == 0 else -net) for i, p in enumerate(state.players)}
 
+    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction]:
+        """Partners owe each other nothing; each member wins half his side's net from
+        each opponent, which adds up to the side's net for every member."""
+        state = replay.state
+        net = state.totals[0] - state.totals[1]
+        out = {}
+        for i, a in enumerate(state.players):
+            for j, b in enumerate(state.players):
+                if i != j:
+                    same = i % 2 == j % 2
+                    out[a, b] = Fraction(0) if same else Fraction(net if i % 2 == 0 else -net, 2)
+        return out
+
     def sheet_json(self, state: WhistState, rules: Rules) -> dict:
         """Per side: seats, points in the current game, game values won in the current
         rubber (the whole session without rubbers), each completed rubber's value
