@@ -18,11 +18,10 @@ from . import journal
 from .errors import InputError, WhistscoreError
 from .game import DealRecord
 from .games import GAMES, get_game
-from .i18n import LANGS, explain
+from .i18n import LANGS
 from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
-from .text import render_deals, render_entries, render_rules, render_settlement, render_tables
 
 __all__ = ["main", "parse_deal_text"]
 
@@ -101,16 +100,11 @@ def parse_deal_text(game, raw: str, number: int) -> DealRecord:
     """A deal typed by a user: JSON if it starts with ``{``, else short notation."""
     raw = raw.strip()
     if not raw:
-        raise InputError("the deal is empty", deal=number, field="deal")
+        raise InputError("the deal is empty: type it in short notation or as JSON",
+                         deal=number, field="deal")
     try:
-        if raw.startswith("{"):
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"not valid JSON: {exc.msg} (column {exc.colno})",
-                                 field="deal") from None
-            except RecursionError:
-                raise InputError("the JSON is nested too deeply", field="deal") from None
+        if raw.startswith(("{", "[")):
+            obj = journal.parse_deal_text(raw)
             return journal.deal_from_json(game.kind, obj, game.players, game.rules)
         return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
     except InputError as exc:
@@ -169,6 +163,8 @@ def _read_deal_arg(words: Sequence[str]) -> str:
 
 
 def _cmd_add(a) -> int:
+    from .text import render_entries  # tabulate is loaded only by commands that draw tables
+
     raw = _read_deal_arg(a.deal)
     with journal.locked(a.file):
         game = journal.load(a.file)
@@ -194,6 +190,8 @@ def _cmd_add(a) -> int:
 
 
 def _cmd_undo(a) -> int:
+    from .text import render_entries
+
     with journal.locked(a.file):
         game = journal.load(a.file)
         if not game.deals:
@@ -220,6 +218,8 @@ def _cmd_show(a) -> int:
         }
         _out(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
+    from .text import render_deals, render_entries, render_tables
+
     if a.deals:
         _out(render_deals(rp, a.lang))
         _out()
@@ -236,6 +236,8 @@ def _cmd_settle(a) -> int:
     if a.json:
         _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
     else:
+        from .text import render_settlement  # tabulate only for the drawn table
+
         _out(render_settlement(s, game.kind, a.lang))
     return 0
 
@@ -276,6 +278,8 @@ def _cmd_check(a) -> int:
 
 
 def _cmd_rules(a) -> int:
+    from .text import render_rules
+
     kind = get_game(a.game)
     if a.preset is not None and a.preset not in kind.rulebook.presets:
         raise InputError(f"unknown preset (known: {', '.join(kind.rulebook.presets)})",

@@ -38,6 +38,14 @@ def show_value(value: object) -> str:
     return text
 
 
+def _show_field(field: str) -> str:
+    """A field name as one short line (an unknown key may be 10 MB or hold newlines)."""
+    text = str(field).replace("\n", "\\n").replace("\r", "\\r")
+    if len(text) > _MAX_SHOWN:
+        text = f"{text[:_MAX_SHOWN]}... ({len(text)} characters)"
+    return text
+
+
 class WhistscoreError(Exception):
     """Base of every error raised on purpose by whistscore."""
 
@@ -72,7 +80,7 @@ class InputError(WhistscoreError, ValueError):
         if self.deal is not None:
             where.append(f"deal {self.deal}")
         if self.field is not None:
-            where.append(f"field '{self.field}'")
+            where.append(f"field '{_show_field(self.field)}'")
         if self.has_value:
             where.append(f"value {show_value(self.value)}")
         return f"{', '.join(where)}: {self.reason}" if where else self.reason

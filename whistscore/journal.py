@@ -14,13 +14,12 @@ import contextlib
 import json
 import os
 import re
-import tempfile
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from .errors import DealError, GameFileError, InputError
-from .game import DealRecord, Game, GameType
+from .game import DealRecord, Game, GameType, paused_gc
 from .games import get_game
 from .rules import parse_stake
 
@@ -37,6 +36,7 @@ __all__ = [
     "new_game",
     "check_text",
     "locked",
+    "parse_deal_text",
 ]
 
 FORMAT = "whistscore"
@@ -65,26 +65,101 @@ def _bad_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a score file may hold")
 
 
-def _parse_json(text: str) -> Any:
+def _parse_json(text: str, error: type[InputError] = GameFileError,
+                field: str | None = None) -> Any:
+    """Parse JSON strictly (no duplicate keys, no NaN); errors name the line.
+
+    ``field`` is set when the text is one deal typed on the command line
+    rather than a file.
+    """
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+        with paused_gc():
+            return json.loads(text, object_pairs_hook=_no_duplicates,
+                              parse_constant=_bad_constant)
     except json.JSONDecodeError as exc:
-        raise GameFileError(f"not valid JSON: {exc.msg} (column {exc.colno})",
-                            line=exc.lineno) from None
+        raise error(f"not valid JSON: {exc.msg} (column {exc.colno})",
+                    line=None if field else exc.lineno, field=field) from None
     except _DuplicateKey as exc:
-        raise GameFileError("a key appears twice in one object", field=exc.key,
-                            line=_line_of_key(text, exc.key)) from None
+        line, deal = _locate_duplicate(text, exc.key)
+        raise error("a key appears twice in one object",
+                    field=f"{field}.{exc.key}" if field else exc.key,
+                    line=None if field else line, deal=deal) from None
     except RecursionError:
-        raise GameFileError("the JSON is nested too deeply to be a game file") from None
+        raise error("the JSON is nested too deeply to be a game file",
+                    line=None if field else _deep_line(text), field=field) from None
     except ValueError as exc:  # NaN / Infinity
-        raise GameFileError(str(exc)) from None
+        raise error(str(exc), line=None if field else _constant_line(text),
+                    field=field) from None
 
 
-def _line_of_key(text: str, key: str) -> int | None:
-    hits = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
-    if len(hits) >= 2:
-        return text.count("\n", 0, hits[1]) + 1
+# Only used to explain an error: strings (which may hold brackets) are skipped whole.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|[\[\]{}]')
+_DEEP = 200
+
+
+def _line_at(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def parse_deal_text(raw: str) -> Any:
+    """The JSON of one deal typed by a user, as strictly read as a file's."""
+    return _parse_json(raw, DealError, field="deal")
+
+
+def _deep_line(text: str) -> int | None:
+    """The line on which the brackets nest deeper than any game file does."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        c = m.group()[0]
+        if c in "[{":
+            depth += 1
+            if depth > _DEEP:
+                return _line_at(text, m.start())
+        elif c in "]}":
+            depth -= 1
     return None
+
+
+def _constant_line(text: str) -> int | None:
+    """The line of the first NaN / Infinity outside a string."""
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity', text):
+        if m.group()[0] != '"':
+            return _line_at(text, m.start())
+    return None
+
+
+def _locate_duplicate(text: str, wanted: str) -> tuple[int | None, int | None]:
+    """The line (and the deal number, when inside a deal) of the repeated key."""
+    stack: list[Any] = []  # a set of keys per open object, None per list, "deals" for deals
+    deal = 0
+    last_key = None
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        c = token[0]
+        if c == "{":
+            if stack and stack[-1] == "deals":
+                deal += 1
+            stack.append(set())
+        elif c == "[":
+            stack.append("deals" if len(stack) == 1 and last_key == "deals" else None)
+        elif c in "]}":
+            if stack:
+                stack.pop()
+        elif m.group(1):  # an object key
+            try:
+                key = json.loads(token[: m.start(1) - m.start()])
+            except ValueError:
+                key = None
+            top = stack[-1] if stack else None
+            if isinstance(top, set):
+                if key in top and key == wanted:
+                    in_deal = len(stack) >= 3 and stack[1] == "deals"
+                    return _line_at(text, m.start()), deal if in_deal else None
+                top.add(key)
+            last_key = key
+            continue
+        last_key = None
+    return None, None
 
 
 def _deal_lines(text: str) -> list[int]:
@@ -176,7 +251,7 @@ def deal_to_json(kind: GameType, record: DealRecord) -> dict:
 
 def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, str | None]:
     if not isinstance(data, dict):
-        raise GameFileError("a game file is a JSON object", value=data)
+        raise GameFileError("a game file is a JSON object", value=data, line=1)
     for key in data:
         if key not in _TOP_KEYS:
             raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key)
@@ -215,13 +290,19 @@ def _from_data(data: Any, text: str | None) -> Game:
         line = _line_of_field(text, exc.field) if text else None
         raise exc.located(line=line) from None
     records = []
-    for number, obj in enumerate(data["deals"], 1):
-        try:
-            records.append(deal_from_json(kind, obj, players, rules))
-        except InputError as exc:
-            lines = _deal_lines(text) if text else []
-            line = lines[number - 1] if number <= len(lines) else None
-            raise exc.located(deal=number, line=line) from None
+    append = records.append
+    parse = kind.parse_deal
+    with paused_gc():
+        for number, obj in enumerate(data["deals"], 1):
+            try:
+                if type(obj) is dict and "dealer" not in obj and "note" not in obj:
+                    append(DealRecord(parse(obj, players, rules)))  # the common case, inlined
+                else:
+                    append(deal_from_json(kind, obj, players, rules))
+            except InputError as exc:
+                lines = _deal_lines(text) if text else []
+                line = lines[number - 1] if number <= len(lines) else None
+                raise exc.located(deal=number, line=line) from None
     return Game(kind, players, rules, tuple(records), stake, currency)
 
 
@@ -290,6 +371,8 @@ def dumps(game: Game) -> str:
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, never half."""
+    import tempfile  # only a save needs it; reading commands start faster without
+
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -371,7 +454,8 @@ def check_text(text: str) -> list[InputError]:
     A deal that cannot be scored is skipped so later deals are still checked
     against the state the good deals left.
     """
-    from .replay import Replay, replay
+    from .game import next_seat
+    from .replay import _play
 
     try:
         data = _parse_json(text)
@@ -392,12 +476,19 @@ def check_text(text: str) -> list[InputError]:
             problems.append(exc.located(deal=number, line=line))
     if problems:
         return problems
-    current: Replay = replay(Game(kind, players, rules, (), stake, currency))
-    for number, record in records:
-        try:
-            current = current.extend(record, number)
-        except InputError as exc:
-            lines = lines if lines is not None else _deal_lines(text)
-            line = lines[number - 1] if number <= len(lines) else None
-            problems.append(exc.located(deal=number, line=line))
+    # Replay.extend would copy the results so far on every deal (quadratic on a
+    # long file); the same steps are taken here on one running state instead.
+    game = Game(kind, players, rules, (), stake, currency)
+    state = kind.initial_state(players, rules)
+    dealer = players[0]
+    with paused_gc():
+        for number, record in records:
+            try:
+                result, state = _play(game, number, record, state, dealer, False)
+            except InputError as exc:
+                lines = lines if lines is not None else _deal_lines(text)
+                line = lines[number - 1] if number <= len(lines) else None
+                problems.append(exc.located(deal=number, line=line))
+                continue
+            dealer = next_seat(players, result.dealer)
     return problems

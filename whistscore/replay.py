@@ -13,8 +13,8 @@ from typing import Any, Iterator
 import attrs
 
 from .errors import DealError, GameOverError, InputError
-from .game import DealContext, DealRecord, Game, Outcome, next_seat
-from .ledger import Entry, Totals
+from .game import DealContext, DealRecord, Game, Outcome, next_seat, paused_gc
+from .ledger import Entry, Totals, fast_init
 
 __all__ = ["DealResult", "Replay", "replay"]
 
@@ -32,6 +32,9 @@ class DealResult:
     @property
     def entries(self) -> tuple[Entry, ...]:
         return self.outcome.entries
+
+
+DealResult.__init__ = fast_init(DealResult)  # type: ignore[method-assign]
 
 
 @attrs.frozen
@@ -103,12 +106,43 @@ def _play(game: Game, number: int, record: DealRecord, state: Any,
 
 
 def replay(game: Game, *, history: bool = False) -> Replay:
-    """Replay every deal of ``game``; raises the first deal's error that cannot be scored."""
-    state = game.kind.initial_state(game.players, game.rules)
-    results = []
-    dealer = game.players[0]
-    for number, record in enumerate(game.deals, 1):
-        result, state = _play(game, number, record, state, dealer, history)
-        results.append(result)
-        dealer = next_seat(game.players, result.dealer)
+    """Replay every deal of ``game``; raises the first deal's error that cannot be scored.
+
+    The loop is :func:`_play` written out with its lookups hoisted, since it
+    runs once per deal of the file on every command.
+    """
+    kind = game.kind
+    players = game.players
+    rules = game.rules
+    state = kind.initial_state(players, rules)
+    results: list[DealResult] = []
+    append = results.append
+    is_finished = kind.is_finished
+    score = kind.score
+    balance = kind.balance
+    seat = {p: i for i, p in enumerate(players)}
+    seats = len(players)
+    actives: dict[str, tuple[str, ...]] = {}
+    dealer = players[0]
+    with paused_gc():
+        for number, record in enumerate(game.deals, 1):
+            if is_finished(state):
+                raise GameOverError("the game has ended; no deal may follow", deal=number)
+            if record.dealer is not None:
+                if record.dealer not in seat:
+                    raise DealError("the dealer is not a player of this game",
+                                    deal=number, field="dealer", value=record.dealer)
+                dealer = record.dealer
+            active = actives.get(dealer)
+            if active is None:
+                active = actives[dealer] = kind.active_players(players, dealer)
+            ctx = DealContext(number, dealer, players, active, rules)
+            try:
+                outcome = score(state, record.deal, ctx)
+            except InputError as exc:
+                raise exc.located(deal=number) from None
+            state = outcome.state
+            append(DealResult(number, dealer, record, outcome, ctx,
+                              balance(state, rules) if history else None))
+            dealer = players[(seat[dealer] + 1) % seats]
     return Replay(game, tuple(results), state, history)

@@ -1,0 +1,262 @@
+"""Bad input at the command line (issue 8): refused with exit 1, named, file untouched.
+
+Two kinds of bad input per game:
+
+- every invalid deal of ``tests/corpus/<game>.json`` typed with ``whistscore add``
+  on a copy of the corpus's game file: exit 1, the message names the deal number
+  and the field, and the file's sha256 is unchanged;
+- damaged game files made here from the corpus's valid file (truncated, a newer
+  version, wrong players, a 10 MB string, non-UTF-8 bytes, deep nesting...):
+  ``whistscore check`` and ``whistscore show`` each exit 1 with a one-line message
+  (no traceback) naming the line or the field.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from whistscore import journal
+from whistscore.cli import main
+from whistscore.games import get_game
+
+TESTS = Path(__file__).resolve().parent
+GAME_NAMES = ["preferans", "twist", "whist", "danish"]
+HUGE = "x" * 10_000_000
+
+TALLY_FILE = {"format": "whistscore", "version": 1, "game": "tally",
+              "players": ["Anna", "Boris", "Vera"], "rules": {"preset": "plain", "target": 50},
+              "stake": "0.10", "deals": [{"winner": "Anna", "points": 2},
+                                         {"winner": "Vera", "points": 1, "note": "late"}]}
+TALLY_BAD_DEALS = [
+    {"why": "unknown winner", "deal": {"winner": "Nobody", "points": 1}, "field": "winner"},
+    {"why": "points a string", "deal": {"winner": "Anna", "points": "2"}, "field": "points"},
+    {"why": "notation without points", "deal": "Anna", "field": "deal"},
+    {"why": "unknown key", "deal": {"winner": "Anna", "points": 1, "x": 1}, "field": "x"},
+]
+
+
+def corpus(name: str) -> dict:
+    if name == "tally":
+        return {"game_file": TALLY_FILE, "bad_deals": TALLY_BAD_DEALS}
+    path = TESTS / "corpus" / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"tests/corpus/{name}.json is not there yet")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        if stdin is not None:
+            import sys
+            old = sys.stdin
+            sys.stdin = io.StringIO(stdin)
+            stack.callback(setattr, sys, "stdin", old)
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def canonical(game_file: dict) -> str:
+    return journal.dumps(journal.loads(json.dumps(game_file, ensure_ascii=False)))
+
+
+# -- bad deals ------------------------------------------------------------------------
+
+def bad_deal_cases():
+    cases = []
+    for name in GAME_NAMES + ["tally"]:
+        path = TESTS / "corpus" / f"{name}.json"
+        if name != "tally" and not path.exists():
+            cases.append(pytest.param(name, None, id=f"{name}-missing"))
+            continue
+        entries = corpus(name)["bad_deals"]
+        cases += [pytest.param(name, i, id=f"{name}-{i}") for i in range(len(entries))]
+    return cases
+
+
+@pytest.mark.parametrize("name, index", bad_deal_cases())
+def test_bad_deal_is_refused_by_add(name, index, tmp_path):
+    data = corpus(name)
+    entry = data["bad_deals"][index]
+    path = tmp_path / "game.json"
+    path.write_text(canonical(data["game_file"]), encoding="utf-8")
+    before = sha(path)
+    number = len(data["game_file"]["deals"]) + 1
+    deal = entry["deal"]
+    text = deal if isinstance(deal, str) else json.dumps(deal, ensure_ascii=False)
+    if text.lstrip().startswith("-"):  # argparse would read it as an option; use stdin
+        status, out, err = run(["add", str(path), "-"], stdin=text)
+    else:
+        status, out, err = run(["add", str(path), text])
+    why = f"{name} bad deal {index} ({entry['why']}): {text[:200]!r} -> {err.strip()!r}"
+    assert status == 1, why
+    assert f"deal {number}" in err, why
+    assert entry["field"] in err, why
+    assert "Traceback" not in err and "internal error" not in err, why
+    assert len(err.strip().splitlines()) == 1, why
+    assert sha(path) == before, why
+
+
+# -- bad files ------------------------------------------------------------------------
+
+def _with(data: dict, **changes) -> bytes:
+    out = copy.deepcopy(data)
+    out.update(changes)
+    return json.dumps(out, ensure_ascii=False, indent=2).encode("utf-8")
+
+
+def _without(data: dict, key: str) -> bytes:
+    out = copy.deepcopy(data)
+    del out[key]
+    return json.dumps(out, ensure_ascii=False, indent=2).encode("utf-8")
+
+
+def bad_files(data: dict) -> list[tuple[str, bytes, list[str]]]:
+    """(what, a maker of the file bytes, texts the message must hold) from a valid file."""
+    kind = get_game(data["game"])
+    text = canonical(data)
+    raw = text.encode("utf-8")
+    lines = text.splitlines()
+    deal_line = lines.index('  "deals": [') + 2  # the first deal's line
+    first = json.loads(text)["deals"][0]
+    first_text = "    " + json.dumps(first, ensure_ascii=False)
+    assert lines[deal_line - 1].startswith(first_text)
+
+    def deal1(new: object) -> bytes:
+        body = new if isinstance(new, str) else json.dumps(new, ensure_ascii=False)
+        return text.replace(first_text, "    " + body, 1).encode("utf-8")
+
+    players = list(data["players"])
+    too_few = min(kind.player_counts) - 1
+    too_many = max(kind.player_counts) + 1
+    first_key = next(k for k in first if k not in ("dealer", "note"))
+    players_line = next(i for i, l in enumerate(lines, 1) if l.startswith('  "players"'))
+    cases = [
+        ("truncated at a quarter", lambda: raw[: len(raw) // 4], ["not valid JSON", "line "]),
+        ("truncated at half", lambda: raw[: len(raw) // 2], ["not valid JSON", "line "]),
+        ("truncated at three quarters", lambda: raw[: 3 * len(raw) // 4], ["not valid JSON", "line "]),
+        ("truncated before the last brace", lambda: raw[:-3], ["not valid JSON", "line "]),
+        ("empty file", lambda: b"", ["not valid JSON", "line 1"]),
+        ("only whitespace", lambda: b"  \n\n", ["not valid JSON", "line 3"]),
+        ("a newer version", lambda: _with(data, version=2), ["field 'version'", "newer"]),
+        ("version 0", lambda: _with(data, version=0), ["field 'version'"]),
+        ("version as text", lambda: _with(data, version="1"), ["field 'version'"]),
+        ("version as a float", lambda: _with(data, version=1.0), ["field 'version'"]),
+        ("format wrong", lambda: _with(data, format="whistscore2"), ["field 'format'"]),
+        ("format missing", lambda: _without(data, "format"), ["field 'format'", "missing"]),
+        ("deals missing", lambda: _without(data, "deals"), ["field 'deals'", "missing"]),
+        ("unknown top-level key", lambda: _with(data, colour="red"), ["field 'colour'"]),
+        ("unknown game", lambda: _with(data, game="bridge"), ["field 'game'"]),
+        ("too few players", lambda: _with(data, players=players[:too_few]), ["field 'players'"]),
+        ("too many players",
+         lambda: _with(data, players=players + [f"Extra{i}" for i in range(too_many - len(players))]),
+         ["field 'players'"]),
+        ("duplicate player", lambda: _with(data, players=[players[0], players[0], *players[2:]]),
+         ["field 'players[1]'"]),
+        ("empty player name", lambda: _with(data, players=["", *players[1:]]), ["field 'players[0]'"]),
+        ("players not a list", lambda: _with(data, players=" ".join(players)), ["field 'players'"]),
+        ("a float stake", lambda: _with(data, stake=0.1), ["field 'stake'"]),
+        ("a negative stake", lambda: _with(data, stake="-1"), ["field 'stake'"]),
+        ("currency a number", lambda: _with(data, currency=5), ["field 'currency'"]),
+        ("unknown rule option", lambda: _with(data, rules={**data.get("rules", {}), "colour": 1}),
+         ["field 'rules.colour'"]),
+        ("unknown preset", lambda: _with(data, rules={"preset": "nope"}), ["field 'rules.preset'"]),
+        ("rules not an object", lambda: _with(data, rules=["sochi"]), ["field 'rules'"]),
+        ("deals not a list", lambda: _with(data, deals={"1": first}), ["field 'deals'"]),
+        ("top level a list", lambda: json.dumps([data]).encode(), ["line 1", "JSON object"]),
+        ("a deal that is a list", lambda: deal1([first]), [f"line {deal_line}", "deal 1"]),
+        ("a deal that is a string", lambda: deal1('"7S"'), [f"line {deal_line}", "deal 1"]),
+        ("a deal that is null", lambda: deal1("null"), [f"line {deal_line}", "deal 1"]),
+        ("a deal with an unknown key", lambda: deal1({**first, "colour": "red"}),
+         [f"line {deal_line}", "deal 1", "colour"]),
+        ("a deal's first field missing", lambda: deal1({k: v for k, v in first.items() if k != first_key}),
+         [f"line {deal_line}", "deal 1"]),
+        ("a 10 MB dealer", lambda: deal1({"dealer": HUGE, **{k: v for k, v in first.items()
+                                                      if k != "dealer"}}),
+         [f"line {deal_line}", "deal 1", "field 'dealer'"]),
+        ("a 10 MB string in a deal's field", lambda: deal1({**first, first_key: HUGE}),
+         [f"line {deal_line}", "deal 1", first_key]),
+        ("a 10 MB unknown key", lambda: deal1({**first, HUGE: 1}),
+         [f"line {deal_line}", "deal 1"]),
+        ("a duplicate key in a deal",
+         lambda: deal1("{" + json.dumps(first_key) + ": " + json.dumps(first[first_key]) + ", "
+               + json.dumps(first, ensure_ascii=False)[1:]),
+         [f"line {deal_line}", "deal 1", f"field '{first_key}'", "twice"]),
+        ("a duplicate top-level key", lambda: text.replace('"format": "whistscore",',
+                                                   '"format": "whistscore", "format": "x",',
+                                                   1).encode(),
+         ["line 2", "field 'format'", "twice"]),
+        ("NaN in a deal", lambda: deal1({**first, first_key: "NAN_HERE"}).replace(b'"NAN_HERE"', b"NaN"),
+         [f"line {deal_line}", "NaN"]),
+        ("non-UTF-8 bytes", lambda: raw.replace(players[0].encode(), b"\xff\xfe" + players[0].encode(), 1),
+         [f"line {players_line}", "UTF-8"]),
+        ("UTF-16 text", lambda: text.encode("utf-16"), ["line 1", "UTF-8"]),
+        ("deeply nested JSON", lambda: b"[" * 100_000 + b"]" * 100_000, ["line 1", "nested"]),
+        ("deeply nested inside a deal", lambda: deal1({**first, first_key: "DEEP"}).replace(
+            b'"DEEP"', b"[" * 50_000 + b"]" * 50_000), [f"line {deal_line}", "nested"]),
+        ("a comment line", lambda: text.replace("{\n", "{\n  // my game\n", 1).encode(),
+         ["line 2", "not valid JSON"]),
+        ("data after the end", lambda: raw + b"{}\n", ["not valid JSON", f"line {len(lines) + 1}"]),
+    ]
+    return cases
+
+
+def bad_file_cases():
+    cases = []
+    for name in GAME_NAMES + ["tally"]:
+        if name != "tally" and not (TESTS / "corpus" / f"{name}.json").exists():
+            cases.append(pytest.param(name, None, id=f"{name}-missing"))
+            continue
+        try:
+            count = len(bad_files(corpus(name)["game_file"]))
+        except Exception:  # a broken corpus file fails its own test, not the collection
+            cases.append(pytest.param(name, 0, id=f"{name}-file0"))
+            continue
+        cases += [pytest.param(name, i, id=f"{name}-file{i}") for i in range(count)]
+    return cases
+
+
+@pytest.mark.parametrize("name, index", bad_file_cases())
+def test_bad_file_is_refused_by_check_and_show(name, index, tmp_path):
+    what, make, expect = bad_files(corpus(name)["game_file"])[index]
+    path = tmp_path / "game.json"
+    path.write_bytes(make())
+    before = sha(path)
+    for command in ("check", "show"):
+        status, out, err = run([command, str(path)])
+        why = f"{name}, {what}: {command} -> {status} {err[:300]!r}"
+        assert status == 1, why
+        assert len(err.strip().splitlines()) == 1, why
+        assert len(err) < 600, why  # a 10 MB value is shown shortened
+        assert "Traceback" not in err and "internal error" not in err, why
+        for piece in expect:
+            assert piece in err, why
+    assert sha(path) == before
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_at_least_40_bad_inputs_per_game(name):
+    data = corpus(name)
+    assert len(data["bad_deals"]) + len(bad_files(data["game_file"])) >= 40
+
+
+@pytest.mark.parametrize("name", GAME_NAMES + ["tally"])
+def test_corpus_game_file_is_valid(name, tmp_path):
+    data = corpus(name)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data["game_file"], ensure_ascii=False), encoding="utf-8")
+    assert run(["check", str(path)])[0] == 0
+    assert run(["show", str(path)])[0] == 0
