@@ -226,3 +226,15 @@ def test_error_is_also_value_error():
     with pytest.raises(ValueError):
         journal.loads("{}")
     assert issubclass(RuleError, ValueError)
+
+
+def test_replay_without_results_settles_the_same_and_knows_the_next_dealer():
+    from whistscore.settlement import settle
+    deals = [{"winner": "Anna", "points": 1}, {"winner": "Vera", "points": 2, "dealer": "Vera"}]
+    game = journal.loads(text_of({**BASE, "deals": deals}))
+    full, lean = replay(game), replay(game, keep=False)
+    assert lean.results == () and lean.state == full.state
+    assert settle(lean).to_json() == settle(full).to_json()
+    assert lean.next_dealer() == full.next_dealer() == "Anna"
+    rec = game.deals[0]
+    assert lean.extend(rec).state == full.extend(rec).state

@@ -232,7 +232,7 @@ def _cmd_show(a) -> int:
 
 def _cmd_settle(a) -> int:
     game = journal.load(a.file)
-    s = settle(replay(game), a.stake, a.precision)
+    s = settle(replay(game, keep=False), a.stake, a.precision)
     if a.json:
         _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
     else:

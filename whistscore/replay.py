@@ -45,6 +45,8 @@ class Replay:
     results: tuple[DealResult, ...]
     state: Any
     history: bool = False
+    #: who deals the next deal (kept even when the results are not)
+    upcoming: str | None = None
 
     @property
     def kind(self):
@@ -68,6 +70,8 @@ class Replay:
         return self.game.kind.balance(self.state, self.game.rules)
 
     def next_dealer(self) -> str:
+        if self.upcoming is not None:
+            return self.upcoming
         if not self.results:
             return self.game.players[0]
         return next_seat(self.game.players, self.results[-1].dealer)
@@ -82,7 +86,8 @@ class Replay:
         number = len(game.deals) if number is None else number
         result, state = _play(game, number, record, self.state,
                               self.next_dealer(), self.history)
-        return Replay(game, self.results + (result,), state, self.history)
+        return Replay(game, self.results + (result,), state, self.history,
+                      next_seat(game.players, result.dealer))
 
 
 def _play(game: Game, number: int, record: DealRecord, state: Any,
@@ -105,8 +110,12 @@ def _play(game: Game, number: int, record: DealRecord, state: Any,
     return DealResult(number, dealer, record, outcome, ctx, balance), outcome.state
 
 
-def replay(game: Game, *, history: bool = False) -> Replay:
+def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
     """Replay every deal of ``game``; raises the first deal's error that cannot be scored.
+
+    ``keep=False`` keeps only the final state, not each deal's entries: a
+    settlement needs nothing more, and a long game then replays in little
+    memory (``Replay.results`` is empty).
 
     The loop is :func:`_play` written out with its lookups hoisted, since it
     runs once per deal of the file on every command.
@@ -142,7 +151,8 @@ def replay(game: Game, *, history: bool = False) -> Replay:
             except InputError as exc:
                 raise exc.located(deal=number) from None
             state = outcome.state
-            append(DealResult(number, dealer, record, outcome, ctx,
-                              balance(state, rules) if history else None))
+            if keep:
+                append(DealResult(number, dealer, record, outcome, ctx,
+                                  balance(state, rules) if history else None))
             dealer = players[(seat[dealer] + 1) % seats]
-    return Replay(game, tuple(results), state, history)
+    return Replay(game, tuple(results), state, history, dealer)
