@@ -136,3 +136,16 @@ def test_every_line_of_the_docs_notation_table_reads():
     for line in lines:
         deal = parse(line)
         assert parse(fmt(deal)) == deal
+
+
+def test_partner_named_like_a_keyword_next_to_a_player_named_like_a_seat():
+    # found by the property tests: "#2" is a player's name, so Carl cannot be
+    # written "#2"; the partner "alone" must be written by seat (#4).
+    from whistscore import journal
+    game = journal.new_game("danish", ["Bo", "Carl", "#2", "alone", "x8Ëy"])
+    rec = journal.deal_from_json(game.kind, {"declarer": "Carl", "bid": 12,
+                                             "attachment": "tournee", "partner": "alone",
+                                             "tricks": 7}, game.players, game.rules)
+    text = game.notation(rec)
+    assert text == "Carl 12 tournee #4 7"
+    assert game.kind.parse_notation(text, game.players, game.rules) == rec.deal

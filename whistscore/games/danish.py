@@ -444,19 +444,23 @@ def format_notation(deal: DanishDeal, players: tuple[str, ...]) -> str:
     """The canonical line.
 
     Names that would make the line ambiguous (a player called "alone" or
-    "good", say) are written by seat (#2); the first spelling that reads back
+    "good", say) are written by seat (#2); the declarer and the partner are
+    each tried by name, then by seat, and the first spelling that reads back
     as the same deal is used.
     """
     plain = {p: " ".join(p.split()) for p in players}
     seat = {p: f"#{i}" for i, p in enumerate(players, 1)}
-    mixed = {p: plain[p] if _SEAT.fullmatch(plain[p]) else seat[p] for p in players}
-    alone_as_self = attrs.evolve(deal, partner=deal.declarer)
-    candidates = [_plain(deal, plain.__getitem__)]
-    for names in (seat, mixed):
-        candidates.append(_plain(deal, names.__getitem__))
-        if not deal.negative and deal.partner is None:
-            # "alone" may itself be a player's name: the declarer's own seat means alone too
-            candidates.append(_plain(alone_as_self, names.__getitem__))
+    variants = [deal]
+    if not deal.negative and deal.partner is None:
+        # "alone" may itself be a player's name: the declarer's own seat means alone too
+        variants.append(attrs.evolve(deal, partner=deal.declarer))
+    candidates = []
+    for variant in variants:
+        for first in (plain, seat):
+            for second in (plain, seat):
+                def name_of(p, _d=variant.declarer, _a=first, _b=second):
+                    return _a[p] if p == _d else _b[p]
+                candidates.append(_plain(variant, name_of))
     for text in candidates:
         try:
             if parse_notation(text, players) == deal:
