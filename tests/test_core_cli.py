@@ -163,3 +163,34 @@ def test_rules_listing(capsys):
     assert "target" in out and "doubled" in out
     assert main(["rules", "tally", "--preset", "nope"]) == 1
     assert main(["rules", "tally", "--json"]) == 0
+
+
+def test_bytes_that_are_not_utf8_on_the_command_line(game_file, capsys):
+    # Python hands undecodable argv bytes over as lone surrogates; they must be
+    # refused with a message, never crash the save.
+    before = sha(game_file)
+    assert main(["add", str(game_file), "Anna\udcff", "1"]) == 1
+    assert main(["add", str(game_file), "Anna", "1", "--note", "x\udcff"]) == 1
+    err = capsys.readouterr().err
+    assert "not UTF-8" in err and "Traceback" not in err
+    assert sha(game_file) == before
+
+
+def test_lone_surrogate_escape_in_a_typed_json_deal(game_file, capsys):
+    before = sha(game_file)
+    assert main(["add", str(game_file), '{"winner": "Anna", "points": 1, "note": "\\ud800"}']) == 1
+    assert "without its pair" in capsys.readouterr().err
+    assert sha(game_file) == before
+
+
+def test_lone_surrogate_escape_in_a_file_is_refused_with_its_line(game_file):
+    from whistscore.errors import GameFileError
+    text = game_file.read_text().replace('"deals": []',
+                                         '"deals": [\n    {"winner": "Anna", "points": 1, '
+                                         '"note": "\\udc00"}\n  ]')
+    with pytest.raises(GameFileError) as info:
+        journal.loads(text)
+    assert info.value.line == 10
+    # a proper pair is fine
+    ok = text.replace("\\udc00", "\\ud83d\\ude00")
+    assert journal.loads(ok).deals[0].note == "\U0001F600"

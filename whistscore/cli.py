@@ -102,6 +102,7 @@ def parse_deal_text(game, raw: str, number: int) -> DealRecord:
     if not raw:
         raise InputError("the deal is empty: type it in short notation or as JSON",
                          deal=number, field="deal")
+    _check_typed(raw, "deal", number)
     try:
         if raw.startswith(("{", "[")):
             obj = journal.parse_deal_text(raw)
@@ -109,6 +110,15 @@ def parse_deal_text(game, raw: str, number: int) -> DealRecord:
         return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
     except InputError as exc:
         raise exc.located(deal=number) from None
+
+
+def _check_typed(text: str, field: str, number: int | None = None) -> None:
+    """Bytes that are not UTF-8 on the command line arrive as lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("holds bytes that are not UTF-8 text", deal=number, field=field,
+                         value=text.encode("utf-8", "backslashreplace").decode("ascii")) from None
 
 
 def _out(text: str = "") -> None:
@@ -120,20 +130,21 @@ def _totals_table(settlement_json: dict) -> str:
     from tabulate import tabulate
 
     sheet = settlement_json["sheet"]
-    columns: list[str] = []
+    seats = {who: i for i, who in enumerate(sheet)}
+    order: dict[tuple, str] = {}
     rows = []
     for who, cols in sheet.items():
         flat: dict[str, Any] = {}
-        for key, value in cols.items():
+        for k, (key, value) in enumerate(cols.items()):
             if isinstance(value, dict):
                 for other, v in value.items():
                     flat[f"{key} {other}"] = v
+                    order.setdefault((k, seats.get(other, len(seats)), other), f"{key} {other}")
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
                 flat[key] = value
-        for key in flat:
-            if key not in columns:
-                columns.append(key)
+                order.setdefault((k, -1, ""), key)
         rows.append((who, flat))
+    columns = [order[k] for k in sorted(order)]  # nested columns (vists on X) in seat order
     table = [[who] + [flat.get(c, "") for c in columns] for who, flat in rows]
     out = tabulate(table, headers=[""] + columns, tablefmt="simple", disable_numparse=True)
     bal = settlement_json["balance"]
@@ -148,6 +159,8 @@ def _cmd_new(a) -> int:
         raise InputError("the file exists; use --force to overwrite it", field="file",
                          value=str(path))
     kind = get_game(a.game)
+    for i, name in enumerate(a.players):
+        _check_typed(name, f"players[{i}]")
     rules = kind.rulebook.from_cli(a.preset, a.rule)
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency)
     journal.dump(game, path)
@@ -168,9 +181,11 @@ def _cmd_add(a) -> int:
     raw = _read_deal_arg(a.deal)
     with journal.locked(a.file):
         game = journal.load(a.file)
-        current = replay(game)
+        current = replay(game, keep=False)  # only the final state is needed
         number = len(game.deals) + 1
         record = parse_deal_text(game, raw, number)
+        if a.note is not None:
+            _check_typed(a.note, "note", number)
         if a.dealer is not None or a.note is not None:
             if a.dealer is not None and a.dealer not in game.players:
                 raise InputError("the dealer must be one of the players", deal=number,

@@ -74,8 +74,10 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
     """
     try:
         with paused_gc():
-            return json.loads(text, object_pairs_hook=_no_duplicates,
+            data = json.loads(text, object_pairs_hook=_no_duplicates,
                               parse_constant=_bad_constant)
+        _check_unicode(text, data, error, field)
+        return data
     except json.JSONDecodeError as exc:
         raise error(f"not valid JSON: {exc.msg} (column {exc.colno})",
                     line=None if field else exc.lineno, field=field) from None
@@ -84,12 +86,37 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
         raise error("a key appears twice in one object",
                     field=f"{field}.{exc.key}" if field else exc.key,
                     line=None if field else line, deal=deal) from None
+    except InputError:
+        raise
     except RecursionError:
         raise error("the JSON is nested too deeply to be a game file",
                     line=None if field else _deep_line(text), field=field) from None
     except ValueError as exc:  # NaN / Infinity
         raise error(str(exc), line=None if field else _constant_line(text),
                     field=field) from None
+
+
+_LONE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _check_unicode(text: str, data: Any, error: type[InputError], field: str | None) -> None:
+    """Refuse lone surrogates: such a string could never be saved as UTF-8 again."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise error("the text holds a character that is not valid Unicode (a lone surrogate)",
+                    line=None if field else text.count("\n", 0, exc.start) + 1,
+                    field=field) from None
+    if "\\u" in text:
+        match = _LONE_ESCAPE.search(text)
+        if match is None:
+            return
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise error("an escape \\uD800..\\uDFFF without its pair is not text",
+                        line=None if field else text.count("\n", 0, match.start()) + 1,
+                        field=field) from None
 
 
 # Only used to explain an error: strings (which may hold brackets) are skipped whole.
