@@ -31,6 +31,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
+from ..checks import player as _player, whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Table
@@ -209,19 +210,6 @@ class DanishState(NamedTuple):
     points: tuple[Amount, ...]
 
 
-def _player(name: Any, players: tuple[str, ...], field: str) -> str:
-    if not isinstance(name, str):
-        raise DealError("a player is named by a string", field=field, value=name)
-    if name in players:
-        return name
-    folded = name.casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    raise DealError(f"not a player of this game (players: {', '.join(players)})",
-                    field=field, value=name)
-
-
 def _bid(value: Any) -> int | str:
     if isinstance(value, str):
         name = _NEGATIVE_JSON.get(" ".join(value.split()).casefold())
@@ -251,11 +239,7 @@ def _attachment(value: Any) -> str | None:
 
 
 def _tricks(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError("tricks are a whole number 0..13", field="tricks", value=value)
-    if not 0 <= value <= MAX_TRICKS:
-        raise DealError("tricks are 0..13", field="tricks", value=value)
-    return value
+    return whole(value, "tricks", 0, MAX_TRICKS, "tricks")
 
 
 def build_deal(obj: Any, players: tuple[str, ...]) -> DanishDeal:

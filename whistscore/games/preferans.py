@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 import attrs
 
+from ..checks import whole
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..ledger import Amount, plain_number
@@ -277,11 +278,7 @@ def _player(value: Any, players: tuple[str, ...], field: str) -> str:
 
 
 def _count(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError("a trick count is a whole number 0..10", field=field, value=value)
-    if not 0 <= value <= 10:
-        raise DealError("a trick count is 0..10", field=field, value=value)
-    return value
+    return whole(value, field, 0, 10, "a trick count")
 
 
 def _seat_sorted(items: dict[str, Any], players: tuple[str, ...]) -> tuple:

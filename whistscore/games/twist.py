@@ -21,6 +21,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
+from ..checks import player
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Table
@@ -478,19 +479,6 @@ RULEBOOK = RuleBook(
 
 # -- small parsers -------------------------------------------------------------
 
-def _name(value: Any, players: tuple[str, ...], field: str) -> str:
-    """A player's name: exact, or a unique case-insensitive match."""
-    if not isinstance(value, str):
-        raise DealError("a player's name is text", field=field, value=value)
-    if value in players:
-        return value
-    folded = value.casefold()
-    found = [p for p in players if p.casefold() == folded]
-    if len(found) == 1:
-        return found[0]
-    raise DealError(f"unknown player (players: {', '.join(players)})", field=field, value=value)
-
-
 def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise DealError("must be a whole number", field=field, value=value)
@@ -512,7 +500,7 @@ def _tricks(value: Any, players: tuple[str, ...]) -> Tricks:
                         field="tricks", value=value)
     got: dict[str, int] = {}
     for key, count in value.items():
-        name = _name(key, players, f"tricks.{key}")
+        name = player(key, players, f"tricks.{key}")
         if name in got:
             raise DealError("a player's tricks are given twice", field=f"tricks.{key}", value=key)
         count = _int(count, f"tricks.{name}")
@@ -592,12 +580,12 @@ class Twist(GameType):
             worth = ", ".join(map(str, allowed[:-1])) + " or " if len(allowed) > 1 else ""
             raise DealError(f"a {kind} of category '{category}' is worth {worth}{allowed[-1]}",
                             field="value", value=value)
-        declarer = _name(obj["declarer"], players, "declarer")
+        declarer = player(obj["declarer"], players, "declarer")
         return Solo(kind, category, value, declarer, _tricks(obj["tricks"], players))
 
     def _parse_contract(self, obj: Mapping[str, Any], players: tuple[str, ...]) -> Contract:
         _only(obj, _CONTRACT_KEYS, "a contract")
-        declarer = _name(obj["declarer"], players, "declarer")
+        declarer = player(obj["declarer"], players, "declarer")
         level, denom = _parse_contract_text(obj["contract"])
         tricks = _tricks(obj["tricks"], players)
         opened = _bool(obj, "opened")
@@ -614,7 +602,7 @@ class Twist(GameType):
         partner = players[(d + 2) % SEATS]
         names: set[str] = set()
         for i, item in enumerate(twist):
-            name = _name(item, players, f"twist[{i}]")
+            name = player(item, players, f"twist[{i}]")
             if name in names:
                 raise DealError("an opponent announces twist once", field=f"twist[{i}]",
                                 value=item)

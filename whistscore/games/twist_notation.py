@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..checks import match_player
 from ..errors import DealError, NotationError
 
 _CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGNORECASE)
@@ -114,13 +115,6 @@ def _deal(game: Any, obj: dict, players: tuple[str, ...]) -> Any:
                             **({"value": exc.value} if exc.has_value else {})) from None
 
 
-def _name(text: str, players: tuple[str, ...]) -> str | None:
-    if text in players:
-        return text
-    found = [p for p in players if p.casefold() == text.casefold()]
-    return found[0] if len(found) == 1 else None
-
-
 def _leading_names(line: str, players: tuple[str, ...]) -> list[str]:
     """Players whose name starts the line (followed by a space), longest first."""
     exact = [p for p in players if line.startswith(p) and line[len(p):len(p) + 1].isspace()]
@@ -144,14 +138,14 @@ def _twisters(rest: str, players: tuple[str, ...]) -> list[str]:
     if not rest:
         raise NotationError("twist names the opponent(s) who announced it",
                             field="twist", value=rest)
-    one = _name(rest, players)
+    one = match_player(rest, players)
     if one is not None:
         return [one]
     for first in sorted(players, key=len, reverse=True):
         head = rest[:len(first)]
         if (head == first or head.casefold() == first.casefold()) \
                 and rest[len(first):len(first) + 1].isspace():
-            second = _name(rest[len(first):].strip(), players)
+            second = match_player(rest[len(first):].strip(), players)
             if second is not None:
                 return [first, second]
     raise NotationError(f"unknown player after 'twist' (players: {', '.join(players)})",

@@ -22,6 +22,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
+from ..checks import match_player, whole as _whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Table
@@ -269,21 +270,11 @@ def _side_of(text: Any, players: tuple[str, ...], field: str, error=DealError) -
     upper = text.upper()
     if upper in SIDES:
         return upper
-    if text in players:
-        return SIDES[players.index(text) % 2]
-    folded = [i for i, p in enumerate(players) if p.casefold() == text.casefold()]
-    if len(folded) == 1:
-        return SIDES[folded[0] % 2]
+    found = match_player(text, players)
+    if found is not None:
+        return SIDES[players.index(found) % 2]
     raise error(f"unknown side or player (NS, EW or one of {', '.join(players)})",
                 field=field, value=text)
-
-
-def _whole(value: Any, field: str, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError(f"{what} must be a whole number", field=field, value=value)
-    if not lo <= value <= hi:
-        raise DealError(f"{what} must be {lo}..{hi}", field=field, value=value)
-    return value
 
 
 def _check_deal(deal: WhistDeal, rules: Rules, field_honours: str, error=DealError) -> None:
