@@ -338,9 +338,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WhistscoreError as exc:
         sys.stderr.write(f"whistscore {args.command}: {exc}\n")
         return 1
+    except BrokenPipeError:
+        # the reader (``| head``) went away; the command's work is done, say nothing more
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except OSError as exc:
-        sys.stderr.write(f"whistscore {args.command}: {exc.strerror or exc}: "
-                         f"{exc.filename or ''}\n")
+        where = f": {exc.filename}" if exc.filename else ""
+        sys.stderr.write(f"whistscore {args.command}: {exc.strerror or exc}{where}\n")
         return 1
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; the game file is as it was before this command\n")

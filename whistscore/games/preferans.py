@@ -84,7 +84,7 @@ _PER_LEVEL = IntList(length=5, minimum=0)
 
 OPTIONS = (
     Option("pulya", Integer(1, 100000),
-           "pulya each player must close; the pulka ends when all are"),
+           "pulya each player must close; the pulka ends when every pulya is closed"),
     Option("values", _PER_LEVEL,
            "pulya for a made 6/7/8/9/10 (also when both pass or on a half-whist)"),
     Option("misere", MiserePrices(), "pulya for a made misère; gora per trick when it is caught"),
