@@ -33,7 +33,7 @@ from whistscore.settlement import settle
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/*.json"))
-TABS = {lang: [CORE_LABELS[f"xl.tab.{k}"][i] for k in ("sheet", "deals", "settlement", "chart")]
+TABS = {lang: [CORE_LABELS[f"xl.tab.{k}"][i] for k in ("sheet", "deals", "settlement", "chart", "by_deal")]
         for i, lang in enumerate(("en", "ru"))}
 
 
@@ -76,8 +76,9 @@ def check_workbook(path: Path, game, lang: str = "en", check_formulas: bool = Fa
     rp = replay(game, history=True)
     s = settle(rp)
     wb = openpyxl.load_workbook(path)
-    sheet_tab, deals_tab, settle_tab, chart_tab = TABS[lang]
-    assert wb.sheetnames == [sheet_tab, deals_tab, settle_tab, chart_tab, excel.GAME_SHEET]
+    sheet_tab, deals_tab, settle_tab, chart_tab, by_deal_tab = TABS[lang]
+    assert wb.sheetnames == [sheet_tab, deals_tab, settle_tab, chart_tab, by_deal_tab,
+                             excel.GAME_SHEET]
     assert wb[excel.GAME_SHEET].sheet_state == "hidden"
     assert all(wb[n].sheet_state == "visible" for n in TABS[lang])
 

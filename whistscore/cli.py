@@ -65,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
     c.add_argument("--explain", action="store_true", help="every entry with its deal and rule")
     c.add_argument("--deals", action="store_true", help="also list the deals played")
+    c.add_argument("--by-deal", action="store_true",
+                   help="also the sheet deal by deal: a block of columns per player")
     c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("settle", help="balances, money and who pays whom")
@@ -239,6 +241,11 @@ def _cmd_show(a) -> int:
         _out(render_deals(rp, a.lang))
         _out()
     _out(render_tables(game.kind.sheet_tables(rp), game.kind, a.lang))
+    if a.by_deal:
+        from .running import running_table
+
+        _out()
+        _out(render_tables([running_table(rp)], game.kind, a.lang))
     if a.explain:
         _out()
         _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")

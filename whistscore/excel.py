@@ -51,6 +51,7 @@ from .i18n import LANGS, explain, text
 from .layout import Cell, Label, Table
 from .ledger import Entry, plain_number
 from .replay import Replay, replay
+from .running import running_table
 from .settlement import Settlement, settle
 
 __all__ = ["export", "import_text", "GAME_SHEET", "number_cell"]
@@ -333,6 +334,14 @@ def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str) -> None:
     _print_setup(ws, f"1:{first_header}")
 
 
+def _plain_cells(table: Table) -> Table:
+    """The table without its comments: a row of the by-deal tab is one deal, whose
+    entries the Deals tab already explains (a comment per changed cell would double
+    the export's time)."""
+    rows = tuple(tuple(Cell(c.value, (), c.style) for c in row) for row in table.rows)
+    return Table(table.title, table.header, rows, table.key)
+
+
 def _seen(sources: tuple, explained: list[tuple]) -> bool:
     # tuple equality checks identity first, so this stays cheap for long running totals
     return any(len(e) == len(sources) and e == sources for e in explained)
@@ -595,6 +604,8 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
     _settlement(settle_ws, rp, s, kind, lang, check_formulas)
     _chart(wb, deals_ws, first_running, count, game.players, kind, lang,
            _tab("xl.tab.chart", kind, lang), unit)
+    by_deal_ws = wb.create_sheet(_tab("xl.tab.by_deal", kind, lang))
+    _sheet(by_deal_ws, [_plain_cells(running_table(rp))], kind, lang)
     _game_sheet(wb, journal.dumps(game))
     _properties(wb, game, s, kind, lang)
     wb.active = 0

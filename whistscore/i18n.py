@@ -55,6 +55,16 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "stake": ("Stake", "Ставка"),
     "game": ("Game", "Игра"),
     "players": ("Players", "Игроки"),
+    # the deal-by-deal table (whistscore/running.py)
+    "running.title": ("The sheet deal by deal (running values)",
+                      "Запись по сдачам (нарастающим итогом)"),
+    "running.own": ("{0}: {1}", "{0}: {1}"),
+    "running.on": ("{0}: {1} on {2}", "{0}: {1} на {2}"),
+    "tricks": ("tricks", "взятки"),
+    "honours": ("honours", "онёры"),
+    "revoke": ("revoke", "ренонс"),
+    "rubber": ("rubber", "роббер"),
+    "xl.tab.by_deal": ("By deal", "По сдачам"),
     # the workbook (whistscore/excel.py)
     "xl.tab.sheet": ("Sheet", "Запись"),
     "xl.tab.deals": ("Deals", "Сдачи"),

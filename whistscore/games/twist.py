@@ -643,6 +643,10 @@ class Twist(GameType):
         return TwistState(tuple(players), (gora,) * SEATS + (0,) * 20, _NO_SYMBOLS,
                           (None,) * SEATS)
 
+    def opening_values(self, players: tuple[str, ...], rules: Rules) -> dict:
+        """Every gora starts at the agreed size (seed «цель»), before any entry."""
+        return {(p, "gora", None): rules["gora"] for p in players}
+
     def is_finished(self, state: TwistState) -> bool:
         return state.finished
 
