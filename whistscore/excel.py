@@ -26,12 +26,10 @@ imports openpyxl; ``import whistscore`` does not load it.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import re
-import tempfile
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -613,17 +611,8 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
 
 
 def _save_atomic(wb, path: Path) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
+    with journal.replacing(path) as tmp:
         wb.save(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def import_text(book_path: str | os.PathLike) -> str:

@@ -396,17 +396,22 @@ def dumps(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, never half."""
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike) -> Iterator[str]:
+    """A temporary file beside ``path`` to write; when the block ends well it is
+    fsynced and renamed over ``path``, so a crash leaves the old or the new file,
+    never half of one.  On an error the old file is untouched and the temporary
+    file removed.  Game files and workbooks are both saved through here.
+    """
     import tempfile  # only a save needs it; reading commands start faster without
 
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
+        yield tmp
+        with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)
@@ -418,6 +423,14 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically (see :func:`replacing`)."""
+    with replacing(path) as tmp:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
 
 
 def _fsync_folder(folder: Path) -> None:
