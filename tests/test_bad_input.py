@@ -46,8 +46,7 @@ def corpus(name: str) -> dict:
     if name == "tally":
         return {"game_file": TALLY_FILE, "bad_deals": TALLY_BAD_DEALS}
     path = TESTS / "corpus" / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"tests/corpus/{name}.json is not there yet")
+    assert path.exists(), f"every game has a bad-input corpus: tests/corpus/{name}.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
