@@ -181,11 +181,14 @@ def test_cli_add_then_undo_restores_the_file(name, data):
     game = journal.loads(full)
     last = game.deals[-1]
     if data.draw(st.booleans(), label="as notation"):
-        deal = [game.notation(last)]
+        # options as --name=value and the deal after "--", so a note or a name
+        # starting with "-" is not read as an option (docs/cli.md)
+        deal = []
         if last.dealer is not None:
-            deal += ["--dealer", last.dealer]
+            deal += [f"--dealer={last.dealer}"]
         if last.note is not None:
-            deal += ["--note", last.note]
+            deal += [f"--note={last.note}"]
+        deal += ["--", game.notation(last)]
     else:
         deal = [json.dumps(journal.deal_to_json(game.kind, last), ensure_ascii=False)]
     with tempfile.TemporaryDirectory() as folder:
