@@ -149,3 +149,16 @@ def test_partner_named_like_a_keyword_next_to_a_player_named_like_a_seat():
     text = game.notation(rec)
     assert text == "Carl 12 tournee #4 7"
     assert game.kind.parse_notation(text, game.players, game.rules) == rec.deal
+
+
+def test_a_seat_number_always_means_the_seat():
+    # found by the property tests: players "alone" (seat 2) and "#2" (seat 4); the
+    # partner "alone" can only be written by seat, so "#2" must mean seat 2.
+    from whistscore import journal
+    game = journal.new_game("danish", ["Anna", "alone", "Bo", "#2"])
+    rec = journal.deal_from_json(game.kind, {"declarer": "Anna", "bid": 7, "partner": "alone",
+                                             "tricks": 3}, game.players, game.rules)
+    text = game.notation(rec)
+    assert text == "Anna 7 #2 3"
+    assert game.kind.parse_notation(text, game.players, game.rules) == rec.deal
+    assert game.kind.parse_notation("#4 7 Anna 3", game.players, game.rules).declarer == "#2"

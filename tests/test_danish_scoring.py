@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from whistscore.i18n import text as say
 from whistscore import journal
 from whistscore.errors import DealError, RuleError
 from whistscore.games import get_game
@@ -333,7 +334,8 @@ def test_describe_result():
               {"declarer": "Bo", "bid": 9, "partner": None, "tricks": 6},
               {"declarer": "Bo", "bid": "nolo", "tricks": 0},
               {"declarer": "Bo", "bid": "open_solo", "tricks": 0}])
-    words = [GAME.describe_result(res.record.deal, res.outcome, res.context) for res in r.results]
+    words = [say(GAME.describe_result(res.record.deal, res.outcome, res.context), GAME)
+             for res in r.results]
     assert words == ["made +2", "alone, down 3", "made", "lost"]
 
 

@@ -27,7 +27,7 @@ from whistscore import excel, journal
 from whistscore.cli import main
 from whistscore.errors import GameFileError, InputError
 from whistscore.i18n import CORE_LABELS, explain, text
-from whistscore.layout import Cell, Label
+from whistscore.layout import Cell, Label, Phrase
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -55,7 +55,7 @@ def tally_game(n: int = 12, players=("Anna", "Boris", "Vera"), notes=None, stake
 def shown(value, kind, lang):
     """What the workbook must hold for a layout value."""
     value = value.value if isinstance(value, Cell) else value
-    if isinstance(value, Label):
+    if isinstance(value, (Label, Phrase)):
         return text(value, kind, lang)
     if isinstance(value, (int, Fraction, Decimal)) and not isinstance(value, bool):
         return excel.number_cell(value)[0]
@@ -439,7 +439,6 @@ def test_import_whistscore_does_not_load_openpyxl():
 def test_each_with_each_adds_up_and_a_game_may_give_its_own(tmp_path):
     import attrs
     import tallygame
-    from whistscore.layout import Table
 
     game = tally_game(8)
     out = tmp_path / "pairs.xlsx"

@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 from gen_preferans import allpass, build, contract, deal_entries, misere, sheet
+from whistscore.i18n import text
 from whistscore.errors import GameOverError
 from whistscore.games.preferans import GAME
 from whistscore.i18n import explain
@@ -344,7 +345,7 @@ def test_allpass_progression_repeats_the_last_price_and_resets():
     rep = build([allpass(t), allpass(t), allpass(t), allpass(t),
                  contract("Anna", "6S", {"Boris": P, "Vera": P}), allpass(t)])
     assert [owed(rep, n)[("Boris", "gora", None)] for n in (1, 2, 3, 4, 6)] == [2, 4, 6, 6, 2]
-    assert [GAME.describe_result(r.record.deal, r.outcome, r.context)
+    assert [text(GAME.describe_result(r.record.deal, r.outcome, r.context), GAME)
             for r in rep.results] == ["all-pass x1", "all-pass x2", "all-pass x3", "all-pass x3",
                                       "both pass", "all-pass x1"]
 
@@ -531,7 +532,8 @@ def test_describe_result_words():
                  misere("Vera", {"Vera": 2}),
                  contract("Anna", "6S", {"Boris": W, "Vera": P}, {"Anna": 7, "Boris": 2, "Vera": 1}),
                  contract("Anna", "6S", {"Boris": W, "Vera": GH}, {"Anna": 6, "Boris": 4, "Vera": 0})])
-    words = [GAME.describe_result(r.record.deal, r.outcome, r.context) for r in rep.results]
+    words = [text(GAME.describe_result(r.record.deal, r.outcome, r.context), GAME)
+             for r in rep.results]
     assert words == ["made", "down 2", "both pass", "half-whist", "misère made",
                      "misère caught 2", "made; Boris short on whist", "made (whist returned)"]
 

@@ -88,3 +88,17 @@ def test_workbook_has_the_by_deal_tab(tmp_path):
                                 "Boris: vists on Anna", "Vera: gora"]
     assert rows[header + 1][:2] == [1, 4] and rows[header + 1][4] == 12
     assert rows[header + 3][1:] == [4, 4, 2, 12, 4]
+
+
+def test_deal_results_are_said_in_russian(capsys):
+    # how a deal ended is translated like every other sheet word (issue 7, --lang ru)
+    from whistscore.i18n import text
+
+    rp = replay(_deal_1_2_game())
+    kind = rp.game.kind
+    said = [text(kind.describe_result(r.record.deal, r.outcome, r.context), kind, "ru")
+            for r in rp.results]
+    assert said == ["сыграно", "распасы x1"]
+    assert main(["show", str(SAMPLES[0]), "--deals", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "сыграно" in out or "без " in out

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from gen_twist import column, deal_entries, play, settle_by_hand, sheet, written
+from whistscore.i18n import text
 from whistscore.errors import DealError, GameOverError
 from whistscore.games.twist import GAME, contract_value
 
@@ -248,8 +249,8 @@ def test_seed_bomb_and_dil_categories(kind, category, soloist, made):
     rp = play([{kind: category, "value": value, "declarer": "A", "tricks": tricks}])
     nota = sheet(rp)["A"]["nota"]
     assert (nota == ["X"]) is made
-    assert GAME.describe_result(rp.results[0].record.deal, rp.results[0].outcome,
-                                rp.results[0].context).startswith("made") is made
+    assert text(GAME.describe_result(rp.results[0].record.deal, rp.results[0].outcome,
+                                     rp.results[0].context), GAME).startswith("made") is made
 
 
 @pytest.mark.parametrize("category, good, bad", [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from whistscore.i18n import text as say
 from whistscore.layout import Label, Table
 from whistscore.settlement import settle
 from whistscore.text import render_tables
@@ -63,11 +64,13 @@ def test_empty_game_draws_an_empty_sheet():
 def test_describe_result():
     r = play(["NS 9", "void", "NS 8"])
     kind = r.kind
-    said = [kind.describe_result(x.record.deal, x.outcome, x.context) for x in r.results]
+    said = [say(kind.describe_result(x.record.deal, x.outcome, x.context), kind)
+            for x in r.results]
     assert said == ["3-0", "void: both sides revoked", "game NS +3"]
     r = play(["NS 11", "NS 11"])
     x = r.results[-1]
-    assert kind.describe_result(x.record.deal, x.outcome, x.context) == "game NS +3; rubber NS +2"
+    assert say(kind.describe_result(x.record.deal, x.outcome, x.context), kind) == \
+        "game NS +3; rubber NS +2"
 
 
 def test_every_rule_key_has_a_text_and_every_label_both_languages():

@@ -46,7 +46,7 @@ from . import journal
 from .errors import GameFileError, InputError
 from .game import Game
 from .i18n import LANGS, explain, text
-from .layout import Cell, Label, Table
+from .layout import Cell, Label, Phrase, Table
 from .ledger import Entry, plain_number
 from .replay import Replay, replay
 from .running import running_table
@@ -171,7 +171,7 @@ class _Writer:
             measure: bool = True):
         """Write one value: a number, a label, text or nothing."""
         cell = self.ws.cell(row=row, column=col)
-        if isinstance(value, Label):
+        if isinstance(value, (Label, Phrase)):
             value = text(value, self.kind, self.lang)
         if value is None:
             return cell

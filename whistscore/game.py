@@ -100,8 +100,10 @@ class GameType(abc.ABC):
     def format_notation(self, deal: Any, players: tuple[str, ...], rules: Rules) -> str:
         """Write the deal back in short notation; parse_notation reads it back equal."""
 
-    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> str:
-        """A few words on how the deal ended ("made", "down 2"), for the deals table."""
+    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> Any:
+        """A few words on how the deal ended ("made", "down 2"), for the deals table:
+        text, a :class:`~whistscore.layout.Label` or a :class:`~whistscore.layout.Phrase`,
+        so the workbook can say it in the table's language."""
         return ""
 
     # -- scoring ------------------------------------------------------------

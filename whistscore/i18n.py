@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import Label
+from .layout import Label, Phrase
 from .ledger import Entry, format_amount
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name"]
@@ -65,6 +65,12 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "revoke": ("revoke", "ренонс"),
     "rubber": ("rubber", "роббер"),
     "xl.tab.by_deal": ("By deal", "По сдачам"),
+    # how a deal ended (GameType.describe_result)
+    "res.made": ("made", "сыграно"),
+    "res.made_over": ("made +{0}", "сыграно +{0}"),
+    "res.down": ("down {0}", "без {0}"),
+    "res.alone": ("alone", "в одиночку"),
+    "res.lost": ("lost", "проиграно"),
     # the workbook (whistscore/excel.py)
     "xl.tab.sheet": ("Sheet", "Запись"),
     "xl.tab.deals": ("Deals", "Сдачи"),
@@ -100,7 +106,9 @@ def _lookup(key: str, kind: Any, lang: str) -> str | None:
 
 
 def text(value: Any, kind: Any = None, lang: str = "en") -> Any:
-    """Translate a :class:`Label`; anything else (names, numbers) passes through."""
+    """Translate a :class:`Label` or :class:`Phrase`; anything else (names, numbers) passes through."""
+    if isinstance(value, Phrase):
+        return value.sep.join(str(text(part, kind, lang)) for part in value.parts)
     if isinstance(value, Label):
         found = _lookup(value.key, kind, lang)
         if found is None:

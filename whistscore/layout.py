@@ -14,7 +14,7 @@ import attrs
 
 from .ledger import Entry
 
-__all__ = ["Label", "Cell", "Table"]
+__all__ = ["Label", "Phrase", "Cell", "Table"]
 
 
 @attrs.frozen(slots=True)
@@ -28,6 +28,17 @@ class Label:
 
     key: str
     args: tuple = ()
+
+
+@attrs.frozen(slots=True)
+class Phrase:
+    """Labels (or plain text) said one after another: "made +1; twist round at 10".
+
+    How a deal ended is told in a few such parts, each translated on its own.
+    """
+
+    parts: tuple
+    sep: str = "; "
 
 
 @attrs.frozen(slots=True)

@@ -63,7 +63,8 @@ def render_deals(replay, lang: str = "en") -> str:
             result.number,
             result.dealer,
             game.notation(result.record),
-            kind.describe_result(result.record.deal, result.outcome, result.context),
+            text(kind.describe_result(result.record.deal, result.outcome, result.context),
+                 kind, lang),
             result.record.note or "",
         ])
     header = [text(Label(k), kind, lang) for k in ("deal", "dealer", "notation", "result", "note")]

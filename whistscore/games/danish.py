@@ -34,7 +34,7 @@ import attrs
 from ..checks import player as _player, whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
-from ..layout import Cell, Label, Table
+from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Amount, Entry, plain_number
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules
 
@@ -293,9 +293,13 @@ def _norm(text: str) -> str:
 
 
 def _names(tokens: list[str], players: tuple[str, ...]) -> list[str]:
-    """The player the tokens name: exactly, else by a unique case-insensitive match,
-    else ``#seat`` (so a player really called "#2" is still found by name)."""
+    """The player the tokens name: ``#seat`` first (so every player can always be
+    written by seat, even beside a player really called "#2", who is then written
+    by his own seat), else exactly, else by a unique case-insensitive match."""
     joined = " ".join(tokens)
+    seat = _SEAT.fullmatch(joined)
+    if seat and int(seat.group(1)) <= len(players):
+        return [players[int(seat.group(1)) - 1]]
     exact = [p for p in players if " ".join(p.split()) == joined]
     if exact:
         return exact
@@ -303,9 +307,6 @@ def _names(tokens: list[str], players: tuple[str, ...]) -> list[str]:
     loose = [p for p in players if _norm(p) == folded]
     if len(loose) == 1:
         return loose
-    seat = _SEAT.fullmatch(joined)
-    if seat and not loose and int(seat.group(1)) <= len(players):
-        return [players[int(seat.group(1)) - 1]]
     return []
 
 
@@ -517,14 +518,15 @@ class Danish(GameType):
     def format_notation(self, deal: DanishDeal, players: tuple[str, ...], rules: Rules) -> str:
         return format_notation(deal, players)
 
-    def describe_result(self, deal: DanishDeal, outcome: Outcome, ctx: DealContext) -> str:
+    def describe_result(self, deal: DanishDeal, outcome: Outcome, ctx: DealContext) -> Any:
         if deal.negative:
-            return "made" if deal.tricks == _NEEDED[deal.bid] else "lost"
-        alone = "alone, " if deal.partner is None else ""
+            return Label("res.made") if deal.tricks == _NEEDED[deal.bid] else Label("res.lost")
         diff = deal.tricks - deal.bid
         if diff < 0:
-            return f"{alone}down {-diff}"
-        return f"{alone}made" + (f" +{diff}" if diff else "")
+            words = Label("res.down", (-diff,))
+        else:
+            words = Label("res.made_over", (diff,)) if diff else Label("res.made")
+        return Phrase((Label("res.alone"), words), ", ") if deal.partner is None else words
 
     # -- scoring ---------------------------------------------------------------
     def initial_state(self, players: tuple[str, ...], rules: Rules) -> DanishState:

@@ -21,6 +21,7 @@ import attrs
 from ..checks import whole
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
+from ..layout import Label, Phrase
 from ..ledger import Amount, plain_number
 from ..rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, RuleBook, Rules
 from .preferans_scoring import PulkaState, allpass_price, initial_state, score
@@ -483,6 +484,14 @@ RULE_TEXTS: dict[str, RuleText] = {
 }
 
 LABELS: dict[str, tuple[str, str]] = {
+    "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
+    "pref.res.allpass": ("all-pass x{0}", "распасы x{0}"),
+    "pref.res.misere_made": ("misère made", "мизер сыгран"),
+    "pref.res.misere_caught": ("misère caught {0}", "мизер пойман, {0}"),
+    "pref.res.half": ("half-whist", "полвиста"),
+    "pref.res.both_pass": ("both pass", "оба паса"),
+    "pref.res.short": ("{0} short on whist", "{0}: недобор на висте"),
+    "pref.res.returned": ("(whist returned)", "(вист возвращён)"),
     "pref.pulka": ("Pulka", "Пулька"),
     "pref.totals": ("Totals and settlement", "Итоги и расчёт"),
     "pref.vists_on": ("vists on {0}", "висты на {0}"),
@@ -551,26 +560,26 @@ class Preferans(GameType):
         from .preferans_notation import format_notation
         return format_notation(deal, players)
 
-    def describe_result(self, deal: Deal, outcome: Outcome, ctx: DealContext) -> str:
+    def describe_result(self, deal: Deal, outcome: Outcome, ctx: DealContext) -> Any:
         if isinstance(deal, AllPass):
             if ctx.rules["allpass"] == "rostov":
-                return "all-pass (Rostov)"
+                return Label("pref.res.rostov")
             price = allpass_price(ctx.rules["allpass_prices"], outcome.state.streak)
-            return f"all-pass x{price}"
+            return Label("pref.res.allpass", (price,))
         if isinstance(deal, Misere):
             n = deal.declarer_tricks()
-            return "misère made" if n == 0 else f"misère caught {n}"
+            return Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
         if deal.tricks is None:
             statuses = {s for _, s in deal.whist}
-            return "half-whist" if "half" in statuses else "both pass"
+            return Label("pref.res.half" if "half" in statuses else "pref.res.both_pass")
         k = deal.level - dict(deal.tricks)[deal.declarer]
-        words = "made" if k <= 0 else f"down {k}"
-        short = [e for e in outcome.entries
-                 if e.rule in ("responsible_whist", "half_responsible_whist")]
-        for e in short:
-            words += f"; {e.player} short on whist"
+        parts: list[Any] = [Label("res.made") if k <= 0 else Label("res.down", (k,))]
+        for e in outcome.entries:
+            if e.rule in ("responsible_whist", "half_responsible_whist"):
+                parts.append(Label("pref.res.short", (e.player,)))
+        words = Phrase(tuple(parts))
         if any(s == "gone-half" for _, s in deal.whist):
-            words += " (whist returned)"
+            words = Phrase((words, Label("pref.res.returned")), " ")
         return words
 
     # -- scoring --------------------------------------------------------------

@@ -24,7 +24,7 @@ import attrs
 from ..checks import player
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
-from ..layout import Table
+from ..layout import Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Option, RuleBook, Rules
 from . import twist_notation
@@ -438,6 +438,12 @@ _RULES: dict[str, RuleText] = {
 }
 
 _LABELS: dict[str, tuple[str, str]] = {
+    "twist.res.round": ("twist round", "розыгрыш твиста"),
+    "twist.res.failed_over": ("failed, {0} over", "без выполнения, {0} лишних"),
+    "twist.res.failed_under": ("failed, {0} under", "без выполнения, без {0}"),
+    "twist.res.twist2": ("(twist x2)", "(твист x2)"),
+    "twist.res.twist3": ("(twist x3)", "(твист x3)"),
+    "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
     "twist.vists_on": ("vists on {0}", "висты на {0}"),
     "twist.symbol": ("Symbol", "Значок"),
     "twist.written": ("Written in deal", "Записан в сдаче"),
@@ -828,29 +834,29 @@ class Twist(GameType):
             nota.write(i, "O")
 
     # -- results and settlement ----------------------------------------------------
-    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> str:
+    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> Any:
         t = dict(deal.tricks)
         if isinstance(deal, TwistRound):
-            return "twist round"
+            return Label("twist.res.round")
         if isinstance(deal, Solo):
             if deal.kind == "bomb":
                 over = t[deal.declarer] - BOMB_MAX[deal.category]
-                return "made" if over <= 0 else f"failed, {over} over"
+                return Label("res.made") if over <= 0 else Label("twist.res.failed_over", (over,))
             under = DIL_MIN[deal.category] - t[deal.declarer]
-            return "made" if under <= 0 else f"failed, {under} under"
+            return Label("res.made") if under <= 0 else Label("twist.res.failed_under", (under,))
         players = ctx.players
         d = players.index(deal.declarer)
         pair = t[deal.declarer] + t[players[(d + 2) % SEATS]]
         need = max(deal.level, 7)
         if pair < need:
-            return f"down {need - pair}"
+            return Label("res.down", (need - pair,))
         over = pair - deal.level
-        text = f"made +{over}" if over else "made"
+        words: Any = Label("res.made_over", (over,)) if over else Label("res.made")
         if deal.twist:
-            text += " (twist x3)" if over else " (twist x2)"
+            words = Phrase((words, Label("twist.res.twist3" if over else "twist.res.twist2")), " ")
         if outcome.state.round_price is not None and not outcome.state.finished:
-            text += f"; twist round at {outcome.state.round_price}"
-        return text
+            words = Phrase((words, Label("twist.res.round_due", (outcome.state.round_price,))))
+        return words
 
     def balance(self, state: TwistState, rules: Rules) -> dict[str, Fraction]:
         # 1: remark -= 10 x gora; 2: twice each remark difference as vists;

@@ -25,7 +25,7 @@ import attrs
 from ..checks import match_player, whole as _whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
-from ..layout import Cell, Label, Table
+from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules
 
@@ -223,6 +223,9 @@ RULE_TEXTS = {
 }
 
 LABELS = {
+    "whist.res.void": ("void: both sides revoked", "пересдача: ренонс у обеих пар"),
+    "whist.res.game": ("game {0} +{1}", "партия {0} +{1}"),
+    "whist.res.rubber": ("rubber {0} +{1}", "роббер {0} +{1}"),
     "rubber_no": ("Rubber", "Роббер"),
     "game_no": ("Game", "Партия"),
     "rubber": ("rubber", "роббер"),
@@ -565,19 +568,19 @@ class Whist(GameType):
             parts.append(f"R:{deal.revoke}" + (f"/{deal.penalty}" if deal.penalty else ""))
         return " ".join(parts)
 
-    def describe_result(self, deal: WhistDeal, outcome: Outcome, ctx: DealContext) -> str:
+    def describe_result(self, deal: WhistDeal, outcome: Outcome, ctx: DealContext) -> Any:
         if deal.void:
-            return "void: both sides revoked"
-        words = []
+            return Label("whist.res.void")
+        words: list[Any] = []
         for e in outcome.entries:
             if e.column == "game":
-                words.append(f"game {e.player} +{e.amount}")
+                words.append(Label("whist.res.game", (e.player, e.amount)))
             elif e.column == "rubber":
-                words.append(f"rubber {e.player} +{e.amount}")
+                words.append(Label("whist.res.rubber", (e.player, e.amount)))
         if not words:
             ns, ew = outcome.state.score
             words.append(f"{ns}-{ew}")
-        return "; ".join(words)
+        return Phrase(tuple(words))
 
     # -- scoring ------------------------------------------------------------------------
     def initial_state(self, players: tuple[str, ...], rules: Rules) -> WhistState:
