@@ -105,6 +105,25 @@ class Boolean(Kind):
         return "true | false"
 
 
+def json_text(text: str) -> Any:
+    """A value typed as JSON after ``--rule name=`` (a list or an object)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError("is not readable JSON") from None
+
+
+def typed_pairs(text: str, example: str) -> dict[str, str]:
+    """``key:value,key:value`` as typed after ``--rule name=``."""
+    pairs: dict[str, str] = {}
+    for part in text.split(","):
+        if ":" not in part:
+            raise ValueError(f"must be written like {example}")
+        key, value = part.split(":", 1)
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
 def _whole(item: Any, minimum: int | None) -> int:
     if isinstance(item, str):
         item = item.strip()
@@ -133,10 +152,7 @@ class IntList(Kind):
         if isinstance(value, str):
             text = value.strip()
             if text.startswith("["):
-                try:
-                    value = json.loads(text)
-                except ValueError:
-                    raise ValueError("is not a readable list") from None
+                value = json_text(text)
             else:
                 value = [p for p in text.replace(",", "/").split("/")]
         if not isinstance(value, (list, tuple)) or not value:
@@ -168,20 +184,11 @@ class IntMap(Kind):
         if isinstance(value, str):
             text = value.strip()
             if text.startswith("{"):
-                try:
-                    value = json.loads(text)
-                except ValueError:
-                    raise ValueError("is not a readable map") from None
+                value = json_text(text)
             elif text in ("", "none", "-"):
                 value = {}
             else:
-                pairs = {}
-                for part in text.split(","):
-                    if ":" not in part:
-                        raise ValueError("must be written like 6:2,7:1")
-                    k, v = part.split(":", 1)
-                    pairs[k.strip()] = v.strip()
-                value = pairs
+                value = typed_pairs(text, "6:2,7:1")
         if not isinstance(value, Mapping):
             raise ValueError("must be a map like 6:2,7:1")
         out = {}

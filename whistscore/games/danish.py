@@ -24,7 +24,6 @@ With five players the dealer sits out and scores nothing that deal.
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
@@ -36,7 +35,7 @@ from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Amount, Entry, plain_number
-from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules
+from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules, json_text, typed_pairs
 
 __all__ = ["Danish", "DanishDeal", "DanishState", "NoloValues", "GAME",
            "ATTACHMENTS", "NEGATIVES", "contract_value"]
@@ -93,19 +92,9 @@ class NoloValues(Kind):
         if isinstance(value, str):
             text = value.strip()
             if text.startswith("{"):
-                try:
-                    value = json.loads(text)
-                except ValueError:
-                    raise ValueError("is not a readable JSON object") from None
+                value = json_text(text)
             else:
-                pairs: dict[str, str] = {}
-                for part in text.split(","):
-                    if ":" not in part:
-                        raise ValueError("must be written like solo:50,nolo:100,"
-                                         "open_solo:150,open_nolo:200")
-                    k, v = part.split(":", 1)
-                    pairs[k.strip()] = v.strip()
-                value = pairs
+                value = typed_pairs(text, "solo:50,nolo:100,open_solo:150,open_nolo:200")
         if isinstance(value, (list, tuple)) and len(value) == len(NEGATIVES):
             value = dict(zip(NEGATIVES, value))
         if not isinstance(value, Mapping):
