@@ -74,7 +74,8 @@ def render_deals(replay, lang: str = "en") -> str:
 def render_settlement(s: Settlement, kind: Any = None, lang: str = "en") -> str:
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
-    lines = [f"{s.game}, {s.deals} deals, {state}; balances in {unit}"]
+    deals = "1 deal" if s.deals == 1 else f"{s.deals} deals"
+    lines = [f"{s.game}, {deals}, {state}; balances in {unit}"]
     header = [text(Label("player"), kind, lang), text(Label("balance"), kind, lang)]
     rows = []
     for p in s.players:
