@@ -14,7 +14,8 @@ from typing import Any, Iterable, NamedTuple, Union
 
 import attrs
 
-__all__ = ["Amount", "Entry", "Totals", "plain_number", "format_amount", "fast_init"]
+__all__ = ["Amount", "Entry", "Totals", "plain_number", "json_number", "quotient",
+           "format_amount", "fast_init"]
 
 Amount = Union[int, Fraction]
 
@@ -57,6 +58,18 @@ def plain_number(value: Amount) -> Amount:
     return value
 
 
+def json_number(value: Amount) -> Any:
+    """A sheet number for JSON: a number when whole, a string when fractional."""
+    value = plain_number(value)
+    return value if isinstance(value, int) else str(value)
+
+
+def quotient(num: int, den: int) -> Amount:
+    """num / den exactly: an int when it divides, else a Fraction (thirds, halves)."""
+    q, r = divmod(num, den)
+    return q if r == 0 else Fraction(num, den)
+
+
 def format_amount(value: Amount, *, signed: bool = False) -> str:
     value = plain_number(value)
     text = str(value)
@@ -88,12 +101,11 @@ class Entry(NamedTuple):
     detail: str = ""
 
     def to_json(self) -> dict:
-        amount = plain_number(self.amount)
         return {
             "deal": self.deal,
             "player": self.player,
             "column": self.column,
-            "amount": amount if isinstance(amount, int) else str(amount),
+            "amount": json_number(self.amount),
             "against": self.against,
             "rule": self.rule,
         }
@@ -126,8 +138,3 @@ class Totals:
             return plain_number(self._own.get((player, column), 0))
         return plain_number(self._against.get((player, column, against), 0))
 
-    def written(self, player: str, column: str) -> Amount:
-        """Everything ``player`` wrote in ``column`` on anybody."""
-        return plain_number(
-            sum(v for (p, c, _), v in self._against.items() if p == player and c == column)
-        )

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 import attrs
 
 from .errors import InputError, WhistscoreError
-from .ledger import Amount, plain_number
+from .ledger import Amount, json_number, plain_number
 
 __all__ = [
     "Transfer",
@@ -32,12 +32,6 @@ __all__ = [
 def fraction_text(value: Amount) -> str:
     """An exact number as text ``Fraction(...)`` reads back: ``"20"``, ``"-61/3"``."""
     return str(plain_number(Fraction(value)))
-
-
-def json_number(value: Amount) -> Any:
-    """A sheet number for JSON: a number when whole, a string when fractional."""
-    value = plain_number(value)
-    return value if isinstance(value, int) else str(value)
 
 
 @attrs.frozen

@@ -7,7 +7,7 @@ settlement, so the terminal and the workbook always show the same sheet.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from tabulate import tabulate
 
@@ -122,7 +122,3 @@ def render_rules(kind, preset: str | None = None) -> str:
             if name in book.preset_docs:
                 lines.append(f"  {name}: {book.preset_docs[name]}")
     return "\n".join(lines)
-
-
-def render_totals_line(values: Sequence[tuple[str, Any]]) -> str:
-    return ", ".join(f"{k} {format_amount(v, signed=True)}" for k, v in values)

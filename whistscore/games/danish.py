@@ -34,7 +34,7 @@ from ..checks import player as _player, whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
-from ..ledger import Amount, Entry, plain_number
+from ..ledger import Amount, Entry, json_number, plain_number, quotient
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules, json_text, typed_pairs
 
 __all__ = ["Danish", "DanishDeal", "DanishState", "NoloValues", "GAME",
@@ -586,7 +586,7 @@ class Danish(GameType):
         return out
 
     def sheet_json(self, state: DanishState, rules: Rules) -> dict:
-        return {p: {"points": _json_number(t)} for p, t in zip(state.players, state.points)}
+        return {p: {"points": json_number(t)} for p, t in zip(state.players, state.points)}
 
     # -- the pad ----------------------------------------------------------------
     def sheet_tables(self, replay: Any) -> list[Table]:
@@ -621,17 +621,6 @@ class Danish(GameType):
         return [Table(Label("danish.sheet"), header, tuple(rows), key="sheet")]
 
 
-def _json_number(value: Amount) -> Any:
-    value = plain_number(value)
-    return value if isinstance(value, int) else str(value)
-
-
-def _share(total: int, parts: int) -> Amount:
-    """total / parts, exact (an int when it divides)."""
-    q, r = divmod(total, parts)
-    return q if r == 0 else Fraction(total, parts)
-
-
 def _positive(deal: DanishDeal, rules: Rules) -> tuple[tuple[Amount, Amount, Amount], str, str]:
     value = contract_value(deal.bid, deal.attachment, rules)
     name = f"{deal.bid} {deal.attachment}" if deal.attachment else str(deal.bid)
@@ -650,7 +639,7 @@ def _positive(deal: DanishDeal, rules: Rules) -> tuple[tuple[Amount, Amount, Amo
         return (a, a, -a), ("made" if made else "failed"), words
     alone = rules["alone_factor"]
     total = a * alone
-    each = _share(total, 3)
+    each = quotient(total, 3)
     detail = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
     return (total, None, -each), ("alone_made" if made else "alone_failed"), detail
 

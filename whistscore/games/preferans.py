@@ -22,7 +22,7 @@ from ..checks import whole
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Label, Phrase
-from ..ledger import Amount, plain_number
+from ..ledger import json_number
 from ..rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, RuleBook, Rules
 from .preferans_scoring import PulkaState, allpass_price, initial_state, score
 
@@ -633,9 +633,9 @@ class Preferans(GameType):
         names = state.players
         for i, name in enumerate(names):
             out[name] = {
-                "pulya": _json_number(state.pulya[i]),
-                "gora": _json_number(state.gora[i]),
-                "vists": {other: _json_number(state.wrote(i, j))
+                "pulya": json_number(state.pulya[i]),
+                "gora": json_number(state.gora[i]),
+                "vists": {other: json_number(state.wrote(i, j))
                           for j, other in enumerate(names) if j != i},
             }
         return out
@@ -643,11 +643,6 @@ class Preferans(GameType):
     def sheet_tables(self, replay: Any) -> list:
         from .preferans_layout import sheet_tables
         return sheet_tables(self, replay)
-
-
-def _json_number(value: Amount) -> Any:
-    value = plain_number(value)
-    return value if isinstance(value, int) else str(value)
 
 
 _KINDS = (Contract, Misere, AllPass)

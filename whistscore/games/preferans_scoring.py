@@ -9,14 +9,13 @@ flat tuples.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from ..errors import DealError
 from ..game import DealContext
-from ..ledger import Amount, Entry
+from ..ledger import Amount, Entry, quotient
 from ..rules import Rules
 
 __all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]
@@ -79,12 +78,6 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> PulkaState:
     zero = (0,) * n
     return PulkaState(tuple(players), zero, zero, (0,) * (n * n), 0, False,
                       Config(players, rules))
-
-
-def ratio(num: int, den: int) -> Amount:
-    """An exact quotient: an int when it divides, else a Fraction."""
-    q, r = divmod(num, den)
-    return q if r == 0 else Fraction(num, den)
 
 
 def tricks_word(n: Amount) -> str:
@@ -168,7 +161,7 @@ class _Writer:
             self.vist(player, receiver, P * give, "help_vists", f"{give} points of help x {P}")
         if rest > 0:
             G = self.cfg.G
-            self.to_gora(player, -ratio(rest * P, G), "help_gora",
+            self.to_gora(player, -quotient(rest * P, G), "help_gora",
                          f"{rest} points over every pulya x {P}/{G} off the gora")
 
     def state(self, old: PulkaState, streak: int) -> PulkaState:
@@ -271,7 +264,7 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
         elif k <= 0 or passer_status == "gone-half":
             w.vist(whister, declarer, t * d, "gentleman_whist", f"{tricks_word(d)} x {t}")
         else:
-            half = ratio(t * d, 2)
+            half = quotient(t * d, 2)
             detail = f"{tricks_word(d)} x {t} / 2"
             w.vist(whister, declarer, half, "gentleman_whist", detail)
             w.vist(passer, declarer, half, "gentleman_whist", detail)
@@ -320,7 +313,7 @@ def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) 
     for name, missing in owed:
         if mode == "half" or (mode == "half-until-closed"
                               and state.pulya[cfg.index[name]] < cfg.target):
-            w.to_gora(name, ratio(r * missing, 2), "half_responsible_whist",
+            w.to_gora(name, quotient(r * missing, 2), "half_responsible_whist",
                       f"{tricks_word(missing)} short x {r} / 2")
         else:
             w.to_gora(name, r * missing, "responsible_whist",
