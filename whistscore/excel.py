@@ -414,9 +414,9 @@ def _pairwise(rp: Replay, balance: dict[str, Fraction]) -> dict[tuple[str, str],
     otherwise every pair settles its share (b_i - b_j) / N, which adds up to
     each player's balance.
     """
-    own = getattr(rp.game.kind, "pairwise_settlement", None)
-    if callable(own):
-        return {pair: Fraction(v) for pair, v in own(rp).items()}
+    own = rp.game.kind.pairwise_settlement(rp)
+    if own is not None:
+        return {pair: Fraction(v) for pair, v in own.items()}
     players = rp.game.players
     n = len(players)
     return {(a, b): Fraction(balance[a] - balance[b], n)

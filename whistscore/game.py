@@ -131,6 +131,18 @@ class GameType(abc.ABC):
     def sheet_tables(self, replay: Any) -> list[Table]:
         """The score sheet as players draw it, for ``show`` and the workbook."""
 
+    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction] | None:
+        """What each player wins (+) from each other one, netted as on paper.
+
+        ``None`` (the default) lets the workbook share each balance out evenly.
+        """
+        return None
+
+    def opening_values(self, players: tuple[str, ...], rules: Rules) -> dict:
+        """Columns that do not start at 0, as ``{(player, column, against): value}``
+        (twist's gora starts at the agreed size); the deal-by-deal sheet starts there."""
+        return {}
+
 
 @attrs.frozen(slots=True)
 class DealRecord:

@@ -55,8 +55,7 @@ def running_table(replay: Any) -> Table:
         else:
             header.append(Label("running.on", (player, Label(column), against)))
     # a column that does not start at 0 (twist's gora starts at the agreed size)
-    opening = getattr(replay.game.kind, "opening_values", None)
-    start = opening(replay.game.players, replay.game.rules) if opening else {}
+    start = replay.game.kind.opening_values(replay.game.players, replay.game.rules)
     totals = [start.get(key, 0) for key in columns]
     rows = []
     for result in replay.results:
