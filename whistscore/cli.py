@@ -91,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate a game file; report every problem")
     c.add_argument("file")
 
+    c = sub.add_parser("serve", help="the scorepad: a web page for the phones at the table")
+    c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
+    c.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for the phones)")
+    c.add_argument("--port", type=int, default=8000)
+    c.add_argument("--open", action="store_true", help="open the page in a browser")
+
     c = sub.add_parser("rules", help="the rule options, their defaults and the presets")
     c.add_argument("game", choices=sorted(GAMES))
     c.add_argument("--preset")
@@ -322,6 +329,21 @@ def _cmd_rules(a) -> int:
     return 0
 
 
+def _cmd_serve(a) -> int:
+    folder = Path(a.folder)
+    if not folder.is_dir():
+        raise InputError("no such folder", field="folder", value=str(folder))
+    if not 0 < a.port < 65536:
+        raise InputError("a port is 1..65535", field="port", value=a.port)
+    try:  # the web stack is an extra, imported only by this command
+        from .web.server import serve
+    except ImportError as exc:
+        raise InputError("the scorepad needs its extra: pip install 'whistscore[serve]'",
+                         field="serve", value=exc.name) from None
+    serve(str(folder), a.host, a.port, a.open)
+    return 0
+
+
 _COMMANDS = {
     "new": _cmd_new,
     "add": _cmd_add,
@@ -332,6 +354,7 @@ _COMMANDS = {
     "import": _cmd_import,
     "check": _cmd_check,
     "rules": _cmd_rules,
+    "serve": _cmd_serve,
 }
 
 

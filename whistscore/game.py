@@ -72,6 +72,8 @@ class GameType(abc.ABC):
     rule_texts: ClassVar[Mapping[str, RuleText]]
     #: extra sheet labels: key -> (English, Russian)
     labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
+    deal_fields: ClassVar[Any] = None
 
     # -- seats -------------------------------------------------------------
     def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Amount, Entry, json_number, plain_number, quotient
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules, json_text, typed_pairs
+from . import danish_fields
 
 __all__ = ["Danish", "DanishDeal", "DanishState", "NoloValues", "GAME",
            "ATTACHMENTS", "NEGATIVES", "contract_value"]
@@ -474,6 +475,7 @@ class Danish(GameType):
     """Danish call-ace whist, scored in points settled deal by deal."""
 
     name = "danish"
+    deal_fields = danish_fields.FIELDS  # the scorepad's form (whistscore/fields.py)
     title = "Danish whist (Esmakker)"
     player_counts = (4, 5)
     unit = "point"

@@ -24,6 +24,7 @@ from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Label, Phrase
 from ..ledger import json_number
 from ..rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, RuleBook, Rules
+from . import preferans_fields
 from .preferans_scoring import PulkaState, allpass_price, initial_state, score
 
 __all__ = [
@@ -506,6 +507,7 @@ _ACTIVE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 class Preferans(GameType):
     name = "preferans"
+    deal_fields = preferans_fields.FIELDS  # the scorepad's form (whistscore/fields.py)
     title = "Preferans (pulya, gora, vists)"
     player_counts = (3, 4)
     unit = "vist"

@@ -27,6 +27,7 @@ from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Option, RuleBook, Rules
+from . import twist_fields
 from . import twist_notation
 
 __all__ = ["Twist", "GAME", "Contract", "Solo", "TwistRound", "Symbol", "TwistState",
@@ -549,6 +550,7 @@ def _parse_contract_text(value: Any) -> tuple[int, str]:
 
 class Twist(GameType):
     name = "twist"
+    deal_fields = twist_fields.FIELDS  # the scorepad's form (whistscore/fields.py)
     title = "Twist"
     player_counts = (4,)
     unit = "vist"

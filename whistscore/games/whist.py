@@ -28,6 +28,7 @@ from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules
+from . import whist_fields
 
 __all__ = ["Whist", "WhistDeal", "WhistState", "GAME", "SIDES", "PENALTIES"]
 
@@ -372,6 +373,7 @@ def ladder_value(losers: int) -> int:
 
 class Whist(GameType):
     name = "whist"
+    deal_fields = whist_fields.FIELDS  # the scorepad's form (whistscore/fields.py)
     title = "Whist"
     player_counts = (4,)
     unit = "point"

@@ -1,0 +1,80 @@
+"""Shared helpers of the scorepad tests: a live server in a thread and headless Chromium.
+
+A browser that cannot start fails the test (never a skip): the scorepad is
+judged in a real browser or not at all.  Chromium and chromedriver come from
+the OS packages (``chromium``, ``chromium-driver``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+TOKEN = "test-token-0123456789"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def live_server(folder: Path, token: str = TOKEN, host: str = "127.0.0.1") -> Iterator[str]:
+    """The scorepad over ``folder`` on a free port, in this process; yields its address."""
+    import uvicorn
+
+    from whistscore.web.app import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(folder, token), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise AssertionError("the scorepad did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+def chrome(tmp: Path, width: int = 390, height: int = 844):
+    """Headless Chromium at a phone's size; fails loudly when it cannot start."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not Path(path).exists() and not shutil.which(Path(path).name):
+            raise AssertionError(f"{path} is missing: install the OS packages chromium and "
+                                 "chromium-driver (the browser tests never skip)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-extensions",
+                "--no-first-run", "--disable-sync", "--lang=en-US",
+                f"--user-data-dir={tmp / 'chrome-profile'}",
+                f"--window-size={width},{height}"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": str(tmp / "downloads"),
+        "download.prompt_for_download": False,
+        "intl.accept_languages": "en-US,en",
+    })
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except Exception as exc:  # noqa: BLE001 - any failure to start is the test's failure
+        raise AssertionError(f"headless Chromium did not start: {exc}") from None
+    driver.set_window_size(width, height)
+    return driver

@@ -1,0 +1,147 @@
+"""The fields of a deal, declared once per game, for forms that are tapped, not typed.
+
+A game's deal is a JSON object (the spec's "Deals (JSON)"); a :class:`DealFields`
+says which buttons and steppers fill it in: who declared, the contract, each
+defender's status, the tricks.  The scorepad builds its form from this
+description alone, so adding a game needs no hand-written form; the game's own
+``parse_deal`` and ``score`` still decide what is allowed (a form never
+refuses a deal the file would accept, it only makes the usual ones quick).
+
+Conditions (:attr:`Field.when`) hide fields that do not apply: a tuple of
+alternatives, each a mapping ``field key -> values``; the field shows when every
+key of one alternative holds one of its values.  For a ``statuses`` field the
+test is "some status is one of the values".  Pure data: no I/O, no rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+import attrs
+
+__all__ = ["KINDS", "AMONG", "Choice", "Field", "DealFields"]
+
+#: what a field is, and so how the form draws it
+KINDS = (
+    "choice",    # one of ``choices`` (buttons); the value or the choice's ``json`` goes in
+    "player",    # one player of ``among`` (buttons); ``choices`` may add e.g. "alone" -> null
+    "players",   # any number of players of ``among`` (toggles): a list
+    "contract",  # a level of ``levels`` and a suit of ``suits``: "7S"
+    "statuses",  # for each player of ``among``, one of ``choices``: {name: value}
+    "tricks",    # steppers per player (or side) of ``among``; the last is filled so they sum to ``total``
+    "count",     # one number ``low``..``high`` (stepper)
+    "flag",      # on/off; only ``true`` is written
+)
+
+#: whose names a player field offers (worked out from the seats and the chosen declarer)
+AMONG = (
+    "active",      # every player holding cards this deal
+    "all",         # every player at the table
+    "defenders",   # active players other than the declarer
+    "others",      # active players other than the declarer (a partner)
+    "opponents",   # the two players not of the declarer's pair (4 seats, partner opposite)
+    "sides",       # the two sides NS (seats 1, 3) and EW (seats 2, 4)
+)
+
+
+@attrs.frozen
+class Choice:
+    """A button: the value it stands for, its English and Russian words.
+
+    ``json`` (when not ``None``) is merged into the deal instead of writing
+    ``value`` under the field's key, for a choice that shapes the deal
+    (``{"contract": "misere"}``, ``{"revoke": {"by": "both"}}``).
+    """
+
+    value: Any
+    en: str
+    ru: str
+    json: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict:
+        out = {"value": self.value, "en": self.en, "ru": self.ru}
+        if self.json is not None:
+            out["json"] = dict(self.json)
+        return out
+
+
+@attrs.frozen
+class Field:
+    """One part of a deal.  ``key`` is its key in the deal JSON; a key starting
+    with ``_`` is the form's own (it steers other fields and is not written)."""
+
+    key: str
+    kind: str = attrs.field(validator=attrs.validators.in_(KINDS))
+    en: str
+    ru: str
+    choices: tuple[Choice, ...] = ()
+    among: str = attrs.field(default="active", validator=attrs.validators.in_(AMONG))
+    levels: tuple[int, ...] = ()
+    suits: tuple[Choice, ...] = ()
+    total: int | None = None
+    low: int = 0
+    high: int = 0
+    default: Any = None
+    when: tuple[Mapping[str, tuple], ...] = ()
+    #: the sitting-out dealer's own status (Preferans with 4: the dealer's whist)
+    dealer_choices: tuple[Choice, ...] = ()
+
+    def to_json(self) -> dict:
+        out: dict = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
+                     "among": self.among}
+        if self.choices:
+            out["choices"] = [c.to_json() for c in self.choices]
+        if self.dealer_choices:
+            out["dealer_choices"] = [c.to_json() for c in self.dealer_choices]
+        if self.levels:
+            out["levels"] = list(self.levels)
+        if self.suits:
+            out["suits"] = [c.to_json() for c in self.suits]
+        if self.total is not None:
+            out["total"] = self.total
+        if self.kind == "count":
+            out["low"], out["high"] = self.low, self.high
+        if self.default is not None:
+            out["default"] = self.default
+        if self.when:
+            out["when"] = [{k: list(v) for k, v in alt.items()} for alt in self.when]
+        return out
+
+
+@attrs.frozen
+class DealFields:
+    """Every field of one game's deal, in the order a player says the deal,
+    and a few lines of short notation with what each means (the notation help;
+    tests read every example back with the game's parser)."""
+
+    fields: tuple[Field, ...]
+    #: ``(line, en, ru)`` or ``(line, en, ru, player counts it fits)``; ``{0}`` is seat 1
+    notation: tuple[tuple, ...] = ()
+    #: what the state says must come next, as ``(field values to preset, en, ru)``
+    #: or ``None`` (Twist: the twist round); read from the game's own state
+    due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        keys = [f.key for f in self.fields]
+        if len(set(keys)) != len(keys):
+            raise AssertionError(f"a deal field is declared twice: {keys}")
+        for f in self.fields:
+            for alt in f.when:
+                for key in alt:
+                    if key not in keys[: keys.index(f.key)]:
+                        raise AssertionError(f"field {f.key} depends on {key}, "
+                                             "which is not an earlier field")
+
+    def examples(self, seats: int) -> list[tuple[str, str, str]]:
+        """The notation help for a table of ``seats`` players."""
+        return [item[:3] for item in self.notation if len(item) < 4 or seats in item[3]]
+
+    def to_json(self, seats: int | None = None) -> dict:
+        notation = self.examples(seats) if seats else [i[:3] for i in self.notation]
+        return {"fields": [f.to_json() for f in self.fields],
+                "notation": [{"text": t, "en": en, "ru": ru} for t, en, ru in notation]}
+
+
+def choices(*triples: tuple) -> tuple[Choice, ...]:
+    """``Choice`` values from ``(value, en, ru[, json])`` tuples (the game modules' shorthand)."""
+    return tuple(Choice(*t) for t in triples)

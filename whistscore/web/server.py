@@ -1,0 +1,76 @@
+"""Starting the scorepad: the address, the token and its QR code, then uvicorn.
+
+A loopback server is only for this machine, so it needs no join address; any
+other host gets a fresh 128-bit token at each start, printed as an address to
+open and as a QR code in the terminal for the phones at the table.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+__all__ = ["join_address", "serve"]
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _lan_address() -> str:
+    """The address other machines reach this one at (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def join_address(host: str, port: int, token: str) -> str:
+    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/join?token={token}"
+
+
+def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
+          out: TextIO = sys.stdout) -> None:
+    import uvicorn
+
+    from .app import create_app
+
+    root = Path(folder)
+    token = secrets.token_urlsafe(16)
+    app = create_app(root, token)
+    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    out.write(f"whistscore scorepad: the games in {root.resolve()}\n")
+    if _is_loopback(host):
+        out.write(f"open {local}  (this machine only; use --host 0.0.0.0 for the phones)\n")
+    else:
+        import segno
+
+        join = join_address(host, port, token)
+        out.write(f"phones at the table: open {join}\nor scan:\n")
+        segno.make(join, error="m").terminal(out=out, compact=True)
+    out.write(f"token for scripts (header X-Whistscore-Token): {token}\n")
+    out.write("stop with Ctrl+C\n")
+    out.flush()
+    if open_browser:
+        import threading
+        import webbrowser
+
+        target = local if _is_loopback(host) or host in ("0.0.0.0", "::") \
+            else join_address(host, port, token)
+        threading.Timer(0.8, webbrowser.open, (target,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False,
+                limit_concurrency=64, timeout_keep_alive=5, h11_max_incomplete_event_size=65536)

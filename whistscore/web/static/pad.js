@@ -1,0 +1,337 @@
+// The table page: a deal form built from the game's declared deal fields
+// (whistscore/fields.py), the notation box, undo, edit, and polling for
+// deals recorded elsewhere.  No rule is decided here: the server scores and
+// refuses; this only turns taps into the deal's JSON.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const W = JSON.parse($("words").textContent);
+  const F = JSON.parse($("fields").textContent);
+  const lang = document.body.dataset.lang;
+  const name = $("game-name").dataset.name;
+  const token = document.querySelector('meta[name="whistscore-token"]').content;
+  const api = "/api/games/" + encodeURIComponent(name);
+  let state = JSON.parse($("boot").textContent);
+  let values = {};
+  let edit = null;        // {number, active, dealer} while replacing a deal
+  let busy = false;
+  let undoArmed = 0;
+
+  const word = (x) => (lang === "ru" ? x.ru : x.en);
+  const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids) e.append(kid);   // text is added as text, never as HTML
+    return e;
+  }
+
+  // -- whose names a field offers -------------------------------------------------
+  function active() { return edit ? edit.active : state.active; }
+  function sittingOut() { return state.players.filter((p) => !active().includes(p)); }
+  function among(field) {
+    const players = state.players, decl = values.declarer;
+    switch (field.among) {
+      case "all": return players.map((p) => [p, p]);
+      case "defenders":
+      case "others":
+        if (decl === undefined || decl === null) return [];
+        return active().filter((p) => p !== decl).map((p) => [p, p]);
+      case "opponents": {
+        if (decl === undefined) return [];
+        const i = players.indexOf(decl), partner = players[(i + 2) % players.length];
+        return players.filter((p) => p !== decl && p !== partner).map((p) => [p, p]);
+      }
+      case "sides": return [["NS", "NS · " + players[0] + ", " + players[2]],
+                            ["EW", "EW · " + players[1] + ", " + players[3]]];
+      default: return active().map((p) => [p, p]);
+    }
+  }
+
+  // -- which fields apply ----------------------------------------------------------
+  const byKey = Object.fromEntries(F.fields.map((f) => [f.key, f]));
+  function current(key) {
+    const f = byKey[key];
+    if (values[key] !== undefined) return values[key];
+    if (f && f.kind === "flag") return false;
+    return f ? f.default : undefined;
+  }
+  const needsDeclarer = ["defenders", "others", "opponents"];
+  function shown(field) {
+    if (needsDeclarer.includes(field.among) && (values.declarer === undefined || values.declarer === null)) return false;
+    if (!field.when) return true;
+    return field.when.some((alt) => Object.entries(alt).every(([key, wants]) => {
+      if (!shown(byKey[key])) return false;
+      const v = current(key);
+      if (byKey[key].kind === "statuses") return Object.values(v || {}).some((s) => wants.includes(s));
+      return wants.includes(v);
+    }));
+  }
+
+  // -- drawing the form --------------------------------------------------------------
+  function buttons(items, chosen, onPick, cls) {
+    return el("div", { class: "choices " + (cls || "") }, ...items.map(([value, label]) =>
+      el("button", { type: "button", class: chosen(value) ? "on" : "", "aria-pressed": chosen(value) ? "true" : "false",
+                     "data-value": JSON.stringify(value), onclick: () => { onPick(value); render(); } }, label)));
+  }
+  function stepper(value, low, high, onSet, label) {
+    return el("div", { class: "stepper" },
+      el("span", { class: "who" }, label),
+      el("button", { type: "button", class: "minus", "aria-label": "−", disabled: value <= low,
+                     onclick: () => { onSet(value - 1); render(); } }, "−"),
+      el("output", {}, String(value)),
+      el("button", { type: "button", class: "plus", "aria-label": "+", disabled: value >= high,
+                     onclick: () => { onSet(value + 1); render(); } }, "+"));
+  }
+  function tricksOf(field) {
+    const who = among(field).map(([k]) => k);
+    const t = values[field.key];
+    if (!t || Object.keys(t).join() !== who.join()) {
+      const fresh = Object.fromEntries(who.map((k) => [k, 0]));
+      if (who.length) fresh[who[who.length - 1]] = field.total;
+      values[field.key] = fresh;
+    }
+    return values[field.key];
+  }
+
+  function drawField(f) {
+    const box = el("div", { class: "field field-" + f.kind, "data-key": f.key },
+                   el("div", { class: "label" }, word(f)));
+    const extra = (f.choices || []).map((c) => [c.value, word(c)]);
+    if (f.kind === "choice") {
+      box.append(buttons(extra, (v) => current(f.key) === v, (v) => { values[f.key] = v; }));
+    } else if (f.kind === "player") {
+      const opts = among(f).concat(extra);
+      box.append(buttons(opts, (v) => values[f.key] === v, (v) => { values[f.key] = v; }, "names"));
+    } else if (f.kind === "players") {
+      const cur = values[f.key] || [];
+      box.append(buttons(among(f), (v) => cur.includes(v), (v) => {
+        values[f.key] = cur.includes(v) ? cur.filter((x) => x !== v) : cur.concat([v]);
+      }, "names"));
+    } else if (f.kind === "contract") {
+      const cur = values[f.key] || {};
+      box.append(buttons(f.levels.map((n) => [n, String(n)]), (v) => cur.level === v,
+                         (v) => { values[f.key] = Object.assign({}, cur, { level: v }); }, "levels"));
+      box.append(buttons(f.suits.map((s) => [s.value, word(s)]), (v) => cur.suit === v,
+                         (v) => { values[f.key] = Object.assign({}, cur, { suit: v }); }, "suits"));
+    } else if (f.kind === "statuses") {
+      const cur = values[f.key] || {};
+      for (const [p, label] of among(f)) {
+        box.append(el("div", { class: "status-row", "data-player": p }, el("span", { class: "who" }, label),
+          buttons(f.choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v,
+                  (v) => { values[f.key] = Object.assign({}, cur, { [p]: v }); })));
+      }
+      if (f.dealer_choices) {
+        for (const p of sittingOut()) {
+          box.append(el("div", { class: "status-row dealer-row", "data-player": p },
+            el("span", { class: "who" }, p + " (" + W.dealer.toLowerCase() + ")"),
+            buttons(f.dealer_choices.map((c) => [c.value, word(c)]), (v) => (cur[p] || "pass") === v,
+                    (v) => { values[f.key] = Object.assign({}, cur, { [p]: v }); })));
+        }
+      }
+    } else if (f.kind === "tricks") {
+      const t = tricksOf(f);
+      const who = among(f);
+      const last = who.length - 1;
+      const sumBut = (k) => who.slice(0, last).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
+      who.forEach(([k, label], i) => {
+        if (i === last) {
+          box.append(el("div", { class: "stepper last" }, el("span", { class: "who" }, label),
+                        el("output", { "data-player": k }, String(t[k]))));
+        } else {
+          const row = stepper(t[k], 0, f.total - sumBut(k), (n) => {
+            t[k] = n;
+            t[who[last][0]] = f.total - who.slice(0, last).reduce((a, [x]) => a + t[x], 0);
+          }, label);
+          row.dataset.player = k;
+          box.append(row);
+        }
+      });
+      box.append(el("div", { class: "small" }, W.total + " " + f.total));
+    } else if (f.kind === "count") {
+      const v = current(f.key);
+      box.append(stepper(v, f.low, f.high, (n) => { values[f.key] = n; }, ""));
+    } else if (f.kind === "flag") {
+      const on = current(f.key) === true;
+      box.append(el("div", { class: "choices" }, el("button", {
+        type: "button", class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
+        onclick: () => { values[f.key] = !on; render(); } }, on ? "✓ " + word(f) : word(f))));
+    }
+    box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
+    return box;
+  }
+
+  function render() {
+    const form = $("form");
+    form.replaceChildren(...F.fields.filter(shown).map(drawField));
+    $("entry-title").textContent = edit ? fmt(W.editing, edit.number) : W.record;
+    $("submit").textContent = edit ? fmt(W.save_edit, edit.number) : W.record;
+    $("cancel-edit").hidden = !edit;
+    $("entry").hidden = state.finished && !edit;
+  }
+
+  // -- the deal's JSON -------------------------------------------------------------------
+  function deal() {
+    const out = {};
+    for (const f of F.fields.filter(shown)) {
+      const v = current(f.key);
+      const choice = (f.choices || []).find((c) => c.value === v);
+      if (choice && choice.json) { Object.assign(out, choice.json); continue; }
+      if (f.key.startsWith("_")) continue;
+      if (f.kind === "flag") { if (v === true) out[f.key] = true; continue; }
+      if (v === undefined) return { missing: f };
+      if (f.kind === "contract") {
+        if (v.level === undefined || v.suit === undefined) return { missing: f };
+        out[f.key] = v.level + v.suit;
+      } else if (f.kind === "statuses") {
+        const need = among(f).map(([p]) => p);
+        if (need.some((p) => !v[p])) return { missing: f };
+        const st = {};
+        for (const p of need) st[p] = v[p];
+        for (const p of sittingOut()) if (v[p] === "whist") st[p] = "whist";
+        out[f.key] = st;
+      } else {
+        out[f.key] = v;
+      }
+    }
+    return { deal: out };
+  }
+
+  // -- talking to the server -------------------------------------------------------------
+  function flash(text, bad) {
+    const p = $("flash");
+    p.textContent = text;
+    p.className = bad ? "flash error" : "flash";
+    p.hidden = !text;
+  }
+  function clearErrors() {
+    for (const p of document.querySelectorAll("#entry .error")) { p.hidden = true; p.textContent = ""; }
+  }
+  function showError(err, where) {
+    const key = (err.field || "").split(/[.[]/)[0];
+    const box = where ? null : document.querySelector('#form [data-key="' + CSS.escape(key) + '"] .field-error');
+    const p = box || where || $("form-error");
+    p.textContent = err.error;
+    p.hidden = false;
+    (box ? box.parentElement : p).scrollIntoView({ block: "center" });
+  }
+  async function send(method, url, body) {
+    const r = await fetch(url, {
+      method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-Whistscore-Token": token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = { error: r.status + " " + r.statusText }; }
+    return [r.status, data];
+  }
+  function apply(live) {
+    if (!live) return;
+    const activeBefore = JSON.stringify(state.active);
+    $("live").innerHTML = live.html;  // rendered by the server's escaping templates
+    state = live;
+    if (JSON.stringify(state.active) !== activeBefore) for (const f of F.fields) if (f.kind === "tricks") delete values[f.key];
+    if (state.due && !edit && !Object.keys(values).length) Object.assign(values, state.due);
+    render();
+  }
+  async function record(body, errorAt) {
+    if (busy) return;
+    busy = true;
+    clearErrors();
+    const note = $("note").value.trim();
+    if (note) body.note = note;
+    const q = "?view=1&lang=" + lang;
+    try {
+      const [status, data] = edit
+        ? await send("PUT", api + "/deals/" + edit.number + q, Object.assign(body, { expect: state.deals }))
+        : await send("POST", api + "/deals" + q, body);
+      if (status === 200 || status === 201) {
+        const number = data.number;
+        const wasEdit = !!edit;
+        edit = null;
+        values = {};
+        $("note").value = "";
+        $("notation-box").value = "";
+        apply(data.live);
+        flash(fmt(wasEdit ? W.replaced : W.recorded, number));
+      } else if (status === 409 && data.field === "expect") {
+        flash(W.changed, true);
+        await poll(true);
+        showError(data, errorAt);
+      } else {
+        showError(data, errorAt);
+      }
+    } catch (e) {
+      flash(W.offline, true);
+    } finally {
+      busy = false;
+    }
+  }
+
+  $("submit").addEventListener("click", () => {
+    const d = deal();
+    if (d.missing) {
+      showError({ error: word(d.missing) + "?", field: d.missing.key });
+      return;
+    }
+    record({ deal: d.deal });
+  });
+  $("notation-add").addEventListener("click", () => {
+    const text = $("notation-box").value.trim();
+    if (text) record({ deal: text }, $("notation-error"));
+  });
+  $("notation-box").addEventListener("keydown", (e) => { if (e.key === "Enter") $("notation-add").click(); });
+  $("cancel-edit").addEventListener("click", () => { edit = null; values = {}; clearErrors(); render(); });
+  $("undo").addEventListener("click", async () => {
+    if (!state.deals) return;
+    const b = $("undo");
+    if (Date.now() - undoArmed > 4000) {   // a second tap confirms: no dialog to dismiss
+      undoArmed = Date.now();
+      b.textContent = fmt(W.undo_q, state.deals);
+      b.classList.add("armed");
+      setTimeout(() => { b.textContent = W.undo; b.classList.remove("armed"); }, 4000);
+      return;
+    }
+    undoArmed = 0;
+    b.textContent = W.undo;
+    b.classList.remove("armed");
+    const [status, data] = await send("DELETE", api + "/deals/last", { expect: state.deals });
+    if (status === 200) flash(fmt(W.dropped, data.number));
+    else flash(data.error, true);
+    await poll(true);
+  });
+  $("live").addEventListener("click", (e) => {
+    const b = e.target.closest("button.edit");
+    if (!b) return;
+    edit = { number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer };
+    values = {};
+    clearErrors();
+    $("notation-box").value = b.dataset.notation;
+    render();
+    $("entry").scrollIntoView();
+  });
+  for (const n of F.notation) {
+    $("notation-help").append(el("li", {}, el("code", {}, n.text), " — " + word(n)));
+  }
+
+  // -- live: deals recorded by another phone or the command line ------------------------
+  async function poll(force) {
+    if (busy && !force) return;
+    try {
+      const r = await fetch("/g/" + encodeURIComponent(name) + "/live?lang=" + lang +
+                            (force ? "" : "&stamp=" + encodeURIComponent(state.stamp)),
+                            { credentials: "same-origin", cache: "no-store" });
+      if (r.status === 200) apply(await r.json());
+      if ($("flash").textContent === W.offline) flash("");
+    } catch (e) {
+      flash(W.offline, true);
+    }
+  }
+  setInterval(poll, 1000);
+  if (state.due) Object.assign(values, state.due);
+  render();
+})();

@@ -1,0 +1,91 @@
+"""The scorepad's own words in English and Russian (the sheet's words are i18n's).
+
+The language comes from a ``?lang=`` switch (kept in a cookie) or the
+browser's Accept-Language; anything else falls back to English.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+__all__ = ["WORDS", "pick_lang", "words"]
+
+WORDS: dict[str, tuple[str, str]] = {
+    "app": ("Scorepad", "Запись"),
+    "games": ("Games", "Игры"),
+    "no_games": ("No games in this folder yet.", "В этой папке пока нет игр."),
+    "new_game": ("New game", "Новая игра"),
+    "name": ("File name", "Имя файла"),
+    "game": ("Game", "Игра"),
+    "players": ("Players, in seating order", "Игроки по порядку мест"),
+    "player_n": ("Player {0}", "Игрок {0}"),
+    "preset": ("Preset", "Пресет"),
+    "options": ("Options (one name=value a line)", "Опции (по одной name=value в строке)"),
+    "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),
+    "currency": ("Currency", "Валюта"),
+    "title": ("Title", "Название"),
+    "create": ("Create", "Создать"),
+    "deals": ("Deals", "Сдачи"),
+    "finished": ("finished", "закончена"),
+    "playing": ("playing", "идёт"),
+    "unreadable": ("cannot be read", "не читается"),
+    "balance": ("Balance", "Баланс"),
+    "next_dealer": ("Next dealer", "Следующий сдаёт"),
+    "dealer": ("Dealer", "Сдавал"),
+    "sits_out": ("sits out", "на прикупе"),
+    "game_over": ("The game is finished: settle up.", "Игра закончена: расчёт."),
+    "record": ("Record the deal", "Записать сдачу"),
+    "save_edit": ("Replace deal {0}", "Заменить сдачу {0}"),
+    "cancel": ("Cancel", "Отмена"),
+    "notation": ("Or type it in short notation", "Или коротко, нотацией"),
+    "notation_help": ("Examples", "Примеры"),
+    "add": ("Add", "Добавить"),
+    "note": ("Note", "Примечание"),
+    "undo": ("Undo last deal", "Отменить последнюю сдачу"),
+    "undo_q": ("Drop deal {0}?", "Удалить сдачу {0}?"),
+    "edit": ("edit", "изменить"),
+    "editing": ("Editing deal {0}", "Изменение сдачи {0}"),
+    "settle": ("Settle", "Расчёт"),
+    "download_xlsx": ("Workbook (.xlsx)", "Таблица (.xlsx)"),
+    "download_json": ("Game file (.json)", "Файл игры (.json)"),
+    "back": ("All games", "Все игры"),
+    "table": ("Back to the table", "К столу"),
+    "money": ("Money", "Деньги"),
+    "transfers": ("Who pays whom", "Кто кому платит"),
+    "no_transfers": ("Nobody owes anything.", "Никто никому не должен."),
+    "pays": ("pays", "платит"),
+    "unit.vist": ("vists", "висты"),
+    "unit.point": ("points", "очки"),
+    "recorded": ("Deal {0} recorded.", "Сдача {0} записана."),
+    "replaced": ("Deal {0} replaced.", "Сдача {0} заменена."),
+    "dropped": ("Deal {0} dropped.", "Сдача {0} удалена."),
+    "changed": ("The game changed on another phone; the page shows it now.",
+                "Игру изменили с другого телефона; страница обновлена."),
+    "offline": ("No connection to the scorepad.", "Нет связи с сервером."),
+    "lang": ("Русский", "English"),
+    "total": ("total", "всего"),
+    "alone": ("alone", "один"),
+}
+
+
+def words(lang: str) -> Mapping[str, str]:
+    i = 1 if lang == "ru" else 0
+    return {k: v[i] for k, v in WORDS.items()}
+
+
+def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
+    for choice in (query, cookie):
+        if choice in ("en", "ru"):
+            return choice
+    best = "en"
+    weight = -1.0
+    for part in (accept or "")[:200].split(","):
+        tag, _, q = part.strip().partition(";q=")
+        tag = tag.strip().lower()[:2]
+        try:
+            w = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if tag in ("en", "ru") and w > weight:
+            best, weight = tag, w
+    return best
