@@ -204,13 +204,13 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             raise InputError("the body is a JSON object", field="body", value=data)
         return data
 
-    def live(name: str, lang: str, show_all: bool = False) -> dict:
+    def live(name: str, lang: str, show_all: bool = False, rp=None, s=None) -> dict:
         """What changes when a deal lands: the sheet, the balance, who deals, the deals."""
-        stamp = store.stamp(name)
-        rp = store.replay(name)
+        stamp = store.stamp(name) if rp is None else store.stamp_of(name, rp)
+        rp = rp if rp is not None else store.replay(name)
         game = rp.game
         kind = game.kind
-        s = settle_json(rp)
+        s = s if s is not None else settle_json(rp)
         dealer = rp.next_dealer()
         fields = kind.deal_fields
         due = None
@@ -278,7 +278,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
     async def settle_page(request: Request) -> Response:
         name = request.path_params["name"]
         try:
-            rp = store.replay(name, keep=False)
+            rp = store.replay(name)
             s = settle_json(rp, request.query_params.get("stake") or None)
         except InputError as exc:
             return page(request, "error.html", message=str(exc), status=400)
@@ -310,7 +310,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
 
     async def api_settle(request: Request) -> Response:
         try:
-            rp = store.replay(request.path_params["name"], keep=False)
+            rp = store.replay(request.path_params["name"])
             return JSONResponse(settle_json(rp, request.query_params.get("stake") or None))
         except InputError as exc:
             return _error(exc)
@@ -328,7 +328,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         out: dict = {"number": number, "entries": [e.to_json() for e in entries],
                      "settle": settle_json(rp)}
         if request.query_params.get("view") == "1":
-            out["live"] = live(name, lang_of(request))
+            out["live"] = live(name, lang_of(request), rp=rp, s=out["settle"])
         return JSONResponse(out, status_code=status)
 
     async def api_deals(request: Request) -> Response:

@@ -56,6 +56,9 @@ class Folder:
 
     def __init__(self, root: str | os.PathLike) -> None:
         self.root = Path(root).resolve()
+        #: name -> (stamp, replay): a page asks again and again for a file that has not
+        #: changed; every save (ours or the CLI's) renames a new file in, so the stamp moves
+        self._cache: dict[str, tuple[str, Replay]] = {}
 
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
@@ -87,7 +90,11 @@ class Folder:
 
     def stamp(self, name: str) -> str:
         """Changes whenever the file is saved (by us or by the command line)."""
-        st = self.path(name).stat()
+        return self._stamp(self.path(name))
+
+    @staticmethod
+    def _stamp(path: Path) -> str:
+        st = path.stat()
         return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
 
     # -- reading -----------------------------------------------------------------
@@ -101,7 +108,30 @@ class Folder:
         return journal.loads(self.text(name))
 
     def replay(self, name: str, **kw: Any) -> Replay:
-        return replay(self.load(name), **kw)
+        if kw:
+            return replay(self.load(name), **kw)
+        return self._current(name, self.path(name))
+
+    def _current(self, name: str, path: Path) -> Replay:
+        """The game replayed as the file now holds it (from the cache when unchanged)."""
+        stamp = self._stamp(path)
+        cached = self._cache.get(name)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        rp = replay(self.load(name))
+        self._cache[name] = (stamp, rp)
+        return rp
+
+    def stamp_of(self, name: str, rp: Replay) -> str:
+        """The stamp of the file that ``rp`` was saved as ("" if it is no longer known)."""
+        cached = self._cache.get(name)
+        return cached[0] if cached is not None and cached[1] is rp else ""
+
+    def _saved(self, name: str, path: Path, rp: Replay | None) -> None:
+        if rp is None:
+            self._cache.pop(name, None)
+        else:
+            self._cache[name] = (self._stamp(path), rp)
 
     def summary(self) -> list[dict]:
         out = []
@@ -181,15 +211,16 @@ class Folder:
         """Append one deal; the replay after it (with every deal's results)."""
         path = self.path(name)
         with journal.locked(path):
-            game = self.load(name)
+            current = self._current(name, path)
+            game = current.game
             self._expect(game, body)
-            current = replay(game)
             number = len(game.deals) + 1
             if current.finished:
                 raise Conflict("the game has ended; no deal may follow", deal=number)
             record = self.record_of(game, body, number)
             after = current.extend(record)
             journal.dump(after.game, path)
+            self._saved(name, path, after)
         return after
 
     def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay:
@@ -213,18 +244,20 @@ class Folder:
                            game.currency)
             after = replay(changed)
             journal.dump(changed, path)
+            self._saved(name, path, after)
         return after
 
     def drop_last(self, name: str, body: Mapping[str, Any] | None = None) -> dict:
         """Undo: drop the last deal; the dropped deal as the file held it."""
         path = self.path(name)
         with journal.locked(path):
-            game = self.load(name)
+            game = self._current(name, path).game
             self._expect(game, body or {})
             if not game.deals:
                 raise InputError("the game has no deal to undo", field="deals")
             dropped = journal.deal_to_json(game.kind, game.deals[-1])
             journal.dump(game.without_last(), path)
+            self._saved(name, path, replay(game.without_last()))
         return {"number": len(game.deals), "deal": dropped,
                 "notation": game.notation(game.deals[-1])}
 

@@ -16,6 +16,7 @@
   let edit = null;        // {number, active, dealer} while replacing a deal
   let busy = false;
   let undoArmed = 0;
+  let generation = 0;     // a poll answered after a change of ours is stale: dropped
 
   const word = (x) => (lang === "ru" ? x.ru : x.en);
   const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
@@ -58,6 +59,7 @@
     const f = byKey[key];
     if (values[key] !== undefined) return values[key];
     if (f && f.kind === "flag") return false;
+    if (f && f.kind === "players") return [];
     return f ? f.default : undefined;
   }
   const needsDeclarer = ["defenders", "others", "opponents"];
@@ -108,7 +110,7 @@
       const opts = among(f).concat(extra);
       box.append(buttons(opts, (v) => values[f.key] === v, (v) => { values[f.key] = v; }, "names"));
     } else if (f.kind === "players") {
-      const cur = values[f.key] || [];
+      const cur = current(f.key);
       box.append(buttons(among(f), (v) => cur.includes(v), (v) => {
         values[f.key] = cur.includes(v) ? cur.filter((x) => x !== v) : cur.concat([v]);
       }, "names"));
@@ -241,6 +243,7 @@
   async function record(body, errorAt) {
     if (busy) return;
     busy = true;
+    generation++;
     clearErrors();
     const note = $("note").value.trim();
     if (note) body.note = note;
@@ -299,6 +302,7 @@
     undoArmed = 0;
     b.textContent = W.undo;
     b.classList.remove("armed");
+    generation++;
     const [status, data] = await send("DELETE", api + "/deals/last", { expect: state.deals });
     if (status === 200) flash(fmt(W.dropped, data.number));
     else flash(data.error, true);
@@ -321,11 +325,15 @@
   // -- live: deals recorded by another phone or the command line ------------------------
   async function poll(force) {
     if (busy && !force) return;
+    const asked = generation;
     try {
       const r = await fetch("/g/" + encodeURIComponent(name) + "/live?lang=" + lang +
                             (force ? "" : "&stamp=" + encodeURIComponent(state.stamp)),
                             { credentials: "same-origin", cache: "no-store" });
-      if (r.status === 200) apply(await r.json());
+      if (r.status === 200) {
+        const data = await r.json();
+        if (asked === generation || force) apply(data);
+      }
       if ($("flash").textContent === W.offline) flash("");
     } catch (e) {
       flash(W.offline, true);

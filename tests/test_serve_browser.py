@@ -1,0 +1,350 @@
+"""The scorepad in a real browser: headless Chromium at a phone's size (390 x 844).
+
+A whole Sochi evening is recorded by taps (a game, a misère, an all-pass, a
+half-whist, both passing, a failed six, a refused deal), then undone, edited,
+settled and downloaded; one game each of Twist, Whist and Danish.  Every step
+checks the file on disk, not only the page.  Screenshots go to the test's
+temporary folder (``shots/``); a browser that cannot start fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import whistscore
+from serve_support import chrome, live_server
+from whistscore.cli import main
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class Pad:
+    """Taps on the table page, as a player's thumb would make them."""
+
+    def __init__(self, driver, url: str, shots: Path) -> None:
+        self.d = driver
+        self.url = url
+        self.shots = shots
+        shots.mkdir(exist_ok=True)
+
+    def css(self, selector: str, many: bool = False):
+        from selenium.webdriver.common.by import By
+
+        found = self.d.find_elements(By.CSS_SELECTOR, selector)
+        if many:
+            return found
+        assert found, f"nothing on the page matches {selector}"
+        return found[0]
+
+    def tap(self, selector: str) -> None:
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(3):  # the page redraws the form when the game changes
+            el = self.css(selector)
+            try:
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+                el.click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+
+    def choose(self, key: str, value) -> None:
+        self.tap(f'#form [data-key="{key}"] button[data-value=\'{json.dumps(value)}\']')
+
+    def status(self, player: str, value: str) -> None:
+        self.tap(f'#form [data-key="whist"] .status-row[data-player="{player}"] '
+                 f'button[data-value=\'"{value}"\']')
+
+    def tricks(self, **counts: int) -> None:
+        for who, n in counts.items():
+            for _ in range(n):
+                self.tap(f'#form [data-key="tricks"] .stepper[data-player="{who}"] .plus')
+
+    def count(self, key: str, n: int) -> None:
+        """Step a count field up or down to ``n``."""
+        out = self.css(f'#form [data-key="{key}"] output')
+        while int(out.text) != n:
+            self.tap(f'#form [data-key="{key}"] .{"plus" if int(out.text) < n else "minus"}')
+            out = self.css(f'#form [data-key="{key}"] output')
+
+    def wait(self, condition, what: str, timeout: float = 5.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = condition()
+            if value:
+                return value
+            time.sleep(0.05)
+        self.shot("timeout")
+        raise AssertionError(f"waited {timeout} s for {what}; flash: "
+                             f"{self.css('#flash').text!r}")
+
+    def flash(self) -> str:
+        return self.css("#flash").text
+
+    def record(self, number: int) -> None:
+        self.tap("#submit")
+        self.wait(lambda: f"Deal {number} " in self.flash(), f"deal {number} to be recorded")
+
+    def shot(self, name: str, full: bool = False) -> Path:
+        path = self.shots / f"{name}.png"
+        if full:
+            height = self.d.execute_script("return document.documentElement.scrollHeight")
+            self.d.set_window_size(390, max(844, height + 20))
+            time.sleep(0.2)
+        self.d.save_screenshot(str(path))
+        if full:
+            self.d.set_window_size(390, 844)
+        return path
+
+
+@pytest.fixture
+def browser(tmp_path):
+    driver = chrome(tmp_path)
+    yield driver
+    driver.quit()
+
+
+def new_game(pad: Pad, game: str, name: str, players, stake: str = "", preset: str = "") -> None:
+    from selenium.webdriver.support.ui import Select
+
+    pad.d.get(pad.url + "/")
+    Select(pad.css("#ng-game")).select_by_value(game)
+    for i, p in enumerate(players, 1):
+        pad.css(f"#ng-player-{i}").send_keys(p)
+    if preset:
+        Select(pad.css("#ng-preset")).select_by_value(preset)
+    if stake:
+        pad.css('input[name="stake"]').send_keys(stake)
+    pad.css("#ng-name").send_keys(name)
+    pad.shot(f"{game}-new")
+    pad.tap("#ng-create")
+    pad.wait(lambda: pad.d.current_url.endswith(f"/g/{name}"), "the table page")
+    pad.wait(lambda: pad.css("#form button", many=True), "the deal form")
+
+
+def notations(path: Path) -> list[str]:
+    game = whistscore.load(path)
+    return [game.notation(d) for d in game.deals]
+
+
+def test_a_sochi_evening_by_taps(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "friday", ["Anna", "Boris", "Vera"], stake="0.10",
+                 preset="sochi")
+        path = tmp_path / "friday.json"
+        assert whistscore.load(path).rules.preset == "sochi"
+
+        # first paint of the table page, as the browser measured it
+        browser.get(f"{url}/g/friday")
+        pad.wait(lambda: browser.execute_script(
+            "return performance.getEntriesByType('paint').length"), "a paint")
+        paint = browser.execute_script(
+            "const p = performance.getEntriesByType('paint').find("
+            "e => e.name === 'first-contentful-paint') || "
+            "performance.getEntriesByType('paint')[0]; return p.startTime;")
+        (tmp_path / "first-paint-ms.txt").write_text(f"{paint:.0f}\n")
+        print(f"first paint of the table page: {paint:.0f} ms")
+        assert paint < 1000
+
+        # 1: Anna 7♠, Boris whists, Vera passes, 7 / 3 / 0
+        pad.choose("declarer", "Anna")
+        pad.choose("contract", 7)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        pad.status("Boris", "whist")
+        pad.status("Vera", "pass")
+        pad.tricks(Anna=7, Boris=3)
+        assert pad.css('#form [data-key="tricks"] .stepper.last output').text == "0"
+        pad.shot("preferans-entry")
+        pad.record(1)
+        assert notations(path) == ["Anna 7S Boris:w Vera:p 7/3/0"]
+
+        # 2: Boris plays misère and takes none
+        pad.choose("_kind", "misere")
+        pad.choose("declarer", "Boris")
+        pad.tricks(Anna=5)
+        pad.record(2)
+        # 3: all-pass 4 / 2 / 4
+        pad.choose("_kind", "allpass")
+        pad.tricks(Anna=4, Boris=2)
+        pad.record(3)
+        # 4: Vera 6♥, Anna passes, Boris goes half-whist (greedy: the second defender)
+        pad.choose("declarer", "Vera")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
+        pad.status("Anna", "pass")
+        pad.status("Boris", "half")
+        assert not pad.css('#form [data-key="tricks"]', many=True)  # not played: no tricks
+        pad.record(4)
+        # 5: Anna 8NT, both pass
+        pad.choose("declarer", "Anna")
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"NT"\']')
+        pad.status("Boris", "pass")
+        pad.status("Vera", "pass")
+        pad.record(5)
+        assert notations(path)[1:] == ["Boris misere Anna:5 Boris:0 Vera:5", "pass 4/2/4", "Vera 6H Anna:p Boris:h",
+                                       "Anna 8NT Boris:p Vera:p"]
+
+        # a refused deal: the CLI's message at the field it names; nothing written
+        before = path.read_bytes()
+        pad.choose("declarer", "Boris")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
+        pad.status("Vera", "half")
+        pad.status("Anna", "half")
+        pad.tap("#submit")
+        error = pad.wait(lambda: pad.css('#form [data-key="whist"] .field-error').text,
+                         "the refusal at the defenders' field")
+        main(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
+        assert path.read_bytes() == before and error.startswith("deal 6")
+        pad.shot("preferans-refused")
+        # and in the notation box
+        pad.tap(".notation summary")
+        pad.css("#notation-box").send_keys("Anna 7S Boris:w Vera:p 7/3/1")
+        pad.tap("#notation-add")
+        box = pad.wait(lambda: pad.css("#notation-error").text, "the notation box's refusal")
+        assert "tricks must add up to 10" in box and path.read_bytes() == before
+        pad.css("#notation-box").clear()
+
+        # 6: Boris 6♦ fails by one against two whisters (the taps from the refusal stay)
+        pad.status("Vera", "whist")
+        pad.status("Anna", "whist")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"D"\']')
+        pad.tricks(Anna=3, Boris=5)
+        pad.record(6)
+        assert notations(path)[5] == "Boris 6D Vera:w Anna:w 5/2/3"
+
+        # live: a deal added by the command line shows within 2 s
+        assert main(["add", str(path), "pass", "3/3/4"]) == 0
+        pad.wait(lambda: "Deals (7)" in pad.css(".deals h2").text, "the CLI's deal", 2.0)
+        pad.shot("preferans-table", full=True)
+
+        # undo (two taps) drops deal 7
+        pad.tap("#undo")
+        pad.tap("#undo")
+        pad.wait(lambda: "Deal 7 dropped" in pad.flash(), "undo")
+        assert len(whistscore.load(path).deals) == 6
+
+        # edit deal 2: the misère was caught with one trick
+        pad.tap('#live button.edit[data-number="2"]')
+        assert pad.css("#entry-title").text == "Editing deal 2"
+        pad.choose("_kind", "misere")
+        pad.choose("declarer", "Boris")
+        pad.tricks(Anna=4, Boris=1)
+        pad.tap("#submit")
+        pad.wait(lambda: "Deal 2 replaced" in pad.flash(), "the edit")
+        assert notations(path)[1] == "Boris misere Anna:4 Boris:1 Vera:5"
+        assert len(notations(path)) == 6
+
+        # settle: balances, money, who pays whom; the page matches the library
+        pad.tap('.actions a[href$="/settle"]')
+        pad.wait(lambda: pad.css("#settle-table", many=True), "the settlement page")
+        s = whistscore.settle(whistscore.replay(whistscore.load(path))).to_json()
+        page = pad.css("main").text
+        for t in s["transfers"]:
+            assert f"{t['from']} pays {t['to']} {t['amount']}" in page
+        pad.shot("preferans-settle", full=True)
+
+        # download the workbook the page links to, and open it
+        downloads = tmp_path / "downloads"
+        downloads.mkdir(exist_ok=True)
+        browser.execute_cdp_cmd("Page.setDownloadBehavior",
+                                {"behavior": "allow", "downloadPath": str(downloads)})
+        pad.tap('.actions a[href*="export.xlsx"]')
+        book = pad.wait(lambda: next(downloads.glob("*.xlsx"), None), "the workbook", 20)
+        time.sleep(0.3)
+        import openpyxl
+
+        wb = openpyxl.load_workbook(book)
+        assert len(wb.sheetnames) >= 3
+        text = " ".join(str(c.value) for ws in wb for row in ws.iter_rows() for c in row
+                        if c.value is not None)
+        assert "Anna" in text and "Boris" in text
+
+        # Russian
+        browser.get(f"{url}/g/friday?lang=ru")
+        pad.wait(lambda: "Записать сдачу" in pad.css("#entry-title").text, "the Russian page")
+        pad.shot("preferans-table-ru", full=True)
+
+
+def test_a_twist_game_by_taps(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "twist", "twist", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "twist.json"
+        pad.choose("declarer", "Anna")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
+        pad.tricks(Anna=4, Boris=2, Carl=4)
+        pad.record(1)
+        # a made six with 8 pair tricks: the twist round is due and already chosen
+        pad.wait(lambda: pad.css("#due", many=True), "the twist round to be due")
+        assert pad.css('#form [data-key="_kind"] button.on').text == "twist round"
+        pad.tricks(Anna=3, Boris=3, Carl=3)
+        pad.record(2)
+        pad.choose("_kind", "bomb")
+        pad.choose("bomb", "double")
+        pad.count("value", 3)
+        pad.choose("declarer", "Boris")
+        pad.tricks(Anna=4, Boris=1, Carl=3)
+        pad.record(3)
+        pad.choose("declarer", "Carl")
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        pad.choose("twist", "Boris")
+        pad.tricks(Anna=3, Boris=2, Carl=5)
+        pad.record(4)
+        assert notations(path) == ["Anna 6H 4/2/4/2", "round 3/3/3/3",
+                                   "Boris bomb double 3 4/1/3/4", "Carl 8S 3/2/5/2 twist Boris"]
+        pad.shot("twist-table", full=True)
+
+
+def test_a_whist_game_by_taps(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "rubber", ["Nell", "Ed", "Sue", "Walt"])
+        path = tmp_path / "rubber.json"
+        pad.tricks(NS=8)
+        pad.choose("honours", "NS4")
+        pad.record(1)
+        pad.tricks(NS=4)
+        pad.choose("revoke", "NS")
+        pad.record(2)
+        pad.choose("revoke", "both")
+        assert not pad.css('#form [data-key="tricks"]', many=True)
+        pad.record(3)
+        assert len(notations(path)) == 3 and notations(path)[2] == "void"
+        assert notations(path)[0].startswith("NS 8")
+        pad.shot("whist-table", full=True)
+
+
+def test_a_danish_game_by_taps(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "danish", "esmakker", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "esmakker.json"
+        pad.choose("declarer", "Anna")
+        pad.choose("bid", 9)
+        pad.choose("attachment", "good")
+        pad.choose("partner", "Carl")
+        pad.count("tricks", 10)
+        pad.record(1)
+        pad.choose("declarer", "Boris")
+        pad.choose("bid", "nolo")
+        assert not pad.css('#form [data-key="partner"]', many=True)
+        pad.count("tricks", 0)
+        pad.record(2)
+        pad.choose("declarer", "Dora")
+        pad.choose("bid", 8)
+        pad.choose("partner", None)
+        pad.count("tricks", 7)
+        pad.record(3)
+        assert notations(path) == ["Anna 9 good Carl 10", "Boris nolo 0", "Dora 8 alone 7"]
+        pad.shot("danish-table", full=True)

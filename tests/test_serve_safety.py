@@ -1,0 +1,189 @@
+"""The scorepad under load and under a kill: nothing lost, never half a file.
+
+These run a real server (uvicorn) on a free port: in this process for the
+concurrency tests, as ``whistscore serve`` in a child process for the start-up
+output and for the kill in the middle of saves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import whistscore
+from serve_support import TOKEN, free_port, live_server
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def post(url: str, body: dict, token: str = TOKEN) -> tuple[int, dict]:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json",
+                                          "X-Whistscore-Token": token})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def make(folder: Path, name: str = "ev") -> Path:
+    path = folder / f"{name}.json"
+    whistscore.dump(whistscore.new_game("preferans", ["Anna", "Boris", "Vera"]), path)
+    return path
+
+
+def test_two_phones_adding_at_once_both_land(tmp_path):
+    path = make(tmp_path)
+    with live_server(tmp_path) as url:
+        results: list[int] = []
+
+        def phone(deal: str) -> None:
+            for _ in range(8):
+                results.append(post(f"{url}/api/games/ev/deals", {"deal": deal})[0])
+
+        threads = [threading.Thread(target=phone, args=(d,))
+                   for d in ("pass 4/2/4", "pass 3/3/4")]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert results == [201] * 16
+    game = whistscore.load(path)
+    notations = [game.notation(d) for d in game.deals]
+    assert len(notations) == 16
+    assert sorted(set(notations)) == ["pass 3/3/4", "pass 4/2/4"]
+    assert notations.count("pass 4/2/4") == 8
+
+
+def test_the_command_line_and_the_page_on_one_file_lose_nothing(tmp_path):
+    path = make(tmp_path)
+    with live_server(tmp_path) as url:
+        codes: list[int] = []
+
+        def page() -> None:
+            for _ in range(6):
+                codes.append(post(f"{url}/api/games/ev/deals", {"deal": "pass 4/2/4"})[0])
+
+        t = threading.Thread(target=page)
+        t.start()
+        cli = [subprocess.run([sys.executable, "-m", "whistscore", "add", str(path), "pass",
+                               "3/3/4"], cwd=ROOT, capture_output=True, text=True)
+               for _ in range(6)]
+        t.join()
+    assert codes == [201] * 6
+    assert [c.returncode for c in cli] == [0] * 6, [c.stderr for c in cli]
+    game = whistscore.load(path)
+    notations = [game.notation(d) for d in game.deals]
+    assert notations.count("pass 4/2/4") == 6 and notations.count("pass 3/3/4") == 6
+
+
+def start_serve(folder: Path, *extra: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "whistscore", "serve", str(folder),
+                             "--port", str(port), *extra], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    return proc, port
+
+
+def read_until(proc: subprocess.Popen, word: str, timeout: float = 20) -> str:
+    out = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        out.append(line)
+        if word in line:
+            return "".join(out)
+    proc.kill()
+    raise AssertionError("the server printed: " + "".join(out) + proc.stderr.read())
+
+
+def wait_up(port: int) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("whistscore serve did not answer")
+
+
+def test_serve_prints_the_address_and_on_the_network_a_token_and_qr(tmp_path):
+    proc, port = start_serve(tmp_path)
+    try:
+        text = read_until(proc, "Ctrl+C")
+        assert f"http://127.0.0.1:{port}/" in text and "join?token=" not in text
+        token = text.split("X-Whistscore-Token): ")[1].split()[0]
+        wait_up(port)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    assert len(token) >= 22  # 128 bits, urlsafe base64
+    proc, port = start_serve(tmp_path, "--host", "0.0.0.0")
+    try:
+        text = read_until(proc, "Ctrl+C")
+        join = text.split("open ")[1].split()[0]
+        assert "/join?token=" in join and join.endswith(join.split("token=")[1])
+        assert "█" in text or "▀" in text or "▄" in text  # the QR code, drawn in the terminal
+        second = join.split("token=")[1]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    assert second != token  # a new token at each start
+
+
+def test_serve_refuses_a_missing_folder_without_a_traceback(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "whistscore", "serve", str(tmp_path / "no")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert "no such folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_killing_the_server_mid_save_leaves_the_old_or_the_new_file(tmp_path):
+    path = make(tmp_path)
+    rng = random.Random(14)
+    landed = 0
+    for round_ in range(4):
+        proc, port = start_serve(tmp_path)
+        token = read_until(proc, "Ctrl+C").split("X-Whistscore-Token): ")[1].split()[0]
+        wait_up(port)
+        stop = threading.Event()
+        ok: list[int] = []
+
+        def hammer() -> None:
+            while not stop.is_set():
+                try:
+                    status, _ = post(f"http://127.0.0.1:{port}/api/games/ev/deals",
+                                     {"deal": "pass 4/2/4"}, token)
+                except OSError:
+                    return
+                if status == 201:
+                    ok.append(1)
+
+        t = threading.Thread(target=hammer)
+        t.start()
+        time.sleep(0.3 + rng.random() * 0.5)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        stop.set()
+        t.join(30)
+        game = whistscore.load(path)  # whole: the old file or the new one, never half
+        whistscore.replay(game)
+        assert landed + len(ok) <= len(game.deals) <= landed + len(ok) + 1
+        landed = len(game.deals)
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        for name in leftovers:  # a killed save may leave its temporary file, never a game
+            assert name.startswith(".ev.json.")
+    assert landed > 0
