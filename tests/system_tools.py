@@ -30,7 +30,7 @@ def missing() -> list[str]:
 
 def install_command(programs: list[str]) -> list[str]:
     packages = sorted({PROGRAMS[p] for p in programs} | set(FONTS))
-    return ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
+    return ["apt-get", "install", "-y", "-q", *packages]
 
 
 def ensure() -> str | None:
