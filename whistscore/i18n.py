@@ -91,6 +91,13 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                 "... ранее записей: {0} (сдачи {1}–{2}), затем:"),
     "xl.cut": ("(cut short here; the full text is in the game file)",
                "(обрезано; полный текст в файле партии)"),
+    # the scorepad's drawn sheet (whistscore/web/draw.py)
+    "draw.next_dealer": ("{0} deals next", "Следующим сдаёт {0}"),
+    "draw.finished": ("The game is finished: time to settle", "Партия окончена: пора рассчитаться"),
+    "draw.round_due": ("A twist round is due, at {0} a trick", "Следует розыгрыш твиста, по {0} за взятку"),
+    "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
+    "draw.dazin": ("dz", "дз"),
+    "draw.operet": ("op", "оп"),
 }
 
 
