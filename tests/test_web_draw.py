@@ -95,7 +95,7 @@ def long_pulka(players: tuple[str, ...], deals: int):
         dealer = players[k % n]
         active = [p for p in players if p != dealer] if n == 4 else list(players)
         d, w1, w2 = active[k % 3], active[(k + 1) % 3], active[(k + 2) % 3]
-        if k % 3 == 2:
+        if k % 4 == 3:
             tricks = {d: 3, w1: 3, w2: 4}
             out.append({"contract": "allpass", "tricks": tricks})
         else:
@@ -399,3 +399,6 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
     assert measured["scroll"] <= WIDTH, measured
     assert measured["outside"] == [], measured["outside"]
     assert browser.execute_script("return document.querySelectorAll('script,img').length") == 0
+    browser.set_window_size(360, HEIGHT)             # the narrowest phone of the spec
+    assert browser.execute_script("return [window.innerWidth, document.documentElement"
+                                  ".scrollWidth]") == [360, 360]

@@ -61,11 +61,16 @@ SHEET_CSS = """
 .ws-marker td:first-child{border-right:1px solid #4a5a78}
 .ws-marker tr.ws-line td{border-top:3px double #1d2a4a}
 .ws-marker tr.ws-gameend td{border-bottom:1px solid #8d9ab3}
-.ws-marker .ws-cap{font-size:11px;color:#8d9ab3;text-align:left}
+.ws-marker td.ws-cap{font-size:11px;color:#8d9ab3;text-align:left;border-right:none}
 .ws-marker .ws-tag{font-size:11px;color:#8d9ab3}
 .ws-marker tr.ws-foot td{font-weight:700;border-top:2px solid #1d2a4a}
 .ws-wrap{overflow-x:auto;max-width:100%}
-.ws-summary{max-width:480px;margin:8px auto;font-size:14px}
+.ws-legend{font-size:12px;color:#6b7690;margin:4px 2px}
+.ws-summary{max-width:480px;margin:8px auto;font-size:14px;font-family:system-ui,-apple-system,
+ "Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1d2330}
+.ws-summary th{font-size:13px;color:#4a5a78;text-align:left;padding:2px 4px;
+ border-bottom:2px solid #4a5a78}
+.ws-summary th.ws-num{text-align:right}
 .ws-summary table{width:100%;border-collapse:collapse;table-layout:fixed}
 .ws-summary td{padding:2px 4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .ws-summary td.ws-num{text-align:right;font-weight:700;font-variant-numeric:tabular-nums}
@@ -223,12 +228,16 @@ def _bounds(side: _Side, f0: float, f1: float) -> tuple[float, float]:
     return lo + f0 * (hi - lo), lo + f1 * (hi - lo)
 
 
-def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0,
-                f1: float = 1) -> list[tuple[float, float, float]]:
-    """(baseline y, x from, x to) of each pencil line of a band, in reading order."""
+def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0, f1: float = 1,
+                count: int | None = None) -> list[tuple[float, float, float]]:
+    """(baseline y, x from, x to) of the pencil lines of a band, in reading order.
+
+    As many lines as the band holds, or ``count`` of them centred across it.
+    """
     din, dout = band
     a, b = _bounds(side, f0, f1)
-    n = max(1, int((dout - din - 2) // LINE))
+    room = max(1, int((dout - din - 2) // LINE))
+    n = room if count is None else min(count, room)
     pad = (dout - din - n * LINE) / 2
     out = []
     for k in range(n):
@@ -243,19 +252,28 @@ def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0,
 
 def _field(side: _Side, band: tuple[int, int], values: list, f0: float, f1: float,
            attrs: str, cls: str, mark: str = "") -> str:
-    lines = _band_lines(side, band, f0, f1)
+    """One field of the pulka: a column's running values, tail first when they do not fit."""
     tokens = [format_amount(v) for v in values]
     body = []
     if tokens:
-        widths = [hi - lo for _, lo, hi in lines]
-        if mark:
-            widths[-1] -= _width(mark)
-        laid, elided = _fit(tokens, widths)
+        lines = _band_lines(side, band, f0, f1)
+        laid, elided = _fit(tokens, _widths(lines, mark))
+        if len(laid) < len(lines):   # fewer lines than the band holds: centre them
+            fewer = _band_lines(side, band, f0, f1, len(laid))
+            again, cut = _fit(tokens, _widths(fewer, mark))
+            if cut == elided and len(again) == len(fewer):
+                lines, laid = fewer, again
         for k, line in enumerate(laid):
             y, lo, _ = lines[k]
             last = k == len(laid) - 1
             body.append(_svg_line(line, lo, y, k == 0, elided, last, mark if last else ""))
     return f'<g class="ws-f {cls}" {attrs}>{"".join(body)}</g>'
+
+
+def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
+    widths = [hi - lo for _, lo, hi in lines]
+    widths[-1] -= _width(mark)
+    return widths
 
 
 def _group(side: _Side, inner: str) -> str:
@@ -356,23 +374,31 @@ def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]
                    f'data-seat="{seat}">{label}</text>')
     out.append(f'<circle class="ws-centre" cx="{C}" cy="{C}" r="{CIRCLE}"/>')
     big, small = centre
-    out.append(f'<text class="ws-target" x="{C}" y="{C + 3}">{_e(big)}</text>')
+    fit = min(17.0, 17.0 * (2 * CIRCLE - 8) / _width(big, True, 17))
+    out.append(f'<text class="ws-target" x="{C}" y="{C + 3}" style="font-size:{fit:.1f}px">'
+               f'{_e(big)}</text>')
     out.append(f'<text class="ws-sum" x="{C}" y="{C + 17}">{_e(small)}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
+def _legend(key: str, kind: Any, lang: str) -> str:
+    return f'<p class="ws-legend">{_t(Label(key), kind, lang)}</p>'
+
+
 def _preferans(rp: Any, lang: str) -> str:
+    kind = rp.game.kind
     target = rp.game.rules["pulya"]
-    total = sum(Fraction(v["pulya"]) for v in
-                rp.game.kind.sheet_json(rp.state, rp.game.rules).values())
-    return _pulka(rp, lang, ("gora", "pulya"),
-                  (format_amount(target), f"Σ {format_amount(plain_number(total))}"))
+    total = sum(Fraction(v["pulya"]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
+    return (_pulka(rp, lang, ("gora", "pulya"),
+                   (format_amount(target), f"Σ {format_amount(plain_number(total))}"))
+            + _legend("draw.legend.preferans", kind, lang))
 
 
 def _twist(rp: Any, lang: str) -> str:
     start = rp.game.rules["gora"]
-    return _pulka(rp, lang, ("gora", "remark"), (format_amount(start), ""))
+    return (_pulka(rp, lang, ("gora", "remark"), (format_amount(start), ""))
+            + _legend("draw.legend.twist", rp.game.kind, lang))
 
 
 # -- whist: the marker's sheet ---------------------------------------------------------
@@ -413,10 +439,14 @@ def _whist(rp: Any, lang: str) -> str:
         f'<span class="ws-tag">{_e(players[k])} · {_e(players[k + 2])}</span></th>'
         for k, side in enumerate(sides))
     rows = [f'<table class="ws-marker"><thead><tr>{head}</tr></thead>']
-    for b in blocks:
-        if not b["above"] and not any(g[0] or g[1] for g in b["games"]) and len(blocks) > 1:
+    rubbers = game.rules["rubber"] is not None
+    for number, b in enumerate(blocks, 1):
+        if not b["above"] and not any(g[0] or g[1] for g in b["games"]) and number > 1:
             continue
         rows.append("<tbody>")
+        if rubbers:
+            rows.append(f'<tr><td class="ws-cap" colspan="2">{_t(Label("rubber_no"), kind, lang)} '
+                        f'{number}</td></tr>')
         # above the line: written upwards from the line, the latest at the top
         for i, amount, what in reversed(b["above"]):
             word = _t(Label(what), kind, lang)
@@ -439,9 +469,11 @@ def _whist(rp: Any, lang: str) -> str:
             first = False
         rows.append("</tbody>")
     totals = [sheet[s]["total"] for s in sides]
-    rows.append('<tfoot><tr class="ws-foot">' + "".join(
+    rows.append(f'<tfoot><tr><td class="ws-cap" colspan="2">{_t(Label("total"), kind, lang)}'
+                '</td></tr><tr class="ws-foot">' + "".join(
         f'<td data-side="{s}" data-total="{_e(t)}">{_e(format_amount(Fraction(t), signed=True))}</td>'
         for s, t in zip(sides, totals)) + "</tr></tfoot></table>")
+    rows.append(_legend("draw.legend.whist", kind, lang))
     return "".join(rows)
 
 
@@ -484,7 +516,7 @@ def _danish(rp: Any, lang: str) -> str:
     return (f'<table class="ws-table ws-pad"><thead><tr><th class="ws-no">'
             f'{_t(Label("danish.no"), kind, lang)}</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr class="ws-foot"><td class="ws-no">Σ</td>'
-            f'{foot}</tr></tfoot></table>')
+            f'{foot}</tr></tfoot></table>' + _legend("draw.legend.danish", kind, lang))
 
 
 # -- any other game: its own tables ----------------------------------------------------
