@@ -25,7 +25,7 @@ from .layout import Table
 from .ledger import Entry, fast_init
 from .rules import RuleBook, Rules
 
-__all__ = ["RuleText", "DealContext", "Outcome", "GameType", "DealRecord", "Game", "paused_gc"]
+__all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord", "Game", "paused_gc"]
 
 
 @attrs.frozen
@@ -35,6 +35,22 @@ class RuleText:
     en: str
     ru: str
     source: str = ""
+
+
+@attrs.frozen
+class NotationForm:
+    """One form of a game's short notation with an example that the tests parse.
+
+    Each game keeps one tuple of these; ``whistscore notation``, the game's docs page
+    and the hint after an unreadable deal are all made from it, so they cannot drift.
+    ``players`` names the seats the example is read with when they are not the
+    game's ``notation_players``.
+    """
+
+    form: str
+    example: str
+    meaning: str
+    players: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -72,6 +88,10 @@ class GameType(abc.ABC):
     rule_texts: ClassVar[Mapping[str, RuleText]]
     #: extra sheet labels: key -> (English, Russian)
     labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    #: every form of the short notation, the first being the commonest deal
+    notation_forms: ClassVar[tuple[NotationForm, ...]] = ()
+    #: the seats the notation examples are read with
+    notation_players: ClassVar[tuple[str, ...]] = ()
 
     # -- seats -------------------------------------------------------------
     def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
@@ -131,6 +151,12 @@ class GameType(abc.ABC):
     def sheet_tables(self, replay: Any) -> list[Table]:
         """The score sheet as players draw it, for ``show`` and the workbook."""
 
+    def announce_next(self, state: Any, dealer: str, players: tuple[str, ...],
+                      rules: Rules) -> Any:
+        """What the table must know before the next deal beyond who deals it (a twist
+        round, a dealer who sits out), as a Label; ``None`` when nothing."""
+        return None
+
     def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction] | None:
         """What each player wins (+) from each other one, netted as on paper.
 
@@ -151,6 +177,8 @@ class DealRecord:
     deal: Any
     dealer: str | None = None
     note: str | None = None
+    #: when it was recorded: local time with its UTC offset (ISO 8601 text), or None
+    at: str | None = None
 
 
 DealRecord.__init__ = fast_init(DealRecord)  # type: ignore[method-assign]
@@ -170,6 +198,8 @@ class Game:
     deals: tuple[DealRecord, ...] = ()
     stake: Decimal | None = None
     currency: str | None = None
+    title: str | None = None
+    place: str | None = None
 
     def with_deal(self, record: DealRecord) -> "Game":
         return attrs.evolve(self, deals=self.deals + (record,))

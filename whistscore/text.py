@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from .i18n import explain, text
+from .i18n import column_name, explain, text
 from .layout import Cell, Label, Table
 from .ledger import Entry, format_amount
 from .settlement import Settlement
@@ -121,4 +121,95 @@ def render_rules(kind, preset: str | None = None) -> str:
         for name in presets:
             if name in book.preset_docs:
                 lines.append(f"  {name}: {book.preset_docs[name]}")
+    return "\n".join(lines)
+
+
+def _sheet_leaves(sheet: dict) -> dict[tuple[str, str, str | None], str]:
+    """Every number of a ``sheet`` object by (who, column, on whom), as text."""
+    out: dict[tuple[str, str, str | None], str] = {}
+    for who, cols in sheet.items():
+        for col, value in cols.items():
+            if isinstance(value, dict):
+                for other, v in value.items():
+                    if isinstance(v, (int, str)) and not isinstance(v, bool):
+                        out[who, col, other] = str(v)
+            elif isinstance(value, list):
+                if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                    out[who, col, None] = " + ".join(map(str, value)) if value else "-"
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                out[who, col, None] = str(value)
+    return out
+
+
+def changed_totals(before: dict, after: dict, kind: Any = None, lang: str = "en") -> str:
+    """The sheet totals a change moved, as one line: ``Bo 160, Dina -160`` for a game of
+    one column, ``Anna pulya 4; Boris vists on Anna 12`` otherwise."""
+    old, new = _sheet_leaves(before), _sheet_leaves(after)
+    per_player: dict[str, int] = {}
+    for who, _, _ in new:
+        per_player[who] = per_player.get(who, 0) + 1
+    groups: dict[str, list[str]] = {}
+    for key, value in new.items():
+        if old.get(key) == value:
+            continue
+        who, col, other = key
+        if per_player[who] == 1:
+            groups.setdefault(who, []).append(value)
+            continue
+        name = column_name(col, kind, lang).lower()
+        if other is not None:
+            name = str(text(Label("on", (name, other)), kind, lang))
+        groups.setdefault(who, []).append(f"{name} {value}")
+    if not groups:
+        return str(text(Label("add.unchanged"), kind, lang))
+    single = all(per_player[who] == 1 for who in groups)
+    sep = ", " if single else "; "
+    return sep.join(f"{who} {', '.join(parts)}" for who, parts in groups.items())
+
+
+def render_change(change: Any, lang: str = "en") -> str:
+    """One line for a deal just recorded or replaced: the deal, how it ended, the
+    totals it changed, and what comes next."""
+    after = change.after
+    kind = after.kind
+    result = change.result
+    game = after.game
+    key = "add.replaced" if len(change.before.deals) == len(after.deals) else "add.deal"
+    head = text(Label(key, (result.number, result.dealer)), kind, lang)
+    parts = [f"{head}: {game.notation(result.record)}"]
+    how = text(kind.describe_result(result.record.deal, result.outcome, result.context),
+               kind, lang)
+    if how:
+        parts.append(str(how))
+    parts.append(changed_totals(change.before.sheet(), after.sheet(), kind, lang))
+    parts.append(str(text(coming_next(after), kind, lang)))
+    return " | ".join(parts)
+
+
+def coming_next(scored: Any) -> Any:
+    """What the table does next: the end of the game, or who deals (and what is due)."""
+    if scored.finished:
+        return Label("next.finished")
+    game = scored.game
+    dealer = scored.next_dealer
+    said = scored.kind.announce_next(scored.replay.state, dealer, game.players, game.rules)
+    return said if said is not None else Label("next.deals", (dealer,))
+
+
+def render_notation(kind: Any, *, markdown: bool = False) -> str:
+    """Every form of a game's short notation with its examples (``whistscore notation``);
+    the markdown form is the table in the game's docs page."""
+    forms = kind.notation_forms
+    if markdown:
+        lines = ["| form | example | means |", "| --- | --- | --- |"]
+        for f in forms:
+            lines.append(f"| `{f.form}` | `{f.example}` | {f.meaning} |")
+        return "\n".join(lines)
+    players = ", ".join(kind.notation_players)
+    lines = [f"{kind.name}: the short notation of a deal, one line (JSON is accepted too).",
+             f"The examples are read with the players {players}, seated in that order.", ""]
+    for f in forms:
+        lines.append(f"  {f.form}")
+        seats = f" (players {', '.join(f.players)})" if f.players else ""
+        lines.append(f"      {f.example:<36} {f.meaning}{seats}")
     return "\n".join(lines)

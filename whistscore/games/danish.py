@@ -509,13 +509,22 @@ class Danish(GameType):
 
     def describe_result(self, deal: DanishDeal, outcome: Outcome, ctx: DealContext) -> Any:
         if deal.negative:
-            return Label("res.made") if deal.tricks == _NEEDED[deal.bid] else Label("res.lost")
+            if deal.tricks == _NEEDED[deal.bid]:
+                return Label("res.made")
+            return Label("res.caught" if _NEEDED[deal.bid] == 0 else "res.lost_with",
+                         (deal.tricks,))
         diff = deal.tricks - deal.bid
         if diff < 0:
             words = Label("res.down", (-diff,))
         else:
             words = Label("res.made_over", (diff,)) if diff else Label("res.made")
         return Phrase((Label("res.alone"), words), ", ") if deal.partner is None else words
+
+    def announce_next(self, state: DanishState, dealer: str, players: tuple[str, ...],
+                      rules: Rules) -> Any:
+        if len(players) == 5:  # the dealer of five sits the deal out
+            return Label("next.sits_out", (dealer,))
+        return None
 
     # -- scoring ---------------------------------------------------------------
     def initial_state(self, players: tuple[str, ...], rules: Rules) -> DanishState:
@@ -651,7 +660,7 @@ def _negative(deal: DanishDeal, rules: Rules) -> tuple[tuple[Amount, Amount, Amo
     factor = rules["nolo_failed_factor"]
     each = v * factor
     return ((-3 * each, None, each), "negative_failed",
-            f"{deal.bid} lost ({deal.tricks} tricks): {v} x {factor} = {each} to each of 3")
+            f"{deal.bid} lost ({deal.tricks} trick{'' if deal.tricks == 1 else 's'}): {v} x {factor} = {each} to each of 3")
 
 
 GAME = Danish()

@@ -487,7 +487,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
     "pref.res.allpass": ("all-pass x{0}", "распасы x{0}"),
     "pref.res.misere_made": ("misère made", "мизер сыгран"),
-    "pref.res.misere_caught": ("misère caught {0}", "мизер пойман, {0}"),
+    "pref.res.misere_caught": ("misère caught with {0}", "мизер пойман, взяток: {0}"),
     "pref.res.half": ("half-whist", "полвиста"),
     "pref.res.both_pass": ("both pass", "оба паса"),
     "pref.res.short": ("{0} short on whist", "{0}: недобор на висте"),
