@@ -297,20 +297,31 @@ def _cmd_show(a) -> int:
         }
         _out(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    from .text import render_deals, render_entries, render_tables
+    from .text import render_deals, render_entries, render_status, render_tables
 
+    heading = game.heading()
+    if heading:
+        _out(heading)
+        _out()
     if a.deals:
         _out(render_deals(rp, a.lang))
         _out()
     _out(render_tables(game.kind.sheet_tables(rp), game.kind, a.lang))
+    closing = game.kind.closing_tables(rp)
+    if closing:
+        _out()
+        _out(render_tables(closing, game.kind, a.lang))
     if a.by_deal:
         from .running import running_table
+        from .text import render_wrapped
 
         _out()
-        _out(render_tables([running_table(rp)], game.kind, a.lang))
+        _out(render_wrapped(running_table(rp), game.kind, a.lang))
     if a.explain:
         _out()
         _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")
+    _out()
+    _out(render_status(settle(rp), game.kind, a.lang))
     return 0
 
 
@@ -322,7 +333,7 @@ def _cmd_settle(a) -> int:
     else:
         from .text import render_settlement  # tabulate only for the drawn table
 
-        _out(render_settlement(s, game.kind, a.lang))
+        _out(render_settlement(s, game.kind, a.lang, game.heading()))
     return 0
 
 

@@ -157,6 +157,16 @@ class GameType(abc.ABC):
         round, a dealer who sits out), as a Label; ``None`` when nothing."""
         return None
 
+    def running_restarts(self, entries: Sequence[Entry]) -> frozenset[str]:
+        """Columns whose running values start again at 0 after a deal that wrote
+        ``entries`` (whist's trick score after a game is won), for the deal-by-deal sheet."""
+        return frozenset()
+
+    def closing_tables(self, replay: Any) -> list[Table]:
+        """The steps that turn the sheet into balances, as they are done on paper at the
+        end of the game (Twist's remark − 10 × gora, then each pair); ``show`` prints them."""
+        return []
+
     def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction] | None:
         """What each player wins (+) from each other one, netted as on paper.
 
@@ -211,6 +221,20 @@ class Game:
 
     def notation(self, record: DealRecord) -> str:
         return self.kind.format_notation(record.deal, self.players, self.rules)
+
+    def played_on(self) -> str | None:
+        """The day the deals were recorded, or the range of days (``2026-11-30`` or
+        ``2026-11-30 to 2026-12-01``), each in the local time it was written in;
+        ``None`` when no deal carries its time."""
+        days = sorted({record.at[:10] for record in self.deals if record.at is not None})
+        if not days:
+            return None
+        return days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
+
+    def heading(self) -> str | None:
+        """Title, place and the days played, as one line for the top of a sheet."""
+        parts = [p for p in (self.title, self.place, self.played_on()) if p]
+        return ", ".join(parts) if parts else None
 
 
 def next_seat(players: Sequence[str], player: str) -> str:

@@ -100,12 +100,14 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "next.sits_out": ("next: {0} deals and sits out", "дальше сдаёт {0} и не играет"),
     "next.finished": ("the game is finished: whistscore settle says who pays whom",
                       "партия закончена: кто кому платит — whistscore settle"),
-    "show.finished": ("The game is finished.", "Партия закончена."),
-    "show.unfinished": ("The game is not finished; the balances are as if the game ended now.",
-                        "Партия не закончена; итоги — как если бы она закончилась сейчас."),
+    "show.finished": ("The game is finished. Balance in {0}: {1}",
+                      "Партия закончена. Итог, {0}: {1}"),
+    "show.unfinished": ("The game is not finished. Balance in {0} if the game ended now: {1}",
+                        "Партия не закончена. Итог, {0}, если бы она закончилась сейчас: {1}"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
     "dates": ("played {0}", "сыграно {0}"),
     "res.caught": ("caught with {0}", "пойман, взяток: {0}"),
+    "xl.at": ("Recorded at", "Записано"),
     "res.lost_with": ("lost with {0}", "проиграно, взяток: {0}"),
 }
 

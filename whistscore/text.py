@@ -45,6 +45,53 @@ def render_table(table: Table, kind: Any = None, lang: str = "en") -> str:
     return f"{title}\n{body}" if title else body
 
 
+def render_wrapped(table: Table, kind: Any = None, lang: str = "en",
+                   width: int | None = None) -> str:
+    """A wide table cut into blocks that each fit ``width`` (the terminal's by default),
+    the first column repeated in each and a player's columns kept together when they fit."""
+    if width is None:
+        import shutil
+
+        width = shutil.get_terminal_size((100, 24)).columns
+    header = [cell_text(h, kind, lang) for h in table.header]
+    rows = [[cell_text(c, kind, lang) for c in row] for row in table.rows]
+    widths = [max([len(header[i])] + [len(r[i]) for r in rows]) for i in range(len(header))]
+
+    def owner(i: int) -> Any:
+        h = table.header[i]
+        return h.args[0] if isinstance(h, Label) and h.args else i
+
+    groups: list[list[int]] = []
+    for i in range(1, len(header)):
+        if groups and owner(groups[-1][0]) == owner(i):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    blocks: list[list[int]] = []
+    used = widths[0]
+    for group in groups:
+        for piece in ([group] if sum(widths[i] + 2 for i in group) + widths[0] <= width
+                      else [[i] for i in group]):
+            need = sum(widths[i] + 2 for i in piece)
+            if blocks and used + need <= width:
+                blocks[-1].extend(piece)
+                used += need
+            else:
+                blocks.append(list(piece))
+                used = widths[0] + need
+    if not blocks:
+        blocks = [[]]
+    title = text(table.title, kind, lang)
+    out = [title] if title else []
+    for k, block in enumerate(blocks):
+        cols = [0] + block
+        body = tabulate([[r[i] for i in cols] for r in rows],
+                        headers=[header[i] for i in cols], tablefmt="simple",
+                        disable_numparse=True, stralign="right")
+        out.append(body if k == 0 else "\n" + body)
+    return "\n".join(out)
+
+
 def render_tables(tables: Iterable[Table], kind: Any = None, lang: str = "en") -> str:
     return "\n\n".join(render_table(t, kind, lang) for t in tables)
 
@@ -71,11 +118,22 @@ def render_deals(replay, lang: str = "en") -> str:
     return tabulate(rows, headers=header, tablefmt="simple", disable_numparse=True)
 
 
-def render_settlement(s: Settlement, kind: Any = None, lang: str = "en") -> str:
+def render_status(s: Settlement, kind: Any = None, lang: str = "en") -> str:
+    """Whether the game is finished, and the balance (mid-game: if it ended now)."""
+    unit = text(Label(f"unit.{s.unit}"), kind, lang)
+    line = ", ".join(f"{p} {format_amount(s.balance[p], signed=True)}" for p in s.players)
+    key = "show.finished" if s.finished else "show.unfinished"
+    return str(text(Label(key, (unit, line)), kind, lang))
+
+
+def render_settlement(s: Settlement, kind: Any = None, lang: str = "en",
+                      heading: str | None = None) -> str:
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
     deals = "1 deal" if s.deals == 1 else f"{s.deals} deals"
-    lines = [f"{s.game}, {deals}, {state}; balances in {unit}"]
+    if_now = "" if s.finished else f" {text(Label('show.if_now'), kind, lang)}"
+    lines = [heading] if heading else []
+    lines.append(f"{s.game}, {deals}, {state}; balances in {unit}{if_now}")
     header = [text(Label("player"), kind, lang), text(Label("balance"), kind, lang)]
     rows = []
     for p in s.players:
@@ -133,9 +191,6 @@ def _sheet_leaves(sheet: dict) -> dict[tuple[str, str, str | None], str]:
                 for other, v in value.items():
                     if isinstance(v, (int, str)) and not isinstance(v, bool):
                         out[who, col, other] = str(v)
-            elif isinstance(value, list):
-                if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                    out[who, col, None] = " + ".join(map(str, value)) if value else "-"
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
                 out[who, col, None] = str(value)
     return out
@@ -196,6 +251,15 @@ def coming_next(scored: Any) -> Any:
     return said if said is not None else Label("next.deals", (dealer,))
 
 
+def _written_back(kind: Any, form: Any) -> str | None:
+    """How ``show`` writes an example back, when that differs from the example."""
+    players = form.players or kind.notation_players
+    rules = kind.rulebook.resolve({})
+    deal = kind.parse_notation(form.example, players, rules)
+    back = kind.format_notation(deal, players, rules)
+    return back if back != form.example else None
+
+
 def render_notation(kind: Any, *, markdown: bool = False) -> str:
     """Every form of a game's short notation with its examples (``whistscore notation``);
     the markdown form is the table in the game's docs page."""
@@ -203,13 +267,24 @@ def render_notation(kind: Any, *, markdown: bool = False) -> str:
     if markdown:
         lines = ["| form | example | means |", "| --- | --- | --- |"]
         for f in forms:
-            lines.append(f"| `{f.form}` | `{f.example}` | {f.meaning} |")
+            back = _written_back(kind, f)
+            said = f"{f.meaning} (written back: `{back}`)" if back else f.meaning
+            if f.players:
+                said += f" (players {', '.join(f.players)})"
+            lines.append(f"| `{f.form}` | `{f.example}` | {said} |")
         return "\n".join(lines)
     players = ", ".join(kind.notation_players)
-    lines = [f"{kind.name}: the short notation of a deal, one line (JSON is accepted too).",
-             f"The examples are read with the players {players}, seated in that order.", ""]
+    lines = [f"{kind.name}: the short notation of a deal, typed on one line "
+             f"(JSON is accepted too).",
+             f"The examples are read with the players {players}, seated in that order."]
+    previous = None
     for f in forms:
-        lines.append(f"  {f.form}")
-        seats = f" (players {', '.join(f.players)})" if f.players else ""
-        lines.append(f"      {f.example:<36} {f.meaning}{seats}")
+        if f.form != previous:
+            lines += ["", f"  {f.form}"]
+            previous = f.form
+        lines.append(f"    {f.example}")
+        back = _written_back(kind, f)
+        lines.append(f"        {f.meaning}"
+                     + (f" (players {', '.join(f.players)})" if f.players else "")
+                     + (f"; written back as {back}" if back else ""))
     return "\n".join(lines)

@@ -23,7 +23,7 @@ import attrs
 
 from ..checks import player
 from ..errors import DealError
-from ..game import DealContext, GameType, Outcome, RuleText
+from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Option, RuleBook, Rules
@@ -447,6 +447,17 @@ _LABELS: dict[str, tuple[str, str]] = {
     "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
                          "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
     "twist.vists_on": ("vists on {0}", "висты на {0}"),
+    "twist.end.step1": ("End of the game, step 1: every remark less 10 x its gora",
+                        "Конец партии, шаг 1: ремарк минус 10 x гора"),
+    "twist.end.final": ("remark - 10 x gora", "ремарк - 10 x гора"),
+    "twist.end.step2": ("Step 2: for each pair the larger remark writes twice the difference, "
+                        "netted with the vists the two wrote on each other",
+                        "Шаг 2: в каждой паре больший ремарк пишет двойную разницу, "
+                        "за вычетом вистов друг на друга"),
+    "twist.end.pair": ("Pair", "Пара"),
+    "twist.end.doubled": ("2 x difference", "2 x разница"),
+    "twist.end.vists": ("vists net", "висты, сальдо"),
+    "twist.end.first_wins": ("the first wins", "выигрыш первого"),
     "twist.symbol": ("Symbol", "Значок"),
     "twist.written": ("Written in deal", "Записан в сдаче"),
     "twist.status": ("Status", "Состояние"),
@@ -553,6 +564,26 @@ def _parse_contract_text(value: Any) -> tuple[int, str]:
 
 # -- the game ------------------------------------------------------------------
 
+#: every form of the short notation (``whistscore notation twist`` and docs/twist.md)
+NOTATION_FORMS = (
+    NotationForm("DECLARER CONTRACT TRICKS", "Oleg 8H 5/2/4/1",
+                 "Oleg plays eight hearts; tricks in seat order: Oleg 5, Irina 2, Pavel 4, "
+                 "Sveta 1"),
+    NotationForm("DECLARER CONTRACT TRICKS open", "Pavel 5S 3/3/4/2 open",
+                 "five spades; Pavel opened his partner Oleg's cards"),
+    NotationForm("DECLARER CONTRACT TRICKS pass", "Sveta 7H 1/3/6/2 pass",
+                 "seven hearts; the partner Irina passed before play (implies open)"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME", "Sveta 9NT 3/4/1/4 twist Oleg",
+                 "nine no-trump; Oleg announced twist"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME NAME", "Irina 8S 2/4/2/4 twist Oleg Pavel",
+                 "both opponents twist"),
+    NotationForm("SOLOIST bomb CATEGORY VALUE TRICKS", "Irina bomb simple 2 4/1/4/3",
+                 "Irina's simple bomb worth 2"),
+    NotationForm("SOLOIST dil CATEGORY VALUE TRICKS", "Oleg dil double 3 5/2/3/2",
+                 "Oleg's double dil worth 3"),
+    NotationForm("round TRICKS", "round 2/5/3/2", "the twist round, everyone for himself"),
+)
+
 class Twist(GameType):
     name = "twist"
     title = "Twist"
@@ -561,6 +592,8 @@ class Twist(GameType):
     rulebook = RULEBOOK
     rule_texts = _RULES
     labels = _LABELS
+    notation_forms = NOTATION_FORMS
+    notation_players = ("Oleg", "Irina", "Pavel", "Sveta")
 
     # -- deals ---------------------------------------------------------------
     def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
@@ -913,6 +946,10 @@ class Twist(GameType):
     def sheet_tables(self, replay: Any) -> list[Table]:
         from .twist_layout import tables
         return tables(self, replay)
+
+    def closing_tables(self, replay: Any) -> list[Table]:
+        from .twist_layout import closing
+        return closing(replay)
 
 
 GAME = Twist()
