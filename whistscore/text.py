@@ -55,7 +55,8 @@ def render_wrapped(table: Table, kind: Any = None, lang: str = "en",
         width = shutil.get_terminal_size((100, 24)).columns
     header = [cell_text(h, kind, lang) for h in table.header]
     rows = [[cell_text(c, kind, lang) for c in row] for row in table.rows]
-    widths = [max([len(header[i])] + [len(r[i]) for r in rows]) for i in range(len(header))]
+    # tabulate pads every header by 2 (its MIN_PADDING) and puts 2 spaces between columns
+    widths = [max([len(header[i]) + 2] + [len(r[i]) for r in rows]) for i in range(len(header))]
 
     def owner(i: int) -> Any:
         h = table.header[i]
