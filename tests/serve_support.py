@@ -76,5 +76,7 @@ def chrome(tmp: Path, width: int = 390, height: int = 844):
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     except Exception as exc:  # noqa: BLE001 - any failure to start is the test's failure
         raise AssertionError(f"headless Chromium did not start: {exc}") from None
-    driver.set_window_size(width, height)
+    # the page is laid out for exactly this viewport, as a phone of that size shows it
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     return driver

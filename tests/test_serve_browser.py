@@ -66,11 +66,12 @@ class Pad:
                 self.tap(f'#form [data-key="tricks"] .stepper[data-player="{who}"] .plus')
 
     def count(self, key: str, n: int) -> None:
-        """Step a count field up or down to ``n``."""
-        out = self.css(f'#form [data-key="{key}"] output')
-        while int(out.text) != n:
-            self.tap(f'#form [data-key="{key}"] .{"plus" if int(out.text) < n else "minus"}')
-            out = self.css(f'#form [data-key="{key}"] output')
+        """A number of a short range: one button per number."""
+        self.choose(key, n)
+
+    def side(self, key: str, n: int) -> None:
+        """A side's tricks (the other side's are the rest)."""
+        self.choose(key, n)
 
     def wait(self, condition, what: str, timeout: float = 5.0):
         deadline = time.monotonic() + timeout
@@ -91,14 +92,18 @@ class Pad:
         self.wait(lambda: f"Deal {number} " in self.flash(), f"deal {number} to be recorded")
 
     def shot(self, name: str, full: bool = False) -> Path:
+        """The viewport, or (``full``) the whole page at the phone's width."""
+        import base64
+
         path = self.shots / f"{name}.png"
-        if full:
-            height = self.d.execute_script("return document.documentElement.scrollHeight")
-            self.d.set_window_size(390, max(844, height + 20))
-            time.sleep(0.2)
-        self.d.save_screenshot(str(path))
-        if full:
-            self.d.set_window_size(390, 844)
+        if not full:
+            self.d.save_screenshot(str(path))
+            return path
+        size = self.d.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": 390, "height": size["height"], "scale": 1}})
+        path.write_bytes(base64.b64decode(shot["data"]))
         return path
 
 
@@ -233,11 +238,15 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         assert len(whistscore.load(path).deals) == 6
 
         # edit deal 2: the misère was caught with one trick
-        pad.tap('#live button.edit[data-number="2"]')
+        pad.tap('#live-deals button.edit[data-number="2"]')
         assert pad.css("#entry-title").text == "Editing deal 2"
-        pad.choose("_kind", "misere")
-        pad.choose("declarer", "Boris")
-        pad.tricks(Anna=4, Boris=1)
+        # the deal is back in the buttons: misère, Boris, tricks 5 / 0 / 5
+        assert pad.css('#form [data-key="_kind"] button.on').text == "misère"
+        assert pad.css('#form [data-key="declarer"] button.on').text == "Boris"
+        assert pad.css('#form [data-key="tricks"] .stepper[data-player="Anna"] output').text \
+            == "5"
+        pad.tap('#form [data-key="tricks"] .stepper[data-player="Anna"] .minus')
+        pad.tricks(Boris=1)
         pad.tap("#submit")
         pad.wait(lambda: "Deal 2 replaced" in pad.flash(), "the edit")
         assert notations(path)[1] == "Boris misere Anna:4 Boris:1 Vera:5"
@@ -311,10 +320,10 @@ def test_a_whist_game_by_taps(tmp_path, browser):
         pad = Pad(browser, url, tmp_path / "shots")
         new_game(pad, "whist", "rubber", ["Nell", "Ed", "Sue", "Walt"])
         path = tmp_path / "rubber.json"
-        pad.tricks(NS=8)
+        pad.side("tricks", 8)
         pad.choose("honours", "NS4")
         pad.record(1)
-        pad.tricks(NS=4)
+        pad.side("tricks", 4)
         pad.choose("revoke", "NS")
         pad.record(2)
         pad.choose("revoke", "both")

@@ -34,6 +34,7 @@ from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import journal
 from ..errors import GameOverError, InputError
 from ..games import GAMES, get_game
 from ..i18n import text as sheet_text
@@ -225,14 +226,17 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
                 "result": str(sheet_text(kind.describe_result(r.record.deal, r.outcome,
                                                               r.context), kind, lang)),
                 "note": r.record.note or "", "active": list(r.context.active),
+                "json": journal.deal_to_json(kind, r.record),
             })
-        html = env.get_template("live.html").render(
-            w=words(lang), lang=lang, name=name, sheet=Markup(draw_sheet(rp, lang)),
-            s=s, unit=unit, dealer=dealer, finished=rp.finished, deals=deals,
-            hidden=len(rp.results) - len(results), due=due,
+        context = dict(
+            w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
+            finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
             sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                                 dealer)])
-        return {"stamp": stamp, "html": html, "deals": len(game.deals),
+        html = env.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
+                                                    **context)
+        deals_html = env.get_template("deals.html").render(**context)
+        return {"stamp": stamp, "html": html, "deals_html": deals_html, "deals": len(game.deals),
                 "finished": rp.finished, "dealer": dealer, "players": list(game.players),
                 "active": list(kind.active_players(game.players, dealer)),
                 "due": due[0] if due else None}
@@ -263,7 +267,8 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
                                                + ["?"] * 5)
         return page(request, "table.html", name=name, live=state, kind=kind,
                     fields=_json_script(fields),
-                    boot=_json_script({k: v for k, v in state.items() if k != "html"}))
+                    boot=_json_script({k: v for k, v in state.items()
+                                       if k not in ("html", "deals_html")}))
 
     async def live_view(request: Request) -> Response:
         name = request.path_params["name"]

@@ -1,8 +1,9 @@
 """The game files of the served folder: which names are allowed, and every write.
 
-Every change goes through the journal: the same lock as the command line
-(``journal.locked``), a fresh read of the file under it, a replay that refuses
-a deal that does not fit, and the atomic save.  So a page and ``whistscore add``
+Every change goes through the library's own functions (``whistscore.record``,
+``replace``, ``drop_last``), as the command line's do: the same lock, a fresh
+read of the file under it, a replay that refuses a deal that does not fit, and
+the atomic save.  So a page and ``whistscore add``
 on one file at once lose nothing, and a killed server leaves the old file or
 the new one.  This module decides no rule; it only says where a file is.
 """
@@ -13,15 +14,16 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import journal
-from ..cli import parse_deal_text
+from .. import journal, recording
 from ..errors import InputError
-from ..game import DealRecord, Game
 from ..games import get_game
 from ..replay import Replay, replay
 from ..settlement import settle
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = ["NAME", "Conflict", "NotFound", "Folder"]
 
@@ -104,7 +106,7 @@ class Folder:
             raise InputError("the game file is too large to serve", field="name", value=name)
         return journal.read_text(path)
 
-    def load(self, name: str) -> Game:
+    def load(self, name: str) -> "Game":
         return journal.loads(self.text(name))
 
     def replay(self, name: str, **kw: Any) -> Replay:
@@ -177,101 +179,76 @@ class Folder:
             raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
                              value=stake)
         currency = _check_text(body.get("currency") or None, "currency", 12)
-        game = journal.new_game(kind.name, players, rules, stake, currency)
+        title = _check_text(body.get("title") or None, "title")
+        game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
         text = journal.dumps(game)
         with journal.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
             journal.write_atomic(path, text)
         return text
 
-    def record_of(self, game: Game, body: Mapping[str, Any], number: int) -> DealRecord:
-        """The deal of a request body: notation text or a deal object, plus dealer and note."""
-        raw = body.get("deal")
-        if isinstance(raw, str):
-            record = parse_deal_text(game, raw, number)
-        elif isinstance(raw, dict):
-            try:
-                record = journal.deal_from_json(game.kind, raw, game.players, game.rules)
-            except InputError as exc:
-                raise exc.located(deal=number) from None
+    def _checked(self, body: Mapping[str, Any], number: int | None) -> dict:
+        """The deal's parts from a request body, bounded; the library checks the rest."""
+        deal = body.get("deal")
+        expect = body.get("expect")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise InputError("expect is the number of deals the client saw", field="expect",
+                             value=expect)
+        return {"deal": deal, "dealer": body.get("dealer"),
+                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect}
+
+    def _remember(self, name: str, path: Path, rp: Replay) -> None:
+        """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
+        try:
+            first = self._stamp(path)
+            text = journal.read_text(path)
+            same = self._stamp(path) == first and text == journal.dumps(rp.game)
+        except (OSError, InputError):
+            same = False
+        if same:
+            self._cache[name] = (first, rp)
         else:
-            raise InputError("the deal is short notation (text) or a deal object",
-                             deal=number, field="deal", value=raw)
-        dealer = body.get("dealer")
-        note = _check_text(body.get("note") or None, "note", 500)
-        if dealer is not None and dealer not in game.players:
-            raise InputError("the dealer must be one of the players", deal=number,
-                             field="dealer", value=dealer)
-        if dealer is not None or note is not None:
-            record = DealRecord(record.deal, dealer or record.dealer,
-                                note if note is not None else record.note)
-        return record
+            self._cache.pop(name, None)
 
     def add(self, name: str, body: Mapping[str, Any]) -> Replay:
-        """Append one deal; the replay after it (with every deal's results)."""
+        """Append one deal (``whistscore.record``); the replay after it, every deal kept."""
         path = self.path(name)
-        with journal.locked(path):
-            current = self._current(name, path)
-            game = current.game
-            self._expect(game, body)
-            number = len(game.deals) + 1
-            if current.finished:
-                raise Conflict("the game has ended; no deal may follow", deal=number)
-            record = self.record_of(game, body, number)
-            after = current.extend(record)
-            journal.dump(after.game, path)
-            self._saved(name, path, after)
+        known = self._cache.get(name)
+        parts = self._checked(body, None)
+        change = recording.record(path, parts["deal"], dealer=parts["dealer"],
+                                  note=parts["note"], expect=parts["expect"])
+        added = change.after.last.record
+        if known is not None and known[1].game.deals == change.before.game.deals:
+            after = known[1].extend(added)  # the one new deal scored on the kept replay
+        else:
+            after = replay(change.after.game)
+        self._remember(name, path, after)
         return after
 
     def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay:
-        """Replace deal ``number``; refused if it or any later deal no longer scores."""
+        """Replace deal ``number`` (``whistscore.replace``); refused if it or any later
+        deal no longer scores."""
         path = self.path(name)
-        with journal.locked(path):
-            game = self.load(name)
-            self._expect(game, body)
-            if not 1 <= number <= len(game.deals):
-                raise NotFound(f"the game has {len(game.deals)} deals", field="number",
-                               value=number)
-            record = self.record_of(game, body, number)
-            old = game.deals[number - 1]
-            # who dealt, and the note, stay unless the edit says otherwise
-            record = DealRecord(record.deal,
-                                record.dealer if record.dealer is not None else old.dealer,
-                                record.note if record.note is not None or "note" in body
-                                else old.note)
-            deals = game.deals[: number - 1] + (record,) + game.deals[number:]
-            changed = Game(game.kind, game.players, game.rules, deals, game.stake,
-                           game.currency)
-            after = replay(changed)
-            journal.dump(changed, path)
-            self._saved(name, path, after)
+        parts = self._checked(body, number)
+        change = recording.replace(path, number, parts["deal"], dealer=parts["dealer"],
+                                   note=parts["note"], expect=parts["expect"])
+        after = change.after.replay
+        self._remember(name, path, after)
         return after
 
     def drop_last(self, name: str, body: Mapping[str, Any] | None = None) -> dict:
-        """Undo: drop the last deal; the dropped deal as the file held it."""
+        """Undo (``whistscore.drop_last``): the dropped deal as the file held it."""
         path = self.path(name)
-        with journal.locked(path):
-            game = self._current(name, path).game
-            self._expect(game, body or {})
-            if not game.deals:
-                raise InputError("the game has no deal to undo", field="deals")
-            dropped = journal.deal_to_json(game.kind, game.deals[-1])
-            journal.dump(game.without_last(), path)
-            self._saved(name, path, replay(game.without_last()))
-        return {"number": len(game.deals), "deal": dropped,
-                "notation": game.notation(game.deals[-1])}
-
-    @staticmethod
-    def _expect(game: Game, body: Mapping[str, Any]) -> None:
-        expect = body.get("expect")
-        if expect is None:
-            return
-        if isinstance(expect, bool) or not isinstance(expect, int):
+        expect = (body or {}).get("expect")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise InputError("expect is the number of deals the client saw", field="expect",
                              value=expect)
-        if expect != len(game.deals):
-            raise Conflict(f"the game changed: it has {len(game.deals)} deals now, "
-                           f"not {expect}; look again and retry", field="expect", value=expect)
+        change = recording.drop_last(path, expect=expect)
+        dropped = change.before.deals[-1]
+        self._remember(name, path, change.after.replay)
+        return {"number": change.number,
+                "deal": journal.deal_to_json(change.before.kind, dropped),
+                "notation": change.before.game.notation(dropped)}
 
 
 def settle_json(rp: Replay, stake: Any = None) -> dict:

@@ -19,6 +19,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "game": ("Game", "Игра"),
     "players": ("Players, in seating order", "Игроки по порядку мест"),
     "player_n": ("Player {0}", "Игрок {0}"),
+    "optional": ("if playing", "если играет"),
     "preset": ("Preset", "Пресет"),
     "options": ("Options (one name=value a line)", "Опции (по одной name=value в строке)"),
     "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),

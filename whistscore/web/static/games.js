@@ -21,7 +21,8 @@
       input.value = old[i] || "";
       input.id = "ng-player-" + (i + 1);
       const label = document.createElement("label");
-      label.append(W.player_n.replace("{0}", String(i + 1)) + " ", input);
+      const extra = i >= Math.min(...g.counts) ? " (" + W.optional + ")" : "";
+      label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
       box.append(label);
     }
     const preset = $("ng-preset");

@@ -140,6 +140,16 @@
       const who = among(f);
       const last = who.length - 1;
       const sumBut = (k) => who.slice(0, last).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
+      if (who.length === 2) {   // one number to give (a side's tricks): one tap, not a stepper
+        const [k, label] = who[0];
+        const range = Array.from({ length: f.total + 1 }, (_, n) => [n, String(n)]);
+        box.append(el("div", { class: "who" }, label),
+          buttons(range, (v) => t[k] === v, (v) => { t[k] = v; t[who[1][0]] = f.total - v; }, "numbers"),
+          el("div", { class: "stepper last" }, el("span", { class: "who" }, who[1][1]),
+             el("output", { "data-player": who[1][0] }, String(t[who[1][0]]))));
+        box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
+        return box;
+      }
       who.forEach(([k, label], i) => {
         if (i === last) {
           box.append(el("div", { class: "stepper last" }, el("span", { class: "who" }, label),
@@ -156,7 +166,12 @@
       box.append(el("div", { class: "small" }, W.total + " " + f.total));
     } else if (f.kind === "count") {
       const v = current(f.key);
-      box.append(stepper(v, f.low, f.high, (n) => { values[f.key] = n; }, ""));
+      if (f.high - f.low <= 13) {   // a short range: a button per number
+        const range = Array.from({ length: f.high - f.low + 1 }, (_, i) => [f.low + i, String(f.low + i)]);
+        box.append(buttons(range, (n) => v === n, (n) => { values[f.key] = n; }, "numbers"));
+      } else {
+        box.append(stepper(v, f.low, f.high, (n) => { values[f.key] = n; }, ""));
+      }
     } else if (f.kind === "flag") {
       const on = current(f.key) === true;
       box.append(el("div", { class: "choices" }, el("button", {
@@ -235,6 +250,7 @@
     if (!live) return;
     const activeBefore = JSON.stringify(state.active);
     $("live").innerHTML = live.html;  // rendered by the server's escaping templates
+    $("live-deals").innerHTML = live.deals_html;
     state = live;
     if (JSON.stringify(state.active) !== activeBefore) for (const f of F.fields) if (f.kind === "tricks") delete values[f.key];
     if (state.due && !edit && !Object.keys(values).length) Object.assign(values, state.due);
@@ -261,7 +277,7 @@
         $("notation-box").value = "";
         apply(data.live);
         flash(fmt(wasEdit ? W.replaced : W.recorded, number));
-      } else if (status === 409 && data.field === "expect") {
+      } else if (status === 409 && data.field === "deals") {
         flash(W.changed, true);
         await poll(true);
         showError(data, errorAt);
@@ -308,11 +324,41 @@
     else flash(data.error, true);
     await poll(true);
   });
-  $("live").addEventListener("click", (e) => {
+  // -- a recorded deal back into the buttons (to edit it) --------------------------------
+  function contains(whole, part) {
+    if (part === null || typeof part !== "object") return whole === part;
+    if (whole === null || typeof whole !== "object") return false;
+    return Object.entries(part).every(([k, v]) => k in whole && contains(whole[k], v));
+  }
+  function fromDeal(deal) {
+    const v = {};
+    for (const f of F.fields) {
+      const shaped = (f.choices || []).filter((c) => c.json);
+      const hit = shaped.find((c) => Object.keys(c.json).length && contains(deal, c.json));
+      if (hit) { v[f.key] = hit.value; continue; }
+      if (!f.key.startsWith("_") && f.key in deal) {
+        const x = deal[f.key];
+        if (f.kind === "contract") {
+          const m = /^(\d+)(.+)$/.exec(String(x));
+          if (m) v[f.key] = { level: +m[1], suit: m[2] };
+        } else {
+          v[f.key] = x;
+        }
+        continue;
+      }
+      const named = (f.choices || []).find((c) => typeof c.value === "string" && c.value in deal);
+      if (named) { v[f.key] = named.value; continue; }
+      const plain = shaped.find((c) => !Object.keys(c.json).length);
+      if (plain) v[f.key] = plain.value;
+    }
+    return v;
+  }
+
+  $("live-deals").addEventListener("click", (e) => {
     const b = e.target.closest("button.edit");
     if (!b) return;
     edit = { number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer };
-    values = {};
+    values = fromDeal(JSON.parse(b.dataset.deal));
     clearErrors();
     $("notation-box").value = b.dataset.notation;
     render();
