@@ -209,30 +209,29 @@ class _Nota:
         active = tuple(self.active)
         return (_NO_SYMBOLS if active == _NO_SYMBOLS else active), tuple(self.ended)
 
-    def holds(self, i: int, kind: str) -> bool:
-        for s in self.active[i]:
-            if s.kind == kind:
-                return True
-        return False
-
     def write(self, i: int, kind: str) -> None:
-        """Write a symbol unless the player already holds a live one of that kind (no stacking)."""
-        if not self.holds(i, kind):
-            self._change()
-            self.active[i] = self.active[i] + (Symbol(kind, self.number),)
-            if kind in ("dazin", "operet"):
-                self.barring += 1
+        """Write a symbol, also beside a live one of the same kind (seed «нота»: it is
+        written each time a bomb/dil or a dazin/operet is made)."""
+        self._change()
+        self.active[i] = self.active[i] + (Symbol(kind, self.number),)
+        if kind in ("dazin", "operet"):
+            self.barring += 1
 
-    def cross(self, i: int, kind: str) -> bool:
-        """Cross out the player's live X or O; False when he holds none."""
+    def cross(self, i: int, kind: str, every: bool) -> int:
+        """Cross out the player's oldest live X or O (``every``: all of them); how many."""
         live = self.active[i]
-        for k, s in enumerate(live):
-            if s.kind == kind:
-                self._change()
-                self.active[i] = live[:k] + live[k + 1:]
-                self.ended[i] = (Symbol(kind, s.written, self.number), self.ended[i])
-                return True
-        return False
+        hits = [k for k, s in enumerate(live) if s.kind == kind]
+        if not hits:
+            return 0
+        if not every:
+            hits = hits[:1]
+        self._change()
+        ended = self.ended[i]
+        for k in hits:  # the live symbols are kept in the order written
+            ended = (Symbol(kind, live[k].written, self.number), ended)
+        self.ended[i] = ended
+        self.active[i] = tuple(s for k, s in enumerate(live) if k not in hits)
+        return len(hits)
 
     def bar(self) -> None:
         """Every live dazin/operet written before this deal gets its bar; the second spends it."""
@@ -475,8 +474,13 @@ RULEBOOK = RuleBook(
                "a failed dil: 'scaled' prices the opponents' gora at the value and remark and "
                "vists at 10 x value per trick (the seed's pattern elsewhere); 'literal' uses the "
                "printed 10 (not value or 10 x value)"),
+        Option("same_kind", Choice(("one", "all")),
+               "several live nota symbols of one kind (seed 000 «нота»: a symbol is written each "
+               "time): one (a contract uses and crosses the oldest X or O; overlapping dazin or "
+               "operet windows double a deal once) or all (every live symbol doubles, all are "
+               "crossed)"),
     ),
-    presets={"seed": {"gora": 30, "dil_failure": "scaled"}},
+    presets={"seed": {"gora": 30, "dil_failure": "scaled", "same_kind": "one"}},
     default_preset="seed",
     preset_docs={"seed": "seed 000 as read by spec twist.md"},
     check=_check_rules,
@@ -685,7 +689,7 @@ class Twist(GameType):
             last_value = VALUES[deal.level if deal.level > 7 else 7]
             if nota is None and deal.level >= 11:
                 nota = _Nota(state, ctx.number)
-            price = self._contract(state, deal, t, w, nota)
+            price = self._contract(state, deal, t, w, nota, ctx.rules["same_kind"] == "all")
         numbers = tuple(map(add, state.numbers, w.sums))
         if nota is None:
             active, ended, barring = state.active, state.ended, 0
@@ -697,7 +701,8 @@ class Twist(GameType):
         return Outcome(tuple(w.entries), new)
 
     def _contract(self, state: TwistState, deal: Contract, t: tuple[int, ...], w: _Writer,
-                  nota: _Nota | None) -> int | None:
+                  nota: _Nota | None, every: bool = False) -> int | None:
+        """``every``: option same_kind = all (every live symbol of a kind doubles and is used)."""
         players = state.players
         d = players.index(deal.declarer)
         p = (d + 2) % SEATS
@@ -714,14 +719,16 @@ class Twist(GameType):
         # dazin/operet double the pair (seed «нота» А, Б, В, Г)
         if nota is not None:
             if nota.active[d]:
-                if nota.cross(d, "X"):
+                for _ in range(nota.cross(d, "X", every)):
                     w.double(d, "(X)")
-                if nota.cross(d, "O"):
+                for _ in range(nota.cross(d, "O", every)):
                     w.double(opps[0], "(O)")
                     w.double(opps[1], "(O)")
             for i in (d, p):
+                seen: set[str] = set()
                 for s in nota.active[i]:
-                    if s.kind in ("dazin", "operet"):
+                    if s.kind in ("dazin", "operet") and (every or s.kind not in seen):
+                        seen.add(s.kind)
                         w.double(i, f"({s.kind})")
         if not made:
             for o in twisters:
