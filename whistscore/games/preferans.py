@@ -456,8 +456,14 @@ def parse_contract_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
         raise DealError("both defenders say whist or pass; a defender's status is missing",
                         field="whist", value=whist)
     named = tuple(sorted(statuses.items(), key=lambda kv: _clockwise(players, declarer, kv[0])))
+    # the words are checked before the tricks, as soon as the deal tells who defends
     if len(named) == 2:
-        check_seats(Contract(declarer, level, suit, named), rules)
+        (first, s1), (second, s2) = named
+        check_seats((first, s1, second, s2, None, None), level, suit, rules)
+    elif isinstance(obj.get("tricks"), dict):
+        idle = [name for name, _ in named if name not in obj["tricks"]]
+        if len(idle) == 1:
+            check_seats(_seats(named, idle[0]), level, suit, rules)
     words = set(statuses.values())
     both_pass_played = (rules["both_pass"] == "play-6-7" and level in (6, 7)
                         and words == {"pass"})
@@ -479,26 +485,22 @@ def parse_contract_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
             holding = dict(tricks)
             if declarer not in holding:
                 raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}")
-    deal = Contract(declarer, level, suit, named, tricks)
-    if len(named) == 3 and deal.seats is not None:
-        check_seats(deal, rules)
-    return deal
+    return Contract(declarer, level, suit, named, tricks)
 
 
 def _clockwise(players: tuple[str, ...], declarer: str, name: str) -> int:
     return (players.index(name) - players.index(declarer)) % len(players)
 
 
-def check_seats(deal: Contract, rules: Rules, dealer: str | None = None) -> None:
+def check_seats(seats: tuple, level: int, suit: str, rules: Rules) -> None:
     """Which words can be said at the table (seed 002 3.8.7, 3.8.8, 3.8.8.1, 3.8.14; seed 003).
 
-    Run when the deal is read if it tells who defends, else when it is scored
-    and the dealer is known.
+    ``seats`` is :meth:`Contract.roles`.  Run when the deal is read if it tells
+    who defends, else when it is scored and the dealer is known.
     """
-    first, s1, second, s2, named_dealer, ds = deal.roles(dealer)
-    level = deal.level
+    first, s1, second, s2, named_dealer, ds = seats
     pair = ((first, s1, s2), (second, s2, s1))
-    if rules["stalingrad"] and level == 6 and deal.suit == "S":
+    if rules["stalingrad"] and level == 6 and suit == "S":
         for name, own, _ in pair:
             if own != "whist":
                 raise DealError("a Stalingrad 6♠ is whisted by both defenders (stalingrad)",
@@ -781,7 +783,7 @@ class Preferans(GameType):
     def score(self, state: PulkaState, deal: Deal, ctx: DealContext) -> Outcome:
         if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
             # three statuses on a deal not played: who defends is known only now
-            check_seats(deal, ctx.rules, ctx.dealer)
+            check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
         entries, new_state = score(state, deal, ctx, _KINDS)
         return Outcome(entries, new_state)
 
