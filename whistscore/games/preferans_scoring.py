@@ -339,12 +339,12 @@ def _score_concede(w: _Writer, deal: Any, ctx: DealContext) -> None:
     cfg = w.cfg
     li = deal.level - 6
     r = cfg.remiz[li]
-    w.to_gora(deal.declarer, 3 * r, "concede", f"conceded, 3 x {r}")
+    w.to_gora(deal.declarer, 3 * r, "concede", f"3 x {r}")
     if cfg.concede == "consolation":
         c = cfg.consolation[li]
         defenders = [(p, "pass") for p in ctx.active if p != deal.declarer]
         for name in _consolers(defenders, ctx, cfg):
-            w.vist(name, deal.declarer, 3 * c, "concede_consolation", f"conceded, 3 x {c}")
+            w.vist(name, deal.declarer, 3 * c, "concede_consolation", f"3 x {c}")
 
 
 def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
