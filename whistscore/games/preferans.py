@@ -1,7 +1,9 @@
 """Preferans: pulya, gora and vists, as the pulka is kept at the table.
 
-A deal is a played contract (6..10, one or two whisters), a contract nobody
-whisted (both pass), a half-whist, a misère, or an all-pass.  This module holds
+A deal is a played contract (6..10, one or two whisters, or with four players
+the sitting-out dealer's whist), a contract nobody whisted (both pass), a
+half-whist, a conceded contract («без трёх»), a misère (perhaps blind), or an
+all-pass.  This module holds
 the rule options and presets, the deal values and their JSON (spec
 ``preferans.md``); what a deal writes is in
 :mod:`whistscore.games.preferans_scoring`, the short notation in

@@ -226,7 +226,9 @@ def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type:
             for name, status in deal.whist:
                 if name == dealer:
                     raise DealError("the dealer sits out this deal; the defenders are the other "
-                                    "two", field=f"whist.{name}", value=status)
+                                    "two (for the dealer's whist give both defenders' statuses "
+                                    "and his, seed 002 3.8.8)", field=f"whist.{name}",
+                                    value=status)
     elif not hasattr(deal, "tricks"):
         return
     if deal.tricks is not None and len(deal.tricks) > 1:
