@@ -138,8 +138,9 @@ OPTIONS = (
            "a misère without the talon («мизер без прикупа», \"blind\": true; seed 003) is "
            "worth this multiple of the misère value and of its price per caught trick"),
     Option("allpass_exit", Choice(("any-deal", "made-8")),
-           "an all-pass series ends at any-deal, or only when a made-8 (8, 9, 10 or a misère is "
-           "made); meanwhile a contract must be 7+ after one all-pass, 8+ after two (house rule)"),
+           "how an all-pass series ends: any-deal (at any other deal) or made-8 (only when an "
+           "8, 9, 10 or a misère is made; meanwhile a contract must be 7+ after one all-pass, "
+           "8+ after two); house rule, spec preferans.md, All-pass"),
     Option("pulya_points", Integer(0, 100000),
            "P: vists one pulya point is worth at settlement; also the help rate"),
     Option("gora_points", Integer(1, 100000), "G: vists one gora point is worth at settlement"),
