@@ -215,6 +215,17 @@ def test_cli_add_time_and_no_time(danish_file):
     assert "at" not in data["deals"][1]
 
 
+def test_cli_edit_keeps_or_drops_the_time(danish_file):
+    assert main(["add", str(danish_file), "Anna", "8", "Carl", "8"]) == 0
+    at = journal.load(danish_file).deals[0].at
+    assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "9"]) == 0
+    assert journal.load(danish_file).deals[0].at == at  # the deal was played then
+    assert main(["edit", str(danish_file), "1", "--no-time", "Anna", "8", "Carl", "9"]) == 0
+    assert journal.load(danish_file).deals[0].at is None
+    assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "8"]) == 0
+    assert journal.load(danish_file).deals[0].at is not None  # no time yet: stamped now
+
+
 def test_cli_missing_file_says_how_to_create_it(tmp_path, capsys):
     assert main(["add", str(tmp_path / "none.json"), "Anna", "8", "Carl", "8"]) == 1
     assert "create it with: whistscore new" in capsys.readouterr().err

@@ -86,16 +86,10 @@ def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = 
     with journal.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
-        old = before.deals[before._index(n)]
         if at is None:
-            at = old.at if old.at is not None else True
-        stamp = _stamp(at)
-        after = before.replace(n, deal, dealer=dealer, note=note, at=stamp)
-        if stamp is None and after.deals[n - 1].at is not None:  # at=False: drop the time
-            deals = list(after.deals)
-            deals[n - 1] = attrs.evolve(deals[n - 1], at=None)
-            after = ScoredGame(attrs.evolve(after.replay,
-                                            game=attrs.evolve(after.game, deals=tuple(deals))))
+            at = before.deal(n).at or True
+        after = before.replace(n, deal, dealer=dealer, note=note,
+                               at=False if at is False or at is None else _stamp(at))
         after.save(path)
     return Change(before, after, n, after.results[n - 1])
 

@@ -192,6 +192,10 @@ class ScoredGame:
     def settle(self, stake: Any = None, places: int = 2) -> Settlement:
         return settle(self.replay, stake, places)
 
+    def deal(self, n: int) -> DealRecord:
+        """Deal ``n`` as recorded (1-based); an ``InputError`` names a deal that is not there."""
+        return self.deals[self._index(n)]
+
     def notation(self, n: int | None = None) -> str:
         """Deal ``n`` (1-based; the last by default) in the game's short notation."""
         return self.game.notation(self.deals[self._index(n or len(self.deals))])
@@ -214,16 +218,19 @@ class ScoredGame:
         return ScoredGame.of(self.game.without_last(), lean=not self._full())
 
     def replace(self, n: int, deal: Any, *, dealer: str | None = None,
-                note: str | None = None, at: str | None = None) -> "ScoredGame":
+                note: str | None = None, at: str | bool | None = None) -> "ScoredGame":
         """Deal ``n`` replaced and every later deal replayed after it; refused if the new
         deal, or any later one, no longer fits.  Without ``dealer``/``note``/``at`` the
-        old deal's are kept (the dealer of a broken rotation stays where it was)."""
+        old deal's are kept (the dealer of a broken rotation stays where it was);
+        ``at=False`` drops the deal's time."""
         index = self._index(n)
         old = self.deals[index]
-        record = parse_deal(self.game, deal, n, dealer=dealer, note=note, at=at)
+        record = parse_deal(self.game, deal, n, dealer=dealer, note=note,
+                            at=None if isinstance(at, bool) else at)
         record = DealRecord(record.deal,
                             record.dealer if record.dealer is not None else old.dealer,
                             record.note if record.note is not None else old.note,
+                            None if at is False else
                             record.at if record.at is not None else old.at)
         deals = self.deals[:index] + (record,) + self.deals[index + 1:]
         try:

@@ -480,7 +480,7 @@ _RULE_TEXTS = {
 NOTATION_FORMS = (
     NotationForm("DECLARER BID [ATTACHMENT] PARTNER TRICKS", "Anna 9 good Carl 10",
                  "Anna bid 9 good, Carl held the called ace, they took 10"),
-    NotationForm("DECLARER BID PARTNER TRICKS", "Bo 7 vip Dina 8",
+    NotationForm("DECLARER BID ATTACHMENT PARTNER TRICKS", "Bo 7 vip Dina 8",
                  "7 tournee (vip) with Dina, 8 tricks"),
     NotationForm("DECLARER BID [ATTACHMENT] alone TRICKS", "Anna 8 alone 7",
                  "Anna bid 8 and played alone (the ace in the cat or her own), took 7"),
