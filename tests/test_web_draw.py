@@ -9,12 +9,14 @@ width -- that nothing runs off the screen.
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import system_tools
 
 import whistscore
 from whistscore.journal import from_json
@@ -334,14 +336,15 @@ def browser():
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
+    system_tools.require("chromium", "chromedriver")
     profile = tempfile.TemporaryDirectory(prefix="ws-chromium-")
     options = Options()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = shutil.which("chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--hide-scrollbars",
                 f"--user-data-dir={profile.name}", f"--window-size={WIDTH},{HEIGHT}"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     try:
         driver.set_window_size(WIDTH, HEIGHT)
         yield driver
@@ -402,3 +405,16 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
     browser.set_window_size(360, HEIGHT)             # the narrowest phone of the spec
     assert browser.execute_script("return [window.innerWidth, document.documentElement"
                                   ".scrollWidth]") == [360, 360]
+
+
+@pytest.mark.parametrize("game,players", [
+    ("preferans", ["A", "B", "C"]), ("preferans", ["A", "B", "C", "D"]),
+    ("twist", ["A", "B", "C", "D"]), ("whist", ["A", "B", "C", "D"]),
+    ("danish", ["A", "B", "C", "D", "E"])])
+def test_a_new_game_draws_before_the_first_deal(game, players):
+    rp = whistscore.replay(whistscore.new_game(game, players))
+    tree = parse(draw_sheet(rp, "ru") + draw_summary(rp, "ru"))
+    assert [e["attrs"]["data-dealer"] for e in tree.with_attr("data-dealer")] == ["A"]
+    if game == "twist":   # every gora starts written at the agreed size
+        gora = [e for e in tree.with_attr("data-column") if e["attrs"]["data-column"] == "gora"]
+        assert {e["text"] for e in gora} == {str(rp.game.rules["gora"])}
