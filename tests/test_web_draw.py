@@ -171,7 +171,12 @@ def test_whist_and_danish_totals_are_the_sheets():
         sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
         tree = parse(draw_sheet(rp))
         if rp.kind.name == "whist":
-            foot = {e["attrs"]["data-side"]: e for e in tree.with_attr("data-side")}
+            # above the line: every game and rubber won; their difference is the net
+            above = {"NS": 0, "EW": 0}
+            for e in tree.with_attr("data-above"):
+                above[e["attrs"]["data-side"]] += Fraction(e["attrs"]["data-above"])
+            assert above["NS"] - above["EW"] == sheet["NS"]["total"]
+            foot = {e["attrs"]["data-side"]: e for e in tree.with_attr("data-total")}
             assert {s: Fraction(foot[s]["attrs"]["data-total"]) for s in foot} == \
                 {s: Fraction(v["total"]) for s, v in sheet.items()}
             for s, e in foot.items():
@@ -180,6 +185,36 @@ def test_whist_and_danish_totals_are_the_sheets():
             foot = {e["attrs"]["data-player"]: e for e in tree.with_attr("data-total")}
             assert {p: Fraction(e["text"]) for p, e in foot.items()} == \
                 {p: Fraction(v["points"]) for p, v in sheet.items()}
+
+
+def test_twist_nota_is_the_sheets():
+    seen = set()
+    for path in SAMPLES:
+        rp = load(path)
+        if rp.kind.name != "twist":
+            continue
+        sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+        tree = parse(draw_sheet(rp, "ru"))
+        for p in rp.game.players:
+            symbols = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
+                       if e["attrs"]["data-player"] == p]
+            assert symbols == sheet[p]["nota"], p
+            seen.update(s.split("(")[0].rstrip("|") for s in symbols)
+    assert {"X", "O", "dazin"} <= seen
+
+
+def test_a_long_pad_shows_its_last_deals_and_the_total():
+    data = json.loads((ROOT / "samples" / "danish-evening-4.json").read_text())
+    data["deals"] = (data["deals"] * 4)[:70]
+    rp = whistscore.replay(from_json(data))
+    tree = parse(draw_sheet(rp))
+    numbers = [e["text"] for e in tree.elements
+               if e["tag"] == "td" and e["attrs"].get("class") == "ws-no"]
+    assert numbers[:2] == ["31", "32"] and numbers[-2:] == ["70", "Σ"]
+    assert "30 earlier deals" in draw_sheet(rp)
+    sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+    foot = {e["attrs"]["data-player"]: Fraction(e["text"]) for e in tree.with_attr("data-total")}
+    assert foot == {p: Fraction(v["points"]) for p, v in sheet.items()}
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
