@@ -9,12 +9,14 @@ width -- that nothing runs off the screen.
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import system_tools
 
 import whistscore
 from whistscore.journal import from_json
@@ -169,7 +171,12 @@ def test_whist_and_danish_totals_are_the_sheets():
         sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
         tree = parse(draw_sheet(rp))
         if rp.kind.name == "whist":
-            foot = {e["attrs"]["data-side"]: e for e in tree.with_attr("data-side")}
+            # above the line: every game and rubber won; their difference is the net
+            above = {"NS": 0, "EW": 0}
+            for e in tree.with_attr("data-above"):
+                above[e["attrs"]["data-side"]] += Fraction(e["attrs"]["data-above"])
+            assert above["NS"] - above["EW"] == sheet["NS"]["total"]
+            foot = {e["attrs"]["data-side"]: e for e in tree.with_attr("data-total")}
             assert {s: Fraction(foot[s]["attrs"]["data-total"]) for s in foot} == \
                 {s: Fraction(v["total"]) for s, v in sheet.items()}
             for s, e in foot.items():
@@ -178,6 +185,36 @@ def test_whist_and_danish_totals_are_the_sheets():
             foot = {e["attrs"]["data-player"]: e for e in tree.with_attr("data-total")}
             assert {p: Fraction(e["text"]) for p, e in foot.items()} == \
                 {p: Fraction(v["points"]) for p, v in sheet.items()}
+
+
+def test_twist_nota_is_the_sheets():
+    seen = set()
+    for path in SAMPLES:
+        rp = load(path)
+        if rp.kind.name != "twist":
+            continue
+        sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+        tree = parse(draw_sheet(rp, "ru"))
+        for p in rp.game.players:
+            symbols = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
+                       if e["attrs"]["data-player"] == p]
+            assert symbols == sheet[p]["nota"], p
+            seen.update(s.split("(")[0].rstrip("|") for s in symbols)
+    assert {"X", "O", "dazin"} <= seen
+
+
+def test_a_long_pad_shows_its_last_deals_and_the_total():
+    data = json.loads((ROOT / "samples" / "danish-evening-4.json").read_text())
+    data["deals"] = (data["deals"] * 4)[:70]
+    rp = whistscore.replay(from_json(data))
+    tree = parse(draw_sheet(rp))
+    numbers = [e["text"] for e in tree.elements
+               if e["tag"] == "td" and e["attrs"].get("class") == "ws-no"]
+    assert numbers[:2] == ["31", "32"] and numbers[-2:] == ["70", "Σ"]
+    assert "30 earlier deals" in draw_sheet(rp)
+    sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+    foot = {e["attrs"]["data-player"]: Fraction(e["text"]) for e in tree.with_attr("data-total")}
+    assert foot == {p: Fraction(v["points"]) for p, v in sheet.items()}
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
@@ -334,14 +371,15 @@ def browser():
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
+    system_tools.require("chromium", "chromedriver")
     profile = tempfile.TemporaryDirectory(prefix="ws-chromium-")
     options = Options()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = shutil.which("chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--hide-scrollbars",
                 f"--user-data-dir={profile.name}", f"--window-size={WIDTH},{HEIGHT}"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     try:
         driver.set_window_size(WIDTH, HEIGHT)
         yield driver
@@ -402,3 +440,16 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
     browser.set_window_size(360, HEIGHT)             # the narrowest phone of the spec
     assert browser.execute_script("return [window.innerWidth, document.documentElement"
                                   ".scrollWidth]") == [360, 360]
+
+
+@pytest.mark.parametrize("game,players", [
+    ("preferans", ["A", "B", "C"]), ("preferans", ["A", "B", "C", "D"]),
+    ("twist", ["A", "B", "C", "D"]), ("whist", ["A", "B", "C", "D"]),
+    ("danish", ["A", "B", "C", "D", "E"])])
+def test_a_new_game_draws_before_the_first_deal(game, players):
+    rp = whistscore.replay(whistscore.new_game(game, players))
+    tree = parse(draw_sheet(rp, "ru") + draw_summary(rp, "ru"))
+    assert [e["attrs"]["data-dealer"] for e in tree.with_attr("data-dealer")] == ["A"]
+    if game == "twist":   # every gora starts written at the agreed size
+        gora = [e for e in tree.with_attr("data-column") if e["attrs"]["data-column"] == "gora"]
+        assert {e["text"] for e in gora} == {str(rp.game.rules["gora"])}

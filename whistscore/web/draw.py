@@ -298,7 +298,7 @@ def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
     return f"{dot}{_e(shown)}{symbols}"
 
 
-def _nota_svg(symbols: tuple, kind: Any, lang: str) -> str:
+def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> str:
     """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper."""
     parts = []
     for s in symbols:
@@ -307,7 +307,8 @@ def _nota_svg(symbols: tuple, kind: Any, lang: str) -> str:
         else:
             word = text(Label(f"draw.{s.kind}"), kind, lang) + "|" * s.bars
         cls = "ws-sym" if s.ended is None else "ws-sym-off"
-        parts.append(f' <tspan class="{cls}" data-symbol="{_e(s.text())}">{_e(word)}</tspan>')
+        parts.append(f' <tspan class="{cls}" data-player="{_e(player)}" '
+                     f'data-symbol="{_e(s.text())}">{_e(word)}</tspan>')
     return "".join(parts)
 
 
@@ -368,7 +369,7 @@ def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]
                        f'x2="{x:.1f}" y2="{side.sign * HALF}"/>')
             out.append(_group(side, sep + field))
         x, y, rot = _NAMES[n][seat]
-        symbols = _nota_svg(rp.state.nota(seat), kind, lang) if kind.name == "twist" else ""
+        symbols = _nota_svg(p, rp.state.nota(seat), kind, lang) if kind.name == "twist" else ""
         label = _name_text(p, 2 * HALF - 40 - (60 if symbols else 0), p == dealer, symbols)
         out.append(f'<text class="ws-name" transform="translate({x} {y}) rotate({rot})" '
                    f'data-seat="{seat}">{label}</text>')
@@ -451,7 +452,8 @@ def _whist(rp: Any, lang: str) -> str:
         for i, amount, what in reversed(b["above"]):
             word = _t(Label(what), kind, lang)
             cells = ["", ""]
-            cells[i] = f'{_num(amount)} <span class="ws-tag">{word}</span>'
+            cells[i] = (f'<span data-side="{sides[i]}" data-above="{_e(json_number(amount))}">'
+                        f'{_num(amount)}</span> <span class="ws-tag">{word}</span>')
             rows.append(f'<tr class="ws-above"><td>{cells[0]}</td><td>{cells[1]}</td></tr>')
         first = True
         for g, (ns, ew) in enumerate(b["games"]):
