@@ -69,18 +69,21 @@ def test_games_list_and_new_game(tmp_path):
     assert c.get("/api/games").json() == []
     r = c.post("/api/games", json={"name": "friday", "game": "preferans",
                                    "players": ["Anna", "Boris", "Vera"], "preset": "leningrad",
-                                   "rules": "pulya=30", "stake": "0.10", "currency": "EUR"},
+                                   "rules": "pulya=30", "stake": "0.10", "currency": "EUR",
+                                   "title": "Friday at Anna's"},
                headers=H)
     assert r.status_code == 201
     game = whistscore.load(tmp_path / "friday.json")
     assert game.rules.preset == "leningrad" and game.rules["pulya"] == 30
     assert str(game.stake) == "0.10" and game.currency == "EUR"
+    assert game.title == "Friday at Anna's"
     assert r.text == (tmp_path / "friday.json").read_text(encoding="utf-8")
     assert c.get("/api/games").json() == [{"name": "friday", "game": "preferans",
                                            "players": ["Anna", "Boris", "Vera"], "deals": 0,
                                            "finished": False}]
     page = c.get("/")
     assert page.status_code == 200 and "friday" in page.text
+    assert "Friday at Anna&#39;s" in page.text and "Friday at Anna&#39;s" in c.get("/g/friday").text
     again = c.post("/api/games", json={"name": "friday", "game": "whist",
                                        "players": ["N", "E", "S", "W"]}, headers=H)
     assert again.status_code == 409 and again.json()["field"] == "name"
@@ -434,7 +437,7 @@ def test_absolute_paths_in_the_url_are_not_followed(tmp_path):
 def test_names_and_notes_are_escaped_everywhere(tmp_path):
     c = client(tmp_path)
     r = c.post("/api/games", json={"name": "xss", "game": "preferans", "players": EVIL + ["V"],
-                                   "currency": "<b>€</b>"}, headers=H)
+                                   "currency": "<b>€</b>", "title": EVIL[0]}, headers=H)
     assert r.status_code == 201, r.text
     deal = {"contract": "allpass", "tricks": {EVIL[0]: 4, EVIL[1]: 2, "V": 4}}
     assert c.post("/api/games/xss/deals", json={"deal": deal, "note": EVIL[1]},
@@ -448,6 +451,8 @@ def test_names_and_notes_are_escaped_everywhere(tmp_path):
     table = pages[1]
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in table
     assert "\\u003cscript\\u003e" in table  # inside the JSON data blocks
+    assert table.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 2  # a name and the title
+    assert table.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 2  # a name and the title
     assert "default-src 'self'" in c.get("/g/xss").headers["content-security-policy"]
 
 

@@ -28,6 +28,7 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
                                  RedirectResponse, Response)
@@ -247,7 +248,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
                        "default": get_game(n).rulebook.default_preset,
                        "counts": list(get_game(n).player_counts),
                        "title": get_game(n).title} for n in GAMES}
-        return page(request, "games.html", games=store.summary(),
+        return page(request, "games.html", games=store.summary(with_title=True),
                     presets=_json_script(presets), game_names=list(GAMES))
 
     async def table_page(request: Request) -> Response:
@@ -266,6 +267,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             item["text"] = item["text"].format(*[p.replace(" ", "_") for p in players]
                                                + ["?"] * 5)
         return page(request, "table.html", name=name, live=state, kind=kind,
+                    title=getattr(store.replay(name).game, "title", None),
                     fields=_json_script(fields),
                     boot=_json_script({k: v for k, v in state.items()
                                        if k not in ("html", "deals_html")}))
@@ -297,7 +299,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             return JSONResponse(store.summary())
         try:
             data = await body_of(request)
-            text = store.create(data)
+            text = await run_in_threadpool(store.create, data)
         except InputError as exc:
             return _error(exc)
         return Response(text, status_code=201, media_type="application/json")
@@ -339,7 +341,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
     async def api_deals(request: Request) -> Response:
         name = request.path_params["name"]
         try:
-            rp = store.add(name, await body_of(request))
+            rp = await run_in_threadpool(store.add, name, await body_of(request))
         except InputError as exc:
             return _error(exc)
         return _answer(name, rp, request, 201)
@@ -349,11 +351,13 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         n = request.path_params["n"]
         try:
             if n == "last" and request.method == "DELETE":
-                return JSONResponse(store.drop_last(name, await body_of(request)))
+                body = await body_of(request)
+                return JSONResponse(await run_in_threadpool(store.drop_last, name, body))
             if not n.isdigit() or request.method != "PUT":
                 raise NotFound("a deal is named by its number (or 'last' to undo)",
                                field="number", value=n)
-            rp = store.replace(name, int(n), await body_of(request))
+            body = await body_of(request)
+            rp = await run_in_threadpool(store.replace, name, int(n), body)
         except InputError as exc:
             return _error(exc)
         return _answer(name, rp, request, 200)

@@ -135,7 +135,7 @@ class Folder:
         else:
             self._cache[name] = (self._stamp(path), rp)
 
-    def summary(self) -> list[dict]:
+    def summary(self, with_title: bool = False) -> list[dict]:
         out = []
         for name in self.names():
             try:
@@ -145,8 +145,11 @@ class Folder:
                             "finished": None, "error": str(exc)})
                 continue
             game = rp.game
-            out.append({"name": name, "game": game.kind.name, "players": list(game.players),
-                        "deals": len(game.deals), "finished": rp.finished})
+            item = {"name": name, "game": game.kind.name, "players": list(game.players),
+                    "deals": len(game.deals), "finished": rp.finished}
+            if with_title:
+                item["title"] = getattr(game, "title", None)
+            out.append(item)
         return out
 
     # -- writing -------------------------------------------------------------------
