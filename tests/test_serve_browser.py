@@ -357,3 +357,37 @@ def test_a_danish_game_by_taps(tmp_path, browser):
         pad.record(3)
         assert notations(path) == ["Anna 9 good Carl 10", "Boris nolo 0", "Dora 8 alone 7"]
         pad.shot("danish-table", full=True)
+
+
+def test_four_at_preferans_the_dealer_sits_out_and_may_whist(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "four", ["Anna", "Boris", "Vera", "Gleb"])
+        path = tmp_path / "four.json"
+        assert "Anna sits out" in pad.css(".status").text
+        # Boris 8♠, both defenders pass, Anna (dealing, sitting out) takes the whist
+        pad.choose("declarer", "Boris")
+        assert "Anna" not in [b.text for b in pad.css('#form [data-key="declarer"] button',
+                                                      many=True)]
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        pad.status("Vera", "pass")
+        pad.status("Gleb", "pass")
+        pad.status("Anna", "whist")
+        pad.tricks(Boris=7, Vera=2)
+        pad.shot("preferans-4-entry", full=True)
+        pad.record(1)
+        deal = whistscore.journal.deal_to_json(whistscore.get_game("preferans"),
+                                              whistscore.load(path).deals[0])
+        assert deal["whist"] == {"Vera": "pass", "Gleb": "pass", "Anna": "whist"}
+        assert deal["tricks"] == {"Boris": 7, "Vera": 2, "Gleb": 1}
+        # next: Boris deals and sits out; an all-pass among the other three
+        pad.wait(lambda: "Boris sits out" in pad.css(".status").text, "Boris to sit out")
+        pad.choose("_kind", "allpass")
+        assert [s.get_attribute("data-player") for s in
+                pad.css('#form [data-key="tricks"] [data-player]', many=True)] == \
+            ["Anna", "Vera", "Gleb"]
+        pad.tricks(Anna=4, Vera=2)
+        pad.record(2)
+        assert notations(path)[1] == "pass 4/-/2/4"
+        pad.shot("preferans-4-table", full=True)
