@@ -73,10 +73,27 @@ class Pad:
         """A side's tricks (the other side's are the rest)."""
         self.choose(key, n)
 
+    def text(self, selector: str) -> str:
+        """An element's text; read again if the page redrew it meanwhile."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(5):
+            try:
+                return self.css(selector).text
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+        return ""
+
     def wait(self, condition, what: str, timeout: float = 5.0):
+        from selenium.common.exceptions import StaleElementReferenceException
+
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            value = condition()
+            try:
+                value = condition()
+            except StaleElementReferenceException:  # redrawn under us: look again
+                value = None
             if value:
                 return value
             time.sleep(0.05)
@@ -85,7 +102,7 @@ class Pad:
                              f"{self.css('#flash').text!r}")
 
     def flash(self) -> str:
-        return self.css("#flash").text
+        return self.text("#flash")
 
     def record(self, number: int) -> None:
         self.tap("#submit")
@@ -164,7 +181,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.status("Boris", "whist")
         pad.status("Vera", "pass")
         pad.tricks(Anna=7, Boris=3)
-        assert pad.css('#form [data-key="tricks"] .stepper.last output').text == "0"
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "0"
         pad.shot("preferans-entry")
         pad.record(1)
         assert notations(path) == ["Anna 7S Boris:w Vera:p 7/3/0"]
@@ -204,7 +221,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.status("Vera", "half")
         pad.status("Anna", "half")
         pad.tap("#submit")
-        error = pad.wait(lambda: pad.css('#form [data-key="whist"] .field-error').text,
+        error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
         main(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
         assert path.read_bytes() == before and error.startswith("deal 6")
@@ -213,7 +230,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.tap(".notation summary")
         pad.css("#notation-box").send_keys("Anna 7S Boris:w Vera:p 7/3/1")
         pad.tap("#notation-add")
-        box = pad.wait(lambda: pad.css("#notation-error").text, "the notation box's refusal")
+        box = pad.wait(lambda: pad.text("#notation-error"), "the notation box's refusal")
         assert "tricks must add up to 10" in box and path.read_bytes() == before
         pad.css("#notation-box").clear()
 
@@ -228,7 +245,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
 
         # live: a deal added by the command line shows within 2 s
         assert main(["add", str(path), "pass", "3/3/4"]) == 0
-        pad.wait(lambda: "Deals (7)" in pad.css(".deals h2").text, "the CLI's deal", 2.0)
+        pad.wait(lambda: "Deals (7)" in pad.text(".deals h2"), "the CLI's deal", 2.0)
         pad.shot("preferans-table", full=True)
 
         # undo (two taps) drops deal 7
@@ -239,24 +256,25 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
 
         # edit deal 2: the misère was caught with one trick
         pad.tap('#live-deals button.edit[data-number="2"]')
-        assert pad.css("#entry-title").text == "Editing deal 2"
+        assert pad.text("#entry-title") == "Editing deal 2"
         # the deal is back in the buttons: misère, Boris, tricks 5 / 0 / 5
-        assert pad.css('#form [data-key="_kind"] button.on').text == "misère"
-        assert pad.css('#form [data-key="declarer"] button.on').text == "Boris"
-        assert pad.css('#form [data-key="tricks"] .stepper[data-player="Anna"] output').text \
+        assert pad.text('#form [data-key="_kind"] button.on') == "misère"
+        assert pad.text('#form [data-key="declarer"] button.on') == "Boris"
+        assert pad.text('#form [data-key="tricks"] .stepper[data-player="Anna"] output') \
             == "5"
         pad.tap('#form [data-key="tricks"] .stepper[data-player="Anna"] .minus')
         pad.tricks(Boris=1)
         pad.tap("#submit")
         pad.wait(lambda: "Deal 2 replaced" in pad.flash(), "the edit")
         assert notations(path)[1] == "Boris misere Anna:4 Boris:1 Vera:5"
+        assert pad.text("#entry-title") == "Record the deal"  # back to adding
         assert len(notations(path)) == 6
 
         # settle: balances, money, who pays whom; the page matches the library
         pad.tap('.actions a[href$="/settle"]')
         pad.wait(lambda: pad.css("#settle-table", many=True), "the settlement page")
         s = whistscore.settle(whistscore.replay(whistscore.load(path))).to_json()
-        page = pad.css("main").text
+        page = pad.text("main")
         for t in s["transfers"]:
             assert f"{t['from']} pays {t['to']} {t['amount']}" in page
         pad.shot("preferans-settle", full=True)
@@ -279,7 +297,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
 
         # Russian
         browser.get(f"{url}/g/friday?lang=ru")
-        pad.wait(lambda: "Записать сдачу" in pad.css("#entry-title").text, "the Russian page")
+        pad.wait(lambda: "Записать сдачу" in pad.text("#entry-title"), "the Russian page")
         pad.shot("preferans-table-ru", full=True)
 
 
@@ -295,7 +313,7 @@ def test_a_twist_game_by_taps(tmp_path, browser):
         pad.record(1)
         # a made six with 8 pair tricks: the twist round is due and already chosen
         pad.wait(lambda: pad.css("#due", many=True), "the twist round to be due")
-        assert pad.css('#form [data-key="_kind"] button.on').text == "twist round"
+        assert pad.text('#form [data-key="_kind"] button.on') == "twist round"
         pad.tricks(Anna=3, Boris=3, Carl=3)
         pad.record(2)
         pad.choose("_kind", "bomb")
@@ -364,11 +382,11 @@ def test_four_at_preferans_the_dealer_sits_out_and_may_whist(tmp_path, browser):
         pad = Pad(browser, url, tmp_path / "shots")
         new_game(pad, "preferans", "four", ["Anna", "Boris", "Vera", "Gleb"])
         path = tmp_path / "four.json"
-        assert "Anna sits out" in pad.css(".status").text
+        assert "Anna sits out" in pad.text(".status")
         # Boris 8♠, both defenders pass, Anna (dealing, sitting out) takes the whist
         pad.choose("declarer", "Boris")
-        assert "Anna" not in [b.text for b in pad.css('#form [data-key="declarer"] button',
-                                                      many=True)]
+        pad.wait(lambda: "Anna" not in [b.text for b in pad.css(
+            '#form [data-key="declarer"] button', many=True)], "the dealer not offered")
         pad.choose("contract", 8)
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
         pad.status("Vera", "pass")
@@ -382,11 +400,11 @@ def test_four_at_preferans_the_dealer_sits_out_and_may_whist(tmp_path, browser):
         assert deal["whist"] == {"Vera": "pass", "Gleb": "pass", "Anna": "whist"}
         assert deal["tricks"] == {"Boris": 7, "Vera": 2, "Gleb": 1}
         # next: Boris deals and sits out; an all-pass among the other three
-        pad.wait(lambda: "Boris sits out" in pad.css(".status").text, "Boris to sit out")
+        pad.wait(lambda: "Boris sits out" in pad.text(".status"), "Boris to sit out")
         pad.choose("_kind", "allpass")
-        assert [s.get_attribute("data-player") for s in
-                pad.css('#form [data-key="tricks"] [data-player]', many=True)] == \
-            ["Anna", "Vera", "Gleb"]
+        pad.wait(lambda: [s.get_attribute("data-player") for s in pad.css(
+            '#form [data-key="tricks"] [data-player]', many=True)] == ["Anna", "Vera", "Gleb"],
+            "tricks for the three holding cards")
         pad.tricks(Anna=4, Vera=2)
         pad.record(2)
         assert notations(path)[1] == "pass 4/-/2/4"

@@ -465,9 +465,12 @@ def test_unknown_pages_and_methods(tmp_path):
     assert c.delete("/api/games/ev/deals/1", headers=H).status_code == 404
     assert c.put("/api/games/ev/deals/x", json={"deal": "pass 4/2/4"}, headers=H).status_code \
         == 404
-    bad = c.post("/api/games/ev/deals", content=b"{not json",
-                 headers={**H, "Content-Type": "application/json"})
-    assert bad.status_code == 400 and bad.json()["field"] == "body"
+    for raw in (b"{not json", b"[" * 60000, b'{"deal": ' + b"[" * 30000 + b"]" * 30000 + b"}",
+                b"\xff\xfe", b'"just text"', b'{"deal": NaN}'):
+        bad = c.post("/api/games/ev/deals", content=raw,
+                     headers={**H, "Content-Type": "application/json"})
+        assert bad.status_code == 400, raw[:20]
+        assert bad.json()["error"]
 
 
 def test_a_damaged_file_is_listed_with_its_problem(tmp_path):

@@ -202,6 +202,8 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             data = json.loads(raw.decode("utf-8")) if raw else {}
         except (UnicodeDecodeError, ValueError) as exc:
             raise InputError(f"the body is not UTF-8 JSON ({exc})", field="body") from None
+        except RecursionError:
+            raise InputError("the body is nested too deeply", field="body") from None
         if not isinstance(data, dict):
             raise InputError("the body is a JSON object", field="body", value=data)
         return data

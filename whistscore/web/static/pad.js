@@ -182,7 +182,9 @@
     return box;
   }
 
+  let drawnFor = "";
   function render() {
+    drawnFor = JSON.stringify([state.active, state.finished, state.due, state.deals]);
     const form = $("form");
     form.replaceChildren(...F.fields.filter(shown).map(drawField));
     $("entry-title").textContent = edit ? fmt(W.editing, edit.number) : W.record;
@@ -254,7 +256,8 @@
     state = live;
     if (JSON.stringify(state.active) !== activeBefore) for (const f of F.fields) if (f.kind === "tricks") delete values[f.key];
     if (state.due && !edit && !Object.keys(values).length) Object.assign(values, state.due);
-    render();
+    const formKey = JSON.stringify([state.active, state.finished, state.due, state.deals]);
+    if (formKey !== drawnFor) render();   // a redraw only when the form itself changes
   }
   async function record(body, errorAt) {
     if (busy) return;
@@ -276,6 +279,7 @@
         $("note").value = "";
         $("notation-box").value = "";
         apply(data.live);
+        render();
         flash(fmt(wasEdit ? W.replaced : W.recorded, number));
       } else if (status === 409 && data.field === "deals") {
         flash(W.changed, true);
