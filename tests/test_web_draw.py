@@ -203,6 +203,39 @@ def test_twist_nota_is_the_sheets():
     assert {"X", "O", "dazin"} <= seen
 
 
+def many_bombs(rounds: int):
+    """A Twist evening of made bombs, each followed by a contract from every player: the
+    bomb writes an X and three O's, a contract crosses its declarer's (seed «нота» А, Б)."""
+    data = json.loads((ROOT / "samples" / "twist-bombs-and-twist-round.json").read_text())
+    bomb = data["deals"][1]
+    data["rules"]["gora"] = 500
+    deals = []
+    for _ in range(rounds):
+        deals.append(bomb)
+        for p in ("Oleg", "Pavel", "Sveta", "Irina"):
+            deals.append({"declarer": p, "contract": "7NT",
+                          "tricks": {"Oleg": 3, "Irina": 3, "Pavel": 3, "Sveta": 3},
+                          "opened": False, "partner_passed": False, "twist": []})
+    data["deals"] = deals
+    return whistscore.replay(from_json(data))
+
+
+def test_a_long_nota_keeps_the_live_symbols_and_counts_the_crossed():
+    rp = many_bombs(9)
+    sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+    tree = parse(draw_sheet(rp))
+    for p in rp.game.players:
+        shown = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
+                 if e["attrs"]["data-player"] == p]
+        hidden = [int(e["attrs"]["data-hidden"]) for e in tree.with_attr("data-hidden")
+                  if e["attrs"]["data-player"] == p]
+        full = sheet[p]["nota"]
+        assert len(full) == 9
+        assert hidden == [len(full) - len(shown)] and len(shown) == 6
+        assert shown == [s for k, s in enumerate(full)
+                         if "(" not in s or k >= len(full) - 6]
+
+
 def test_a_long_pad_shows_its_last_deals_and_the_total():
     data = json.loads((ROOT / "samples" / "danish-evening-4.json").read_text())
     data["deals"] = (data["deals"] * 4)[:70]
@@ -424,6 +457,7 @@ CASES = [(p.stem, lambda p=p: load(p)) for p in SAMPLES] + [
     ("preferans-60-deals-3", lambda: long_pulka(("Alexei", "Marina", "Pavel"), 64)),
     ("preferans-60-deals-4", lambda: long_pulka(("Anna", "Boris", "Vera", "Gleb"), 64)),
     ("preferans-hostile", lambda: renamed(ROOT / "samples" / "preferans-sochi.json", HOSTILE)),
+    ("twist-long-nota", lambda: many_bombs(9)),
     ("danish-hostile", lambda: renamed(ROOT / "samples" / "danish-evening-5.json",
                                        HOSTILE + ("A very long name indeed, Esq.", "Eve"))),
 ]

@@ -41,6 +41,7 @@ SHEET_CSS = """
 .ws-pulka .ws-dealer{fill:#c0392b}
 .ws-pulka .ws-band-word{font-size:8px;fill:#a0a8b8;text-anchor:middle}
 .ws-pulka .ws-sym{font-weight:700;fill:#5b2a86}
+.ws-pulka .ws-sym-more{fill:#9a9aa8}
 .ws-pulka .ws-sym-off{font-weight:400;fill:#9a9aa8;text-decoration:line-through}
 .ws-table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:14px;
  font-variant-numeric:tabular-nums}
@@ -271,9 +272,7 @@ def _field(side: _Side, band: tuple[int, int], values: list, f0: float, f1: floa
 
 
 def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
-    widths = [hi - lo for _, lo, hi in lines]
-    widths[-1] -= _width(mark)
-    return widths
+    return [hi - lo - _width(mark) for _, lo, hi in lines]
 
 
 def _group(side: _Side, inner: str) -> str:
@@ -298,10 +297,24 @@ def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
     return f"{dot}{_e(shown)}{symbols}"
 
 
-def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> str:
-    """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper."""
-    parts = []
-    for s in symbols:
+NOTA_SHOWN = 6
+
+
+def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> tuple[str, float]:
+    """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
+
+    A long evening fills the nota with crossed-out symbols; the latest few and
+    every live one are drawn, the older crossed ones counted as "…".  Returns
+    the markup and its width.
+    """
+    keep = [s for k, s in enumerate(symbols)
+            if s.ended is None or k >= len(symbols) - NOTA_SHOWN]
+    parts, width = [], 0.0
+    if len(keep) < len(symbols):
+        parts.append(f' <tspan class="ws-sym-more" data-player="{_e(player)}" '
+                     f'data-hidden="{len(symbols) - len(keep)}">…</tspan>')
+        width += _width(" …", True)
+    for s in keep:
         if s.kind in ("X", "O"):
             word = s.kind
         else:
@@ -309,7 +322,8 @@ def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> str:
         cls = "ws-sym" if s.ended is None else "ws-sym-off"
         parts.append(f' <tspan class="{cls}" data-player="{_e(player)}" '
                      f'data-symbol="{_e(s.text())}">{_e(word)}</tspan>')
-    return "".join(parts)
+        width += _width(" " + word, True)
+    return "".join(parts), width
 
 
 def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]) -> str:
@@ -369,8 +383,9 @@ def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]
                        f'x2="{x:.1f}" y2="{side.sign * HALF}"/>')
             out.append(_group(side, sep + field))
         x, y, rot = _NAMES[n][seat]
-        symbols = _nota_svg(p, rp.state.nota(seat), kind, lang) if kind.name == "twist" else ""
-        label = _name_text(p, 2 * HALF - 40 - (60 if symbols else 0), p == dealer, symbols)
+        symbols, room = (_nota_svg(p, rp.state.nota(seat), kind, lang)
+                         if kind.name == "twist" else ("", 0.0))
+        label = _name_text(p, 2 * HALF - 30 - room, p == dealer, symbols)
         out.append(f'<text class="ws-name" transform="translate({x} {y}) rotate({rot})" '
                    f'data-seat="{seat}">{label}</text>')
     out.append(f'<circle class="ws-centre" cx="{C}" cy="{C}" r="{CIRCLE}"/>')
