@@ -90,7 +90,7 @@ def renamed(path: Path, names: tuple[str, ...]):
 
 
 def long_pulka(players: tuple[str, ...], deals: int):
-    """A Preferans evening of ``deals`` deals in which no pulya closes: every sequence grows long."""
+    """A Preferans evening of ``deals`` deals in which no pulya closes: long sequences."""
     n = len(players)
     out = []
     for k in range(deals):

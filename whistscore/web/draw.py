@@ -162,7 +162,7 @@ def _svg_line(line: list[str], x: float, y: float, first: bool, elided: bool, to
     head = "…" if first and elided else ""
     if total:
         body = ".".join(line[:-1]) + ("." if len(line) > 1 else "")
-        tail = f'<tspan class="ws-tot">{_e(line[-1])}</tspan>{extra}'
+        tail = f'<tspan class="ws-tot">{_e(line[-1])}</tspan>{_e(extra)}'
     else:
         body = ".".join(line) + "."
         tail = ""
@@ -488,7 +488,8 @@ def _whist(rp: Any, lang: str) -> str:
     totals = [sheet[s]["total"] for s in sides]
     rows.append(f'<tfoot><tr><td class="ws-cap" colspan="2">{_t(Label("total"), kind, lang)}'
                 '</td></tr><tr class="ws-foot">' + "".join(
-        f'<td data-side="{s}" data-total="{_e(t)}">{_e(format_amount(Fraction(t), signed=True))}</td>'
+        f'<td data-side="{s}" data-total="{_e(t)}">'
+        f'{_e(format_amount(Fraction(t), signed=True))}</td>'
         for s, t in zip(sides, totals)) + "</tr></tfoot></table>")
     rows.append(_legend("draw.legend.whist", kind, lang))
     return "".join(rows)
