@@ -187,6 +187,16 @@ def test_whist_and_danish_totals_are_the_sheets():
                 {p: Fraction(v["points"]) for p, v in sheet.items()}
 
 
+def drawn_nota(tree: Tree, player: str) -> tuple[list[str], int]:
+    """The symbols drawn after a name, each as often as its count, and how many were left off."""
+    shown = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
+             if e["attrs"]["data-player"] == player
+             for _ in range(int(e["attrs"]["data-count"]))]
+    hidden = sum(int(e["attrs"]["data-hidden"]) for e in tree.with_attr("data-hidden")
+                 if e["attrs"]["data-player"] == player)
+    return shown, hidden
+
+
 def test_twist_nota_is_the_sheets():
     seen = set()
     for path in SAMPLES:
@@ -196,23 +206,23 @@ def test_twist_nota_is_the_sheets():
         sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
         tree = parse(draw_sheet(rp, "ru"))
         for p in rp.game.players:
-            symbols = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
-                       if e["attrs"]["data-player"] == p]
-            assert symbols == sheet[p]["nota"], p
-            seen.update(s.split("(")[0].rstrip("|") for s in symbols)
+            shown, hidden = drawn_nota(tree, p)
+            assert sorted(shown) == sorted(sheet[p]["nota"]) and hidden == 0, p
+            seen.update(s.split("(")[0].rstrip("|") for s in shown)
     assert {"X", "O", "dazin"} <= seen
 
 
-def many_bombs(rounds: int):
-    """A Twist evening of made bombs, each followed by a contract from every player: the
-    bomb writes an X and three O's, a contract crosses its declarer's (seed «нота» А, Б)."""
+def many_bombs(rounds: int, contracts: bool = True):
+    """A Twist evening of made bombs by Irina, each followed (``contracts``) by a contract from
+    every player: the bomb writes an X and three O's, a contract crosses its declarer's oldest
+    (seed «нота» А, Б); without the contracts the symbols stay live and pile up."""
     data = json.loads((ROOT / "samples" / "twist-bombs-and-twist-round.json").read_text())
     bomb = data["deals"][1]
     data["rules"]["gora"] = 500
     deals = []
     for _ in range(rounds):
         deals.append(bomb)
-        for p in ("Oleg", "Pavel", "Sveta", "Irina"):
+        for p in ("Oleg", "Pavel", "Sveta", "Irina") if contracts else ():
             deals.append({"declarer": p, "contract": "7NT",
                           "tricks": {"Oleg": 3, "Irina": 3, "Pavel": 3, "Sveta": 3},
                           "opened": False, "partner_passed": False, "twist": []})
@@ -220,20 +230,26 @@ def many_bombs(rounds: int):
     return whistscore.replay(from_json(data))
 
 
-def test_a_long_nota_keeps_the_live_symbols_and_counts_the_crossed():
-    rp = many_bombs(9)
+@pytest.mark.parametrize("contracts", [True, False])
+def test_a_long_nota_keeps_the_live_symbols_and_counts_the_crossed(contracts):
+    rp = many_bombs(9, contracts)
     sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
     tree = parse(draw_sheet(rp))
     for p in rp.game.players:
-        shown = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
-                 if e["attrs"]["data-player"] == p]
-        hidden = [int(e["attrs"]["data-hidden"]) for e in tree.with_attr("data-hidden")
-                  if e["attrs"]["data-player"] == p]
         full = sheet[p]["nota"]
+        shown, hidden = drawn_nota(tree, p)
         assert len(full) == 9
-        assert hidden == [len(full) - len(shown)] and len(shown) == 6
-        assert shown == [s for k, s in enumerate(full)
-                         if "(" not in s or k >= len(full) - 6]
+        assert len(shown) + hidden == len(full)
+        live = [s for s in full if "(" not in s]
+        assert [s for s in shown if "(" not in s] == live          # every live one, counted
+        crossed = [s for s in full if "(" in s]
+        if not live:                                                 # the latest six crossed
+            assert [s for s in shown if "(" in s] == crossed[-6:]
+        words = "".join(e["text"] for e in tree.with_attr("data-symbol")
+                        if e["attrs"]["data-player"] == p)
+        assert len(words) <= 12
+    if not contracts:
+        assert "X×9" in draw_sheet(rp) and "O×9" in draw_sheet(rp)
 
 
 def test_a_long_pad_shows_its_last_deals_and_the_total():
@@ -458,6 +474,7 @@ CASES = [(p.stem, lambda p=p: load(p)) for p in SAMPLES] + [
     ("preferans-60-deals-4", lambda: long_pulka(("Anna", "Boris", "Vera", "Gleb"), 64)),
     ("preferans-hostile", lambda: renamed(ROOT / "samples" / "preferans-sochi.json", HOSTILE)),
     ("twist-long-nota", lambda: many_bombs(9)),
+    ("twist-live-nota", lambda: many_bombs(9, contracts=False)),
     ("danish-hostile", lambda: renamed(ROOT / "samples" / "danish-evening-5.json",
                                        HOSTILE + ("A very long name indeed, Esq.", "Eve"))),
 ]

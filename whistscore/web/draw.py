@@ -303,25 +303,36 @@ NOTA_SHOWN = 6
 def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> tuple[str, float]:
     """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
 
-    A long evening fills the nota with crossed-out symbols; the latest few and
-    every live one are drawn, the older crossed ones counted as "…".  Returns
-    the markup and its width.
+    A long evening fills the nota: live X's (and O's) are written once with
+    their count ("X×3"), the latest crossed ones follow in the order written,
+    and the older crossed ones are counted as "…".  Returns the markup and its width.
     """
-    keep = [s for k, s in enumerate(symbols)
-            if s.ended is None or k >= len(symbols) - NOTA_SHOWN]
+    items: list[tuple[Any, int]] = []
+    grouped: set[str] = set()
+    for s in symbols:
+        if s.ended is None and s.kind in ("X", "O"):
+            if s.kind not in grouped:
+                grouped.add(s.kind)
+                items.append((s, sum(1 for t in symbols if t.kind == s.kind and t.ended is None)))
+        elif s.ended is None:
+            items.append((s, 1))
+    ended = [s for s in symbols if s.ended is not None]
+    room = max(0, NOTA_SHOWN - len(items))
+    kept = ended[len(ended) - room:] if room else []
+    items = sorted(items + [(s, 1) for s in kept], key=lambda item: item[0].written)
     parts, width = [], 0.0
-    if len(keep) < len(symbols):
+    if len(kept) < len(ended):
         parts.append(f' <tspan class="ws-sym-more" data-player="{_e(player)}" '
-                     f'data-hidden="{len(symbols) - len(keep)}">…</tspan>')
+                     f'data-hidden="{len(ended) - len(kept)}">…</tspan>')
         width += _width(" …", True)
-    for s in keep:
+    for s, count in items:
         if s.kind in ("X", "O"):
-            word = s.kind
+            word = s.kind if count == 1 else f"{s.kind}×{count}"
         else:
             word = text(Label(f"draw.{s.kind}"), kind, lang) + "|" * s.bars
         cls = "ws-sym" if s.ended is None else "ws-sym-off"
         parts.append(f' <tspan class="{cls}" data-player="{_e(player)}" '
-                     f'data-symbol="{_e(s.text())}">{_e(word)}</tspan>')
+                     f'data-symbol="{_e(s.text())}" data-count="{count}">{_e(word)}</tspan>')
         width += _width(" " + word, True)
     return "".join(parts), width
 
