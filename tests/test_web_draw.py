@@ -296,6 +296,13 @@ def test_a_due_twist_round_is_said():
     assert "розыгрыш твиста" in html_ru
 
 
+def test_a_sitting_out_dealer_is_said():
+    rp = load(ROOT / "samples" / "danish-evening-5.json")   # five at the table: the dealer sits out
+    assert f"{rp.next_dealer()} deals next and sits the deal out" in draw_summary(rp)
+    rp = load(ROOT / "samples" / "danish-evening-4.json")
+    assert "sits" not in draw_summary(rp)
+
+
 def test_russian_words():
     rp = load(ROOT / "samples" / "preferans-sochi.json")
     text = draw_summary(rp, "ru")

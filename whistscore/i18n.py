@@ -121,6 +121,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
         "is the dealer, grey who sat out.",
         "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
         "сдающий, серым — кто не играл."),
+    "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
 }
 
 

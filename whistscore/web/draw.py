@@ -435,8 +435,8 @@ def _whist(rp: Any, lang: str) -> str:
     game = rp.game
     kind = game.kind
     players = game.players
-    sides = ("NS", "EW")
     sheet = kind.sheet_json(rp.state, game.rules)
+    sides = tuple(sheet)   # NS (seats 1 and 3), EW (seats 2 and 4)
     blocks: list[dict] = []
 
     def new_block() -> dict:
@@ -607,8 +607,11 @@ def draw_summary(rp: Any, lang: str = "en") -> str:
         if price is not None:
             out.append(f'<p class="ws-due" data-due="twist_round">'
                        f'{_t(Label("draw.round_due", (price,)), kind, lang)}</p>')
-        out.append(f'<p class="ws-next" data-dealer="{_e(rp.next_dealer())}">'
+        dealer = rp.next_dealer()
+        sits = "" if dealer in kind.active_players(game.players, dealer) else \
+            _t(Label("draw.sits_out"), kind, lang)
+        out.append(f'<p class="ws-next" data-dealer="{_e(dealer)}">'
                    f'<span class="ws-dot">●</span> '
-                   f'{_t(Label("draw.next_dealer", (rp.next_dealer(),)), kind, lang)}</p>')
+                   f'{_t(Label("draw.next_dealer", (dealer,)), kind, lang)}{sits}</p>')
     out.append("</div>")
     return "".join(out)
