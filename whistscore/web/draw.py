@@ -29,6 +29,7 @@ SHEET_CSS = """
 .ws-pulka .ws-ln{stroke:#4a5a78;stroke-width:1.2;fill:none}
 .ws-pulka .ws-ln2{stroke:#8d9ab3;stroke-width:.8;fill:none}
 .ws-pulka text{font-size:13px;fill:#1d2a4a;font-variant-numeric:tabular-nums}
+.ws-pulka .ws-f text{text-anchor:middle}
 .ws-pulka .ws-tot{font-weight:700;fill:#0b1a3a}
 .ws-pulka .ws-pulya text{fill:#1a5c2e}
 .ws-pulka .ws-gora text{fill:#8a2a1a}
@@ -265,9 +266,10 @@ def _field(side: _Side, band: tuple[int, int], values: list, f0: float, f1: floa
             if cut == elided and len(again) == len(fewer):
                 lines, laid = fewer, again
         for k, line in enumerate(laid):
-            y, lo, _ = lines[k]
+            y, lo, hi = lines[k]
             last = k == len(laid) - 1
-            body.append(_svg_line(line, lo, y, k == 0, elided, last, mark if last else ""))
+            body.append(_svg_line(line, (lo + hi) / 2, y, k == 0, elided, last,
+                                  mark if last else ""))
     return f'<g class="ws-f {cls}" {attrs}>{"".join(body)}</g>'
 
 
