@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 import tempfile
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -411,6 +413,16 @@ def test_unknown_games_draw_their_own_tables():
     assert "b" not in tree.tags and "table" in tree.tags
 
 
+def test_drawing_imports_no_web_stack():
+    """The drawing is pure: the serve helper's page and any other client can use it alone."""
+    code = ("import sys, whistscore.web.draw; "
+            "bad = [m for m in ('starlette', 'jinja2', 'uvicorn', 'selenium', 'openpyxl') "
+            "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_css_is_plain_text_for_a_style_element():
     assert "</" not in SHEET_CSS and ".ws-pulka" in SHEET_CSS and "@import" not in SHEET_CSS
 
@@ -462,12 +474,22 @@ def shoot(browser, rp, lang: str, path: Path) -> dict:
                      inner: window.innerWidth, alerted: window.__alerted || 0};
         if (svg) {
           const box = svg.getBoundingClientRect();
+          const rects = [];
           for (const t of svg.querySelectorAll('text')) {
             const r = t.getBoundingClientRect();
             if (r.left < box.left - 0.5 || r.right > box.right + 0.5 ||
                 r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
               out.outside.push(t.textContent);
+            if (t.textContent) rects.push([t.textContent, r]);
           }
+          out.overlaps = [];   // two pencil lines written over each other (2 px of slack)
+          for (let i = 0; i < rects.length; i++)
+            for (let j = i + 1; j < rects.length; j++) {
+              const a = rects[i][1], b = rects[j][1];
+              if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+                  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2)
+                out.overlaps.push([rects[i][0], rects[j][0]]);
+            }
         }
         return out;""")
     browser.set_window_size(WIDTH, max(HEIGHT, measured["height"] + 140))
@@ -494,6 +516,7 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
     assert measured["inner"] == WIDTH
     assert measured["scroll"] <= WIDTH, measured
     assert measured["outside"] == [], measured["outside"]
+    assert measured.get("overlaps", []) == [], measured["overlaps"]
     assert browser.execute_script("return document.querySelectorAll('script,img').length") == 0
     browser.set_window_size(360, HEIGHT)             # the narrowest phone of the spec
     assert browser.execute_script("return [window.innerWidth, document.documentElement"
