@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 import tempfile
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -90,7 +92,7 @@ def renamed(path: Path, names: tuple[str, ...]):
 
 
 def long_pulka(players: tuple[str, ...], deals: int):
-    """A Preferans evening of ``deals`` deals in which no pulya closes: every sequence grows long."""
+    """A Preferans evening of ``deals`` deals in which no pulya closes: long sequences."""
     n = len(players)
     out = []
     for k in range(deals):
@@ -187,6 +189,16 @@ def test_whist_and_danish_totals_are_the_sheets():
                 {p: Fraction(v["points"]) for p, v in sheet.items()}
 
 
+def drawn_nota(tree: Tree, player: str) -> tuple[list[str], int]:
+    """The symbols drawn after a name, each as often as its count, and how many were left off."""
+    shown = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
+             if e["attrs"]["data-player"] == player
+             for _ in range(int(e["attrs"]["data-count"]))]
+    hidden = sum(int(e["attrs"]["data-hidden"]) for e in tree.with_attr("data-hidden")
+                 if e["attrs"]["data-player"] == player)
+    return shown, hidden
+
+
 def test_twist_nota_is_the_sheets():
     seen = set()
     for path in SAMPLES:
@@ -196,11 +208,50 @@ def test_twist_nota_is_the_sheets():
         sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
         tree = parse(draw_sheet(rp, "ru"))
         for p in rp.game.players:
-            symbols = [e["attrs"]["data-symbol"] for e in tree.with_attr("data-symbol")
-                       if e["attrs"]["data-player"] == p]
-            assert symbols == sheet[p]["nota"], p
-            seen.update(s.split("(")[0].rstrip("|") for s in symbols)
+            shown, hidden = drawn_nota(tree, p)
+            assert sorted(shown) == sorted(sheet[p]["nota"]) and hidden == 0, p
+            seen.update(s.split("(")[0].rstrip("|") for s in shown)
     assert {"X", "O", "dazin"} <= seen
+
+
+def many_bombs(rounds: int, contracts: bool = True):
+    """A Twist evening of made bombs by Irina, each followed (``contracts``) by a contract from
+    every player: the bomb writes an X and three O's, a contract crosses its declarer's oldest
+    (seed «нота» А, Б); without the contracts the symbols stay live and pile up."""
+    data = json.loads((ROOT / "samples" / "twist-bombs-and-twist-round.json").read_text())
+    bomb = data["deals"][1]
+    data["rules"]["gora"] = 500
+    deals = []
+    for _ in range(rounds):
+        deals.append(bomb)
+        for p in ("Oleg", "Pavel", "Sveta", "Irina") if contracts else ():
+            deals.append({"declarer": p, "contract": "7NT",
+                          "tricks": {"Oleg": 3, "Irina": 3, "Pavel": 3, "Sveta": 3},
+                          "opened": False, "partner_passed": False, "twist": []})
+    data["deals"] = deals
+    return whistscore.replay(from_json(data))
+
+
+@pytest.mark.parametrize("contracts", [True, False])
+def test_a_long_nota_keeps_the_live_symbols_and_counts_the_crossed(contracts):
+    rp = many_bombs(9, contracts)
+    sheet = rp.kind.sheet_json(rp.state, rp.game.rules)
+    tree = parse(draw_sheet(rp))
+    for p in rp.game.players:
+        full = sheet[p]["nota"]
+        shown, hidden = drawn_nota(tree, p)
+        assert len(full) == 9
+        assert len(shown) + hidden == len(full)
+        live = [s for s in full if "(" not in s]
+        assert [s for s in shown if "(" not in s] == live          # every live one, counted
+        crossed = [s for s in full if "(" in s]
+        if not live:                                                 # the latest six crossed
+            assert [s for s in shown if "(" in s] == crossed[-6:]
+        words = "".join(e["text"] for e in tree.with_attr("data-symbol")
+                        if e["attrs"]["data-player"] == p)
+        assert len(words) <= 12
+    if not contracts:
+        assert "X×9" in draw_sheet(rp) and "O×9" in draw_sheet(rp)
 
 
 def test_a_long_pad_shows_its_last_deals_and_the_total():
@@ -245,6 +296,13 @@ def test_a_due_twist_round_is_said():
     assert 'data-due="twist_round"' in html_en
     assert f"twist round is due, at {rp.state.round_price} a trick" in html_en
     assert "розыгрыш твиста" in html_ru
+
+
+def test_a_sitting_out_dealer_is_said():
+    rp = load(ROOT / "samples" / "danish-evening-5.json")   # five at the table: the dealer sits out
+    assert f"{rp.next_dealer()} deals next and sits the deal out" in draw_summary(rp)
+    rp = load(ROOT / "samples" / "danish-evening-4.json")
+    assert "sits" not in draw_summary(rp)
 
 
 def test_russian_words():
@@ -355,6 +413,16 @@ def test_unknown_games_draw_their_own_tables():
     assert "b" not in tree.tags and "table" in tree.tags
 
 
+def test_drawing_imports_no_web_stack():
+    """The drawing is pure: the serve helper's page and any other client can use it alone."""
+    code = ("import sys, whistscore.web.draw; "
+            "bad = [m for m in ('starlette', 'jinja2', 'uvicorn', 'selenium', 'openpyxl') "
+            "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_css_is_plain_text_for_a_style_element():
     assert "</" not in SHEET_CSS and ".ws-pulka" in SHEET_CSS and "@import" not in SHEET_CSS
 
@@ -406,12 +474,22 @@ def shoot(browser, rp, lang: str, path: Path) -> dict:
                      inner: window.innerWidth, alerted: window.__alerted || 0};
         if (svg) {
           const box = svg.getBoundingClientRect();
+          const rects = [];
           for (const t of svg.querySelectorAll('text')) {
             const r = t.getBoundingClientRect();
             if (r.left < box.left - 0.5 || r.right > box.right + 0.5 ||
                 r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
               out.outside.push(t.textContent);
+            if (t.textContent) rects.push([t.textContent, r]);
           }
+          out.overlaps = [];   // two pencil lines written over each other (2 px of slack)
+          for (let i = 0; i < rects.length; i++)
+            for (let j = i + 1; j < rects.length; j++) {
+              const a = rects[i][1], b = rects[j][1];
+              if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+                  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2)
+                out.overlaps.push([rects[i][0], rects[j][0]]);
+            }
         }
         return out;""")
     browser.set_window_size(WIDTH, max(HEIGHT, measured["height"] + 140))
@@ -424,6 +502,8 @@ CASES = [(p.stem, lambda p=p: load(p)) for p in SAMPLES] + [
     ("preferans-60-deals-3", lambda: long_pulka(("Alexei", "Marina", "Pavel"), 64)),
     ("preferans-60-deals-4", lambda: long_pulka(("Anna", "Boris", "Vera", "Gleb"), 64)),
     ("preferans-hostile", lambda: renamed(ROOT / "samples" / "preferans-sochi.json", HOSTILE)),
+    ("twist-long-nota", lambda: many_bombs(9)),
+    ("twist-live-nota", lambda: many_bombs(9, contracts=False)),
     ("danish-hostile", lambda: renamed(ROOT / "samples" / "danish-evening-5.json",
                                        HOSTILE + ("A very long name indeed, Esq.", "Eve"))),
 ]
@@ -436,6 +516,7 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
     assert measured["inner"] == WIDTH
     assert measured["scroll"] <= WIDTH, measured
     assert measured["outside"] == [], measured["outside"]
+    assert measured.get("overlaps", []) == [], measured["overlaps"]
     assert browser.execute_script("return document.querySelectorAll('script,img').length") == 0
     browser.set_window_size(360, HEIGHT)             # the narrowest phone of the spec
     assert browser.execute_script("return [window.innerWidth, document.documentElement"

@@ -139,6 +139,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "res.caught": ("caught with {0}", "пойман, взяток: {0}"),
     "xl.at": ("Recorded at", "Записано"),
     "res.lost_with": ("lost with {0}", "проиграно, взяток: {0}"),
+    "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
 }
 
 

@@ -29,6 +29,7 @@ SHEET_CSS = """
 .ws-pulka .ws-ln{stroke:#4a5a78;stroke-width:1.2;fill:none}
 .ws-pulka .ws-ln2{stroke:#8d9ab3;stroke-width:.8;fill:none}
 .ws-pulka text{font-size:13px;fill:#1d2a4a;font-variant-numeric:tabular-nums}
+.ws-pulka .ws-f text{text-anchor:middle}
 .ws-pulka .ws-tot{font-weight:700;fill:#0b1a3a}
 .ws-pulka .ws-pulya text{fill:#1a5c2e}
 .ws-pulka .ws-gora text{fill:#8a2a1a}
@@ -41,6 +42,7 @@ SHEET_CSS = """
 .ws-pulka .ws-dealer{fill:#c0392b}
 .ws-pulka .ws-band-word{font-size:8px;fill:#a0a8b8;text-anchor:middle}
 .ws-pulka .ws-sym{font-weight:700;fill:#5b2a86}
+.ws-pulka .ws-sym-more{fill:#9a9aa8}
 .ws-pulka .ws-sym-off{font-weight:400;fill:#9a9aa8;text-decoration:line-through}
 .ws-table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:14px;
  font-variant-numeric:tabular-nums}
@@ -161,7 +163,7 @@ def _svg_line(line: list[str], x: float, y: float, first: bool, elided: bool, to
     head = "…" if first and elided else ""
     if total:
         body = ".".join(line[:-1]) + ("." if len(line) > 1 else "")
-        tail = f'<tspan class="ws-tot">{_e(line[-1])}</tspan>{extra}'
+        tail = f'<tspan class="ws-tot">{_e(line[-1])}</tspan>{_e(extra)}'
     else:
         body = ".".join(line) + "."
         tail = ""
@@ -264,16 +266,15 @@ def _field(side: _Side, band: tuple[int, int], values: list, f0: float, f1: floa
             if cut == elided and len(again) == len(fewer):
                 lines, laid = fewer, again
         for k, line in enumerate(laid):
-            y, lo, _ = lines[k]
+            y, lo, hi = lines[k]
             last = k == len(laid) - 1
-            body.append(_svg_line(line, lo, y, k == 0, elided, last, mark if last else ""))
+            body.append(_svg_line(line, (lo + hi) / 2, y, k == 0, elided, last,
+                                  mark if last else ""))
     return f'<g class="ws-f {cls}" {attrs}>{"".join(body)}</g>'
 
 
 def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
-    widths = [hi - lo for _, lo, hi in lines]
-    widths[-1] -= _width(mark)
-    return widths
+    return [hi - lo - _width(mark) for _, lo, hi in lines]
 
 
 def _group(side: _Side, inner: str) -> str:
@@ -298,18 +299,44 @@ def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
     return f"{dot}{_e(shown)}{symbols}"
 
 
-def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> str:
-    """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper."""
-    parts = []
+NOTA_SHOWN = 6
+
+
+def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> tuple[str, float]:
+    """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
+
+    A long evening fills the nota: live X's (and O's) are written once with
+    their count ("X×3"), the latest crossed ones follow in the order written,
+    and the older crossed ones are counted as "…".  Returns the markup and its width.
+    """
+    items: list[tuple[Any, int]] = []
+    grouped: set[str] = set()
     for s in symbols:
+        if s.ended is None and s.kind in ("X", "O"):
+            if s.kind not in grouped:
+                grouped.add(s.kind)
+                items.append((s, sum(1 for t in symbols if t.kind == s.kind and t.ended is None)))
+        elif s.ended is None:
+            items.append((s, 1))
+    ended = [s for s in symbols if s.ended is not None]
+    room = max(0, NOTA_SHOWN - len(items))
+    kept = ended[len(ended) - room:] if room else []
+    items = sorted(items + [(s, 1) for s in kept], key=lambda item: item[0].written)
+    parts, width = [], 0.0
+    if len(kept) < len(ended):
+        parts.append(f' <tspan class="ws-sym-more" data-player="{_e(player)}" '
+                     f'data-hidden="{len(ended) - len(kept)}">…</tspan>')
+        width += _width(" …", True)
+    for s, count in items:
         if s.kind in ("X", "O"):
-            word = s.kind
+            word = s.kind if count == 1 else f"{s.kind}×{count}"
         else:
             word = text(Label(f"draw.{s.kind}"), kind, lang) + "|" * s.bars
         cls = "ws-sym" if s.ended is None else "ws-sym-off"
         parts.append(f' <tspan class="{cls}" data-player="{_e(player)}" '
-                     f'data-symbol="{_e(s.text())}">{_e(word)}</tspan>')
-    return "".join(parts)
+                     f'data-symbol="{_e(s.text())}" data-count="{count}">{_e(word)}</tspan>')
+        width += _width(" " + word, True)
+    return "".join(parts), width
 
 
 def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]) -> str:
@@ -369,8 +396,9 @@ def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]
                        f'x2="{x:.1f}" y2="{side.sign * HALF}"/>')
             out.append(_group(side, sep + field))
         x, y, rot = _NAMES[n][seat]
-        symbols = _nota_svg(p, rp.state.nota(seat), kind, lang) if kind.name == "twist" else ""
-        label = _name_text(p, 2 * HALF - 40 - (60 if symbols else 0), p == dealer, symbols)
+        symbols, room = (_nota_svg(p, rp.state.nota(seat), kind, lang)
+                         if kind.name == "twist" else ("", 0.0))
+        label = _name_text(p, 2 * HALF - 30 - room, p == dealer, symbols)
         out.append(f'<text class="ws-name" transform="translate({x} {y}) rotate({rot})" '
                    f'data-seat="{seat}">{label}</text>')
     out.append(f'<circle class="ws-centre" cx="{C}" cy="{C}" r="{CIRCLE}"/>')
@@ -409,8 +437,8 @@ def _whist(rp: Any, lang: str) -> str:
     game = rp.game
     kind = game.kind
     players = game.players
-    sides = ("NS", "EW")
     sheet = kind.sheet_json(rp.state, game.rules)
+    sides = tuple(sheet)   # NS (seats 1 and 3), EW (seats 2 and 4)
     blocks: list[dict] = []
 
     def new_block() -> dict:
@@ -473,7 +501,8 @@ def _whist(rp: Any, lang: str) -> str:
     totals = [sheet[s]["total"] for s in sides]
     rows.append(f'<tfoot><tr><td class="ws-cap" colspan="2">{_t(Label("total"), kind, lang)}'
                 '</td></tr><tr class="ws-foot">' + "".join(
-        f'<td data-side="{s}" data-total="{_e(t)}">{_e(format_amount(Fraction(t), signed=True))}</td>'
+        f'<td data-side="{s}" data-total="{_e(t)}">'
+        f'{_e(format_amount(Fraction(t), signed=True))}</td>'
         for s, t in zip(sides, totals)) + "</tr></tfoot></table>")
     rows.append(_legend("draw.legend.whist", kind, lang))
     return "".join(rows)
@@ -580,8 +609,11 @@ def draw_summary(rp: Any, lang: str = "en") -> str:
         if price is not None:
             out.append(f'<p class="ws-due" data-due="twist_round">'
                        f'{_t(Label("draw.round_due", (price,)), kind, lang)}</p>')
-        out.append(f'<p class="ws-next" data-dealer="{_e(rp.next_dealer())}">'
+        dealer = rp.next_dealer()
+        sits = "" if dealer in kind.active_players(game.players, dealer) else \
+            _t(Label("draw.sits_out"), kind, lang)
+        out.append(f'<p class="ws-next" data-dealer="{_e(dealer)}">'
                    f'<span class="ws-dot">●</span> '
-                   f'{_t(Label("draw.next_dealer", (rp.next_dealer(),)), kind, lang)}</p>')
+                   f'{_t(Label("draw.next_dealer", (dealer,)), kind, lang)}{sits}</p>')
     out.append("</div>")
     return "".join(out)
