@@ -495,3 +495,17 @@ def test_live_view_answers_204_until_the_file_changes(tmp_path, capsys):
     capsys.readouterr()
     changed = c.get(f"/g/ev/live?stamp={first['stamp']}")
     assert changed.status_code == 200 and changed.json()["deals"] == 1
+
+
+def test_the_table_lists_the_last_deals_and_all_on_asking(tmp_path):
+    new(tmp_path)
+    c = client(tmp_path)
+    for _ in range(14):
+        assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"},
+                      headers=H).status_code == 201
+    short = c.get("/g/ev").text
+    assert short.count('class="edit"') == 12 and 'href="?all=1"' in short
+    assert c.get("/g/ev?all=1").text.count('class="edit"') == 14
+    live = c.post("/api/games/ev/deals?view=1&all=1", json={"deal": "pass 4/2/4"},
+                  headers=H).json()["live"]
+    assert live["deals_html"].count('class="edit"') == 15

@@ -337,7 +337,8 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         out: dict = {"number": number, "entries": [e.to_json() for e in entries],
                      "settle": settle_json(rp)}
         if request.query_params.get("view") == "1":
-            out["live"] = live(name, lang_of(request), rp=rp, s=out["settle"])
+            out["live"] = live(name, lang_of(request), request.query_params.get("all") == "1",
+                               rp=rp, s=out["settle"])
         return JSONResponse(out, status_code=status)
 
     async def api_deals(request: Request) -> Response:

@@ -11,6 +11,7 @@
   const name = $("game-name").dataset.name;
   const token = document.querySelector('meta[name="whistscore-token"]').content;
   const api = "/api/games/" + encodeURIComponent(name);
+  const all = new URLSearchParams(location.search).get("all") === "1" ? "&all=1" : "";
   let state = JSON.parse($("boot").textContent);
   let values = {};
   let edit = null;        // {number, active, dealer} while replacing a deal
@@ -266,7 +267,7 @@
     clearErrors();
     const note = $("note").value.trim();
     if (note) body.note = note;
-    const q = "?view=1&lang=" + lang;
+    const q = "?view=1&lang=" + lang + all;
     try {
       const [status, data] = edit
         ? await send("PUT", api + "/deals/" + edit.number + q, Object.assign(body, { expect: state.deals }))
@@ -377,7 +378,7 @@
     if (busy && !force) return;
     const asked = generation;
     try {
-      const r = await fetch("/g/" + encodeURIComponent(name) + "/live?lang=" + lang +
+      const r = await fetch("/g/" + encodeURIComponent(name) + "/live?lang=" + lang + all +
                             (force ? "" : "&stamp=" + encodeURIComponent(state.stamp)),
                             { credentials: "same-origin", cache: "no-store" });
       if (r.status === 200) {
