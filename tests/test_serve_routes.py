@@ -509,3 +509,13 @@ def test_the_table_lists_the_last_deals_and_all_on_asking(tmp_path):
     live = c.post("/api/games/ev/deals?view=1&all=1", json={"deal": "pass 4/2/4"},
                   headers=H).json()["live"]
     assert live["deals_html"].count('class="edit"') == 15
+
+
+def test_no_websocket_gets_past_the_guard(tmp_path):
+    from starlette.websockets import WebSocketDisconnect
+
+    new(tmp_path)
+    c = client(tmp_path)
+    with pytest.raises(WebSocketDisconnect):
+        with c.websocket_connect("/api/games/ev"):
+            pass

@@ -98,13 +98,15 @@ class _Guard:
         self.app = app
         self.token = token
 
-    def _has_token(self, headers: dict, query: str, cookie: str | None) -> bool:
+    def _has_token(self, headers: dict, cookie: str | None) -> bool:
         given = headers.get(TOKEN_HEADER) or cookie or ""
         return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] == "lifespan":
             return await self.app(scope, receive, send)
+        if scope["type"] != "http":  # no websockets here: refuse before any route sees it
+            return await send({"type": "websocket.close", "code": 1008})
         request = Request(scope)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope.get("headers", [])}
@@ -122,7 +124,7 @@ class _Guard:
             return await _error(InputError("a wrong or missing token: scan the code the "
                                            "scorepad printed", field="token"), 403)(
                 scope, receive, send)
-        if not local and not self._has_token(headers, "", cookie):
+        if not local and not self._has_token(headers, cookie):
             return await _error(InputError("this scorepad needs its access token: open the "
                                            "join address (or scan the code) the server printed",
                                            field="token"), 403)(scope, receive, send)
