@@ -199,6 +199,27 @@ def drawn_nota(tree: Tree, player: str) -> tuple[list[str], int]:
     return shown, hidden
 
 
+@pytest.mark.parametrize("path", [p for p in SAMPLES if p.stem.startswith("whist")],
+                         ids=lambda p: p.stem)
+def test_whist_below_the_line_shows_each_step(path):
+    """Below the line each side's running points, one per scoring step (tricks, honours,
+    revoke), the step told by its style; a game ends each run (spec whist.md)."""
+    rp = load(path)
+    tree = parse(draw_sheet(rp))
+    drawn = [(e["attrs"]["class"], int(e["text"])) for e in tree.elements
+             if e["tag"] == "span" and e["attrs"].get("class") in
+             ("ws-tricks", "ws-honours", "ws-revoke")]
+    steps = [f"ws-{e.column}" for e in rp.entries()
+             if e.column in ("tricks", "honours", "revoke") and e.amount]
+    assert sorted(c for c, _ in drawn) == sorted(steps)
+    # the last run of each side is its score in the game in play
+    for i, side in enumerate(("NS", "EW")):
+        score = rp.state.score[i]
+        cells = [e for e in tree.elements if e["tag"] == "td"
+                 and e["attrs"].get("class") is None and e["text"]]
+        assert score == 0 or any(c["text"].split(".")[-1] == str(score) for c in cells), side
+
+
 def test_twist_nota_is_the_sheets():
     seen = set()
     for path in SAMPLES:

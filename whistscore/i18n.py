@@ -113,9 +113,11 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
         "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
     "draw.legend.whist": (
         "Above the double line: the games and rubbers won, which are paid; below it: "
-        "each side's points in the game, a line under each game.",
+        "each side's points in the game, a line under each game; points reached by "
+        "honours in italics, by a revoke in red.",
         "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
-        "очки сторон в текущей партии, черта под каждой партией."),
+        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
+        "с ренонсом — красным."),
     "draw.legend.danish": (
         "Each deal: the running total, the deal's points small beneath it; the red mark "
         "is the dealer, grey who sat out.",

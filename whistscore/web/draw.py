@@ -65,6 +65,8 @@ SHEET_CSS = """
 .ws-marker tr.ws-gameend td{border-bottom:1px solid #8d9ab3}
 .ws-marker td.ws-cap{font-size:11px;color:#8d9ab3;text-align:left;border-right:none}
 .ws-marker .ws-tag{font-size:11px;color:#8d9ab3}
+.ws-marker .ws-honours{font-style:italic;text-decoration:underline dotted}
+.ws-marker .ws-revoke{color:#c0392b}
 .ws-marker tr.ws-foot td{font-weight:700;border-top:2px solid #1d2a4a}
 .ws-wrap{overflow-x:auto;max-width:100%}
 .ws-legend{font-size:12px;color:#6b7690;margin:4px 2px}
@@ -452,7 +454,7 @@ def _whist(rp: Any, lang: str) -> str:
             if e.column in ("revoke", "tricks", "honours"):
                 if e.amount:
                     running[i] += e.amount
-                    block["games"][-1][i].append(running[i])
+                    block["games"][-1][i].append((running[i], e.column))
             elif e.column == "game":
                 block["above"].append((i, e.amount, "game"))
                 block["games"].append([[], []])
@@ -493,9 +495,10 @@ def _whist(rp: Any, lang: str) -> str:
                 cls.append("ws-line")
             if not last_game:
                 cls.append("ws-gameend")
-            cells = [".".join(format_amount(v) for v in side) for side in (ns, ew)]
-            rows.append(f'<tr class="{" ".join(cls)}"><td>{_e(cells[0])}</td>'
-                        f'<td>{_e(cells[1])}</td></tr>')
+            cells = [".".join(f'<span class="ws-{column}">{_num(value)}</span>'
+                              for value, column in side) for side in (ns, ew)]
+            rows.append(f'<tr class="{" ".join(cls)}"><td>{cells[0]}</td>'
+                        f'<td>{cells[1]}</td></tr>')
             first = False
         rows.append("</tbody>")
     totals = [sheet[s]["total"] for s in sides]
