@@ -189,7 +189,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         # 2: Boris plays misère and takes none
         pad.choose("_kind", "misere")
         pad.choose("declarer", "Boris")
-        pad.tricks(Anna=5)
+        pad.choose("misere_tricks", 0)  # only the declarer's count is asked
         pad.record(2)
         # 3: all-pass 4 / 2 / 4
         pad.choose("_kind", "allpass")
@@ -210,7 +210,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.status("Boris", "pass")
         pad.status("Vera", "pass")
         pad.record(5)
-        assert notations(path)[1:] == ["Boris misere Anna:5 Boris:0 Vera:5", "pass 4/2/4", "Vera 6H Anna:p Boris:h",
+        assert notations(path)[1:] == ["Boris misere 0", "pass 4/2/4", "Vera 6H Anna:p Boris:h",
                                        "Anna 8NT Boris:p Vera:p"]
 
         # a refused deal: the CLI's message at the field it names; nothing written
@@ -257,16 +257,14 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         # edit deal 2: the misère was caught with one trick
         pad.tap('#live-deals button.edit[data-number="2"]')
         assert pad.text("#entry-title") == "Editing deal 2"
-        # the deal is back in the buttons: misère, Boris, tricks 5 / 0 / 5
+        # the deal is back in the buttons: misère, Boris, no trick
         assert pad.text('#form [data-key="_kind"] button.on') == "misère"
         assert pad.text('#form [data-key="declarer"] button.on') == "Boris"
-        assert pad.text('#form [data-key="tricks"] .stepper[data-player="Anna"] output') \
-            == "5"
-        pad.tap('#form [data-key="tricks"] .stepper[data-player="Anna"] .minus')
-        pad.tricks(Boris=1)
+        assert pad.text('#form [data-key="misere_tricks"] button.on') == "0"
+        pad.choose("misere_tricks", 1)
         pad.tap("#submit")
         pad.wait(lambda: "Deal 2 replaced" in pad.flash(), "the edit")
-        assert notations(path)[1] == "Boris misere Anna:4 Boris:1 Vera:5"
+        assert notations(path)[1] == "Boris misere 1"
         assert pad.text("#entry-title") == "Record the deal"  # back to adding
         assert len(notations(path)) == 6
 

@@ -41,6 +41,7 @@ AMONG = (
     "others",      # active players other than the declarer (a partner)
     "opponents",   # the two players not of the declarer's pair (4 seats, partner opposite)
     "sides",       # the two sides NS (seats 1, 3) and EW (seats 2, 4)
+    "declarer",    # the declarer alone (a misère's tricks: only his count is asked)
 )
 
 
@@ -85,6 +86,9 @@ class Field:
     when: tuple[Mapping[str, tuple], ...] = ()
     #: the sitting-out dealer's own status (Preferans with 4: the dealer's whist)
     dealer_choices: tuple[Choice, ...] = ()
+    #: the deal key written when it is not ``key`` (two fields that never show together
+    #: may fill one key: a misère's tricks and a played game's)
+    writes: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
@@ -105,6 +109,8 @@ class Field:
             out["default"] = self.default
         if self.when:
             out["when"] = [{k: list(v) for k, v in alt.items()} for alt in self.when]
+        if self.writes is not None:
+            out["writes"] = self.writes
         return out
 
 

@@ -32,8 +32,10 @@ FIELDS = DealFields(
               dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
               when=({"_kind": _GAME, "concede": (False,)},)),
         Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
+        Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
+              among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},)),
         Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
-              when=({"_kind": ("misere", "allpass")},
+              when=({"_kind": ("allpass",)},
                     {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
     ),
     notation=(

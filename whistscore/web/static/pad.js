@@ -48,6 +48,7 @@
         const i = players.indexOf(decl), partner = players[(i + 2) % players.length];
         return players.filter((p) => p !== decl && p !== partner).map((p) => [p, p]);
       }
+      case "declarer": return decl === undefined || decl === null ? [] : [[decl, decl]];
       case "sides": return [["NS", "NS · " + players[0] + ", " + players[2]],
                             ["EW", "EW · " + players[1] + ", " + players[3]]];
       default: return active().map((p) => [p, p]);
@@ -63,7 +64,7 @@
     if (f && f.kind === "players") return [];
     return f ? f.default : undefined;
   }
-  const needsDeclarer = ["defenders", "others", "opponents"];
+  const needsDeclarer = ["defenders", "others", "opponents", "declarer"];
   function shown(field) {
     if (needsDeclarer.includes(field.among) && (values.declarer === undefined || values.declarer === null)) return false;
     if (!field.when) return true;
@@ -95,7 +96,7 @@
     const t = values[field.key];
     if (!t || Object.keys(t).join() !== who.join()) {
       const fresh = Object.fromEntries(who.map((k) => [k, 0]));
-      if (who.length) fresh[who[who.length - 1]] = field.total;
+      if (who.length > 1) fresh[who[who.length - 1]] = field.total;  // the rest, so they add up
       values[field.key] = fresh;
     }
     return values[field.key];
@@ -141,6 +142,14 @@
       const who = among(f);
       const last = who.length - 1;
       const sumBut = (k) => who.slice(0, last).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
+      if (who.length === 1) {   // one player's count alone (a misère's declarer): 0..total
+        const [k, label] = who[0];
+        const range = Array.from({ length: f.total + 1 }, (_, n) => [n, String(n)]);
+        box.append(el("div", { class: "who" }, label),
+          buttons(range, (v) => t[k] === v, (v) => { t[k] = v; }, "numbers"));
+        box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
+        return box;
+      }
       if (who.length === 2) {   // one number to give (a side's tricks): one tap, not a stepper
         const [k, label] = who[0];
         const range = Array.from({ length: f.total + 1 }, (_, n) => [n, String(n)]);
@@ -202,20 +211,21 @@
       const choice = (f.choices || []).find((c) => c.value === v);
       if (choice && choice.json) { Object.assign(out, choice.json); continue; }
       if (f.key.startsWith("_")) continue;
-      if (f.kind === "flag") { if (v === true) out[f.key] = true; continue; }
+      const key = f.writes || f.key;
+      if (f.kind === "flag") { if (v === true) out[key] = true; continue; }
       if (v === undefined) return { missing: f };
       if (f.kind === "contract") {
         if (v.level === undefined || v.suit === undefined) return { missing: f };
-        out[f.key] = v.level + v.suit;
+        out[key] = v.level + v.suit;
       } else if (f.kind === "statuses") {
         const need = among(f).map(([p]) => p);
         if (need.some((p) => !v[p])) return { missing: f };
         const st = {};
         for (const p of need) st[p] = v[p];
         for (const p of sittingOut()) if (v[p] === "whist") st[p] = "whist";
-        out[f.key] = st;
+        out[key] = st;
       } else {
-        out[f.key] = v;
+        out[key] = v;
       }
     }
     return { deal: out };
@@ -341,8 +351,9 @@
       const shaped = (f.choices || []).filter((c) => c.json);
       const hit = shaped.find((c) => Object.keys(c.json).length && contains(deal, c.json));
       if (hit) { v[f.key] = hit.value; continue; }
-      if (!f.key.startsWith("_") && f.key in deal) {
-        const x = deal[f.key];
+      const src = f.writes || f.key;
+      if (!f.key.startsWith("_") && src in deal) {
+        const x = deal[src];
         if (f.kind === "contract") {
           const m = /^(\d+)(.+)$/.exec(String(x));
           if (m) v[f.key] = { level: +m[1], suit: m[2] };
