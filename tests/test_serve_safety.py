@@ -145,6 +145,21 @@ def test_serve_prints_the_address_and_on_the_network_a_token_and_qr(tmp_path):
     assert second != token  # a new token at each start
 
 
+def test_serve_refuses_a_port_in_use_before_printing_an_address(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "whistscore", "serve", str(tmp_path),
+                               "--port", str(port)], cwd=ROOT, capture_output=True, text=True,
+                              timeout=30)
+    assert done.returncode == 1 and done.stdout == ""
+    assert f"field 'port', value {port}: cannot listen there" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_serve_refuses_a_missing_folder_without_a_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-m", "whistscore", "serve", str(tmp_path / "no")],
                           cwd=ROOT, capture_output=True, text=True, timeout=30)

@@ -36,6 +36,20 @@ def _lan_address() -> str:
             return "127.0.0.1"
 
 
+def _check_port(host: str, port: int) -> None:
+    """Refuse, before printing any address, a port another program already listens on."""
+    from ..errors import InputError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host.strip("[]"), port))
+        except OSError as exc:
+            raise InputError(f"cannot listen there ({exc.strerror}); choose another --port "
+                             "or --host", field="port", value=port) from None
+
+
 def join_address(host: str, port: int, token: str) -> str:
     shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown and not shown.startswith("["):
@@ -50,6 +64,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: 
     from .app import create_app
 
     root = Path(folder)
+    _check_port(host, port)
     token = secrets.token_urlsafe(16)
     app = create_app(root, token)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
