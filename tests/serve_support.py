@@ -8,7 +8,6 @@ the OS packages (``chromium``, ``chromium-driver``).
 from __future__ import annotations
 
 import contextlib
-import shutil
 import socket
 import threading
 import time
@@ -55,10 +54,9 @@ def chrome(tmp: Path, width: int = 390, height: int = 844):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not Path(path).exists() and not shutil.which(Path(path).name):
-            raise AssertionError(f"{path} is missing: install the OS packages chromium and "
-                                 "chromium-driver (the browser tests never skip)")
+    import system_tools
+
+    system_tools.require("chromium", "chromedriver")  # fails with the apt line, never skips
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
