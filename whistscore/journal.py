@@ -48,11 +48,13 @@ _REQUIRED = ("format", "version", "game", "players", "deals")
 # -- reading -------------------------------------------------------------------
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # only then look for the key (the dict is built in C)
+        seen: set = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return out
 
 
@@ -319,11 +321,20 @@ def _from_data(data: Any, text: str | None) -> Game:
     records = []
     append = records.append
     parse = kind.parse_deal
+    seen: dict[tuple, DealRecord] = {}
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj:
-                    append(DealRecord(parse(obj, players, rules)))  # the common case, inlined
+                    # the common case, inlined; a deal written the same way as an earlier
+                    # one is the same value (parse_deal is pure), read once
+                    key = _deal_key(obj)
+                    record = seen.get(key) if key is not None else None
+                    if record is None:
+                        record = DealRecord(parse(obj, players, rules))
+                        if key is not None:
+                            seen[key] = record
+                    append(record)
                 else:
                     append(deal_from_json(kind, obj, players, rules))
             except InputError as exc:
@@ -331,6 +342,49 @@ def _from_data(data: Any, text: str | None) -> Game:
                 line = lines[number - 1] if number <= len(lines) else None
                 raise exc.located(deal=number, line=line) from None
     return Game(kind, players, rules, tuple(records), stake, currency)
+
+
+class _Exact:
+    """A JSON constant in a deal's key, equal to nothing else (True == 1 in Python)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+_TRUE, _FALSE, _OBJECT, _LIST = _Exact("true"), _Exact("false"), _Exact("{}"), _Exact("[]")
+_KEY_TYPES = frozenset((str, int, type(None)))
+
+
+def _leaf(value: Any) -> Any:
+    if type(value) in _KEY_TYPES:
+        return value
+    if value is True:
+        return _TRUE
+    if value is False:
+        return _FALSE
+    raise TypeError
+
+
+def _deal_key(obj: dict) -> tuple | None:
+    """A deal's JSON as a hashable value, equal only for the same keys in the same order
+    and values of the same JSON types; None for a deal nested deeper or holding a float."""
+    out = []
+    try:
+        for key, value in obj.items():
+            kind = type(value)
+            if kind in _KEY_TYPES:
+                out.append((key, value))
+            elif kind is dict:
+                out.append((key, _OBJECT, tuple([(k, _leaf(v)) for k, v in value.items()])))
+            elif kind is list:
+                out.append((key, _LIST, tuple([_leaf(v) for v in value])))
+            else:
+                out.append((key, _leaf(value)))
+    except TypeError:
+        return None
+    return tuple(out)
 
 
 def _line_of_field(text: str, field: str | None) -> int | None:
