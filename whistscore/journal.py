@@ -321,7 +321,7 @@ def _from_data(data: Any, text: str | None) -> Game:
     records = []
     append = records.append
     parse = kind.parse_deal
-    seen: dict[tuple, DealRecord] = {}
+    seen: dict[str, DealRecord] = {}
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
@@ -344,47 +344,13 @@ def _from_data(data: Any, text: str | None) -> Game:
     return Game(kind, players, rules, tuple(records), stake, currency)
 
 
-class _Exact:
-    """A JSON constant in a deal's key, equal to nothing else (True == 1 in Python)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-_TRUE, _FALSE, _OBJECT, _LIST = _Exact("true"), _Exact("false"), _Exact("{}"), _Exact("[]")
-_KEY_TYPES = frozenset((str, int, type(None)))
-
-
-def _leaf(value: Any) -> Any:
-    if type(value) in _KEY_TYPES:
-        return value
-    if value is True:
-        return _TRUE
-    if value is False:
-        return _FALSE
-    raise TypeError
-
-
-def _deal_key(obj: dict) -> tuple | None:
-    """A deal's JSON as a hashable value, equal only for the same keys in the same order
-    and values of the same JSON types; None for a deal nested deeper or holding a float."""
-    out = []
+def _deal_key(obj: dict) -> str | None:
+    """A deal's JSON as one string, equal only for the same keys in the same order and
+    the same values of the same JSON types (``repr`` tells 1, 1.0, true and "1" apart)."""
     try:
-        for key, value in obj.items():
-            kind = type(value)
-            if kind in _KEY_TYPES:
-                out.append((key, value))
-            elif kind is dict:
-                out.append((key, _OBJECT, tuple([(k, _leaf(v)) for k, v in value.items()])))
-            elif kind is list:
-                out.append((key, _LIST, tuple([_leaf(v) for v in value])))
-            else:
-                out.append((key, _leaf(value)))
-    except TypeError:
+        return repr(obj)
+    except (ValueError, RecursionError):  # too long a number, or nested too deeply
         return None
-    return tuple(out)
 
 
 def _line_of_field(text: str, field: str | None) -> int | None:
