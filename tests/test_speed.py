@@ -70,3 +70,19 @@ def test_corpus_game_settles_the_same_without_entries(name):
     kept, bare = replay(game), replay(game, keep=False)
     assert kept.state == bare.state
     assert settle(kept).to_json() == settle(bare).to_json()
+
+
+@pytest.mark.parametrize("command", [["settle"], ["show"], ["settle", "--json"], ["check"]])
+def test_commands_do_not_import_tabulate(command):
+    """tabulate imports importlib.metadata, as long as Python's own start (issue 16)."""
+    import subprocess
+    import sys
+
+    path = str(ROOT / "samples" / "preferans-sochi.json")
+    code = ("import sys, io, contextlib\n"
+            "from whistscore.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    code = main({command + [path]!r})\n"
+            "sys.exit(code or (3 if 'tabulate' in sys.modules else 0))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
