@@ -17,8 +17,8 @@ from typing import Any, Sequence
 __all__ = ["tabulate"]
 
 # Text whose width is its length, with no whitespace at either end.
-_PLAIN = re.compile(r"(?:[\x21-\x7e\xa1-\u02ff\u0370-\u052f]"
-                    r"(?:[\x20-\x7e\xa0-\u02ff\u0370-\u052f]*[\x21-\x7e\xa1-\u02ff\u0370-\u052f])?)?")
+_INK = r"[\x21-\x7e\xa1-\u02ff\u0370-\u052f]"  # ASCII, Latin, Greek, Cyrillic; no space
+_PLAIN = re.compile(rf"(?:{_INK}(?:[ \xa0]*{_INK})*)?")
 
 
 def _text(value: Any) -> str | None:
