@@ -145,7 +145,7 @@ def _out(text: str = "") -> None:
 
 def _totals_table(settlement_json: dict) -> str:
     """A compact line per player (or side) of the game's sheet totals."""
-    from .plaintable import tabulate
+    from tabulate import tabulate
 
     sheet = settlement_json["sheet"]
     seats = {who: i for i, who in enumerate(sheet)}

@@ -1,4 +1,4 @@
-"""Plain-text renderings for the terminal, drawn as tabulate draws them (plaintable.py).
+"""Plain-text renderings for the terminal, drawn with tabulate.
 
 Only layout lives here; every number comes from the game's tables or the
 settlement, so the terminal and the workbook always show the same sheet.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable
 
-from .plaintable import tabulate
+from tabulate import tabulate
 
 from .i18n import column_name, explain, text
 from .layout import Cell, Label, Table
