@@ -353,6 +353,8 @@ class _Writer:
             if look:
                 self.empty(row, col, look)
             return None
+        if type(value) is Fraction and value.denominator == 1:
+            value = value.numerator
         if type(value) is int and -10 ** 15 < value < 10 ** 15:  # the common case, quickly
             self._number(row, col, value, _NUMBER_LOOK.get(look, look),
                          _SIGNED_INT if signed else _INT)
@@ -373,6 +375,9 @@ class _Writer:
                     self.note(row, col, text(Label("xl.exact", (str(plain_number(value)),)),
                                              self.kind, self.lang))
             shown = _shown_number(value, signed)
+            if measure and len(shown) > self.widths.get(col, 0):
+                self.widths[col] = len(shown)
+            return shown
         else:
             s = _safe_text(value if isinstance(value, str) else str(value), self._cut)
             if keep == "sequence":  # a running sequence keeps its tail, other text its head

@@ -201,6 +201,18 @@ def detail_text(detail: str, lang: str = "en") -> str:
     """An entry's detail in the sheet's language (the games write it in English)."""
     if lang != "ru" or not detail:
         return detail
+    said = _DETAIL_SAID.get(detail)
+    if said is None:
+        said = _detail_ru(detail)
+        if len(_DETAIL_SAID) < 50_000:  # a long game repeats a few thousand details
+            _DETAIL_SAID[detail] = said
+    return said
+
+
+_DETAIL_SAID: dict[str, str] = {}
+
+
+def _detail_ru(detail: str) -> str:
     out = detail
     for pattern, repl in _DETAIL_RU_COMPILED:
         out = pattern.sub(repl, out)
