@@ -26,6 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import system_tools
 
 from whistscore import excel, journal
 from whistscore.i18n import game_title, text
@@ -42,15 +43,8 @@ LONG = {"long-preferans": ("preferans", 300), "long-whist": ("whist", 1000)}
 
 
 def _soffice() -> str:
-    for name in ("soffice", "libreoffice"):
-        found = shutil.which(name)
-        if found:
-            return found
-    for path in ("/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"):
-        if Path(path).exists():
-            return path
-    pytest.fail("LibreOffice is not installed (apt-get install libreoffice-calc-nogui "
-                "poppler-utils): the workbook cannot be printed and checked")
+    system_tools.require("soffice", "pdftotext")  # fails (never skips) with the apt-get line
+    return shutil.which("soffice")
 
 
 def _games() -> dict[str, object]:
@@ -70,8 +64,6 @@ def _games() -> dict[str, object]:
 def printed(tmp_path_factory):
     """{(name, lang): (game, [page text, ...], pdf path)} for every game printed."""
     soffice = _soffice()
-    if shutil.which("pdftotext") is None:
-        pytest.fail("pdftotext is not installed (apt-get install poppler-utils)")
     folder = tmp_path_factory.mktemp("print")
     games = _games()
     books = []
