@@ -604,6 +604,9 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
     header += [Label("change", (p,)) for p in players]
     header += [Label("running", (p,)) for p in players]
     header.append(Label("note"))
+    timed = any(record.at is not None for record in game.deals)
+    if timed:
+        header.append(Label("xl.at"))
     w.header(1, header)
     w.caps[4] = _RESULT_WIDTH
     first_change = 5
@@ -626,6 +629,8 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
             w.put(row, first_change + i, now - previous[p], signed=True)
             w.put(row, first_running + i, now, signed=True)
             previous[p] = now
+        if timed and result.record.at is not None:
+            w.put(row, note_col + 1, result.record.at.replace("T", " "))
         if result.record.note:
             # one line, so the row keeps its height and its neighbours; the whole in a comment
             w.put(row, note_col, " ".join(str(result.record.note).split()), look="remark",
@@ -741,7 +746,8 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
         w.put(row, 2, t.payee)
         w.put(row, 3, t.amount)
     row += 2
-    w.banner(row, Label("xl.no_date"), "banner_remark")
+    played = rp.game.played_on()
+    w.banner(row, Label("dates", (played,)) if played else Label("xl.no_date"), "banner_remark")
     w.fit_columns(min_cols=width)
     ws.freeze_panes = "A5"
     _print_setup(ws, "1:2")
@@ -842,7 +848,8 @@ def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
     props = wb.properties
     players = ", ".join(game.players)
     name = game_title(kind, lang)
-    props.title = _UNSAFE_XML.sub("\ufffd", f"{name}: {players}")
+    named = f"{game.title}: " if game.title else ""
+    props.title = _UNSAFE_XML.sub("\ufffd", f"{named}{name}: {players}")
     props.subject = name
     props.creator = "whistscore"
     props.keywords = _UNSAFE_XML.sub("\ufffd", players)
@@ -850,8 +857,11 @@ def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
     props.language = lang
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
-    props.description = (f"{text(Label('xl.summary', (s.deals, state, unit)), kind, lang)}. "
-                         f"{text(Label('xl.no_date'), kind, lang)}")
+    played = game.played_on()
+    dated = Label("dates", (played,)) if played else Label("xl.no_date")
+    props.description = _UNSAFE_XML.sub(
+        "\ufffd", f"{text(Label('xl.summary', (s.deals, state, unit)), kind, lang)}. "
+                  f"{text(dated, kind, lang)}")
 
 
 def _tab(key: str, kind: Any, lang: str) -> str:
