@@ -608,7 +608,7 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
     if timed:
         header.append(Label("xl.at"))
     w.header(1, header)
-    w.caps[4] = _RESULT_WIDTH
+    w.caps[3] = w.caps[4] = _RESULT_WIDTH
     first_change = 5
     first_running = first_change + n
     note_col = first_running + n
@@ -618,7 +618,7 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
         row += 1
         w.put(row, 1, result.number)
         w.put(row, 2, result.dealer)
-        w.put(row, 3, game.notation(result.record))
+        w.put(row, 3, game.notation(result.record), limit=math.inf)  # the record: never cut
         if result.entries:
             w.note(row, 3, say(result.entries, _MAX_DEAL_ENTRIES))
         w.put(row, 4, kind.describe_result(result.record.deal, result.outcome, result.context)
