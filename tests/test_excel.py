@@ -104,6 +104,12 @@ def check_workbook(path: Path, game, lang: str = "en", check_formulas: bool = Fa
                 want = shown(cell, kind, lang)
                 if isinstance(want, str) and len(want) > 16_000:
                     assert got.value.startswith(want[:1000])
+                elif isinstance(got.value, str) and got.value.startswith("…"):
+                    # a long running sequence: its tail with the total, the whole in the comment
+                    assert want.endswith(got.value[1:]) and want in got.comment.text
+                elif isinstance(got.value, str) and got.value.endswith("…") and got.value != want:
+                    # other text longer than its column: its start, the whole in the comment
+                    assert want.startswith(got.value[:-1]) and want in got.comment.text
                 else:
                     assert same(got.value, want), (row, col, got.value, want)
                 if isinstance(cell, Cell) and cell.sources and cell.sources not in explained:
@@ -111,7 +117,9 @@ def check_workbook(path: Path, game, lang: str = "en", check_formulas: bool = Fa
                     assert got.comment is not None, (row, col)
                     assert explain(cell.sources[-1], kind, lang) in got.comment.text
                 elif not (isinstance(cell, Cell) and cell.sources):
-                    assert got.comment is None
+                    # only a cut text or a fraction (exact value) has a comment of its own
+                    assert got.comment is None or "/" in got.number_format \
+                        or "…" in str(got.value), (row, col)
             row += 1
         row += 1
 
@@ -159,7 +167,7 @@ def check_workbook(path: Path, game, lang: str = "en", check_formulas: bool = Fa
     assert text(Label("transfers"), kind, lang) in values
     for t in s.transfers:
         assert t.payer in values and t.payee in values
-    pair_title = text(Label("xl.pairwise", (text(Label(f"unit.{s.unit}"), kind, lang),)),
+    pair_title = text(Label("xl.pairwise_title", (text(Label(f"unit.{s.unit}"), kind, lang),)),
                       kind, lang)
     assert pair_title in values
     formulas = [c for row in ws.iter_rows() for c in row if c.data_type == "f"]
@@ -168,7 +176,9 @@ def check_workbook(path: Path, game, lang: str = "en", check_formulas: bool = Fa
     # the chart of the running balances, on its own sheet
     charts = wb[chart_tab]._charts
     assert len(charts) == 1
-    assert len(charts[0].series) == (n if rp.results else 0)
+    # one line per player, or per side whose partners' balances coincide (whist)
+    lines = {tuple(r.balance.get(p, 0) for r in rp.results) for p in players}
+    assert len(charts[0].series) == (len(lines) if rp.results else 0)
 
     # finish: print setup, number formats, properties
     for name in TABS[lang]:
@@ -244,12 +254,17 @@ def test_number_formats_show_exact_values():
     assert excel.number_cell(12) == (12, "0")
     assert excel.number_cell(Fraction(24, 2), signed=True) == (12, "+0;-0;0")
     assert excel.number_cell(Fraction(41, 2)) == (20.5, "0.0")
-    assert excel.number_cell(Fraction(-3, 8), signed=True) == (-0.375, "+0.000;-0.000;0")
+    assert excel.number_cell(Fraction(-3, 8), signed=True) == (-0.375, "+0.000;-0.000;0.000")
     value, fmt = excel.number_cell(Fraction(-61, 3), signed=True)
-    assert value == pytest.approx(-61 / 3) and fmt == "+# ?/3;-# ?/3;0"
-    assert excel.number_cell(Fraction(5, 12))[1] == "# ??/12"
+    assert value == -61 / 3 and fmt == "+# ?/3;-# ?/3;0"
+    # a proper fraction has no whole part, so no space after its sign: "-2/3", not "- 2/3"
+    assert excel.number_cell(Fraction(-2, 3), signed=True) == (-2 / 3, "+?/3;-?/3;0")
+    assert excel.number_cell(Fraction(5, 12))[1] == "?/12"
+    assert excel.number_cell(Fraction(29, 12))[1] == "# ?/12"
     assert excel.number_cell(Fraction(1, 10007)) == ("1/10007", None)
-    assert excel.number_cell(Decimal("-2.50"), signed=True) == (-2.5, "+0.00;-0.00;0")
+    # money keeps its decimals, also at zero (a money total reads "0.00")
+    assert excel.number_cell(Decimal("-2.50"), signed=True) == (-2.5, "+0.00;-0.00;0.00")
+    assert excel.number_cell(Decimal("0.00"), signed=True)[1] == "+0.00;-0.00;0.00"
     assert excel.number_cell(10 ** 16) == (str(10 ** 16), None)
 
 
@@ -444,7 +459,8 @@ def test_each_with_each_adds_up_and_a_game_may_give_its_own(tmp_path):
     out = tmp_path / "pairs.xlsx"
     excel.export(game, out)
     ws = openpyxl.load_workbook(out)["Settlement"]
-    rows = {r[0]: r for r in ws.iter_rows(min_row=12, max_row=14, values_only=True)}
+    # under the balances: the title, what + and - mean, the header, then one row a player
+    rows = {r[0]: r for r in ws.iter_rows(min_row=13, max_row=15, values_only=True)}
     balance = settle(replay(game)).balance
     for i, p in enumerate(game.players):
         row = rows[p]
@@ -463,7 +479,7 @@ def test_each_with_each_adds_up_and_a_game_may_give_its_own(tmp_path):
     excel.export(game, out)
     wb = openpyxl.load_workbook(out)
     ws = wb["Settlement"]
-    assert ws["C12"].value == 7 and ws["B13"].value == -7 and ws["D12"].value == 0
+    assert ws["C13"].value == 7 and ws["B14"].value == -7 and ws["D13"].value == 0
     assert wb["Sheet"].freeze_panes == "B2" and wb["Sheet"]["A1"].value == "Player"
     check_workbook(out, game)
 
@@ -478,3 +494,54 @@ def test_stake_without_currency(tmp_path):
     ws = openpyxl.load_workbook(out)["Settlement"]
     assert ws["C4"].value == "Money"
     assert "stake 0.10 per unit" in ws["A2"].value
+
+
+# -- the Russian workbook speaks Russian (issue 15) -----------------------------------------
+
+def _latin_left(value: str, allowed: list[str]) -> list[str]:
+    """The Latin words of ``value`` once player names, notation, notes and citations are out."""
+    import re
+
+    for phrase in allowed:
+        value = value.replace(phrase, " ")
+    return re.findall(r"[A-Za-z]+", value)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_russian_workbook_has_no_english_words(tmp_path, sample):
+    game = journal.load(sample)
+    kind = game.kind
+    out = tmp_path / "ru.xlsx"
+    excel.export(game, out, lang="ru")
+    wb = openpyxl.load_workbook(out)
+    # what stays as written: names, the deals' notation and notes, the currency's code,
+    # the whist sides and nota symbols, and the citations of the rule texts
+    allowed = sorted({*game.players, *(game.notation(d) for d in game.deals),
+                      *(str(d.note) for d in game.deals if d.note),
+                      *(rt.source for rt in kind.rule_texts.values()),
+                      *([game.currency] if game.currency else [])}, key=len, reverse=True)
+    symbols = {"NS", "EW", "X", "O"}
+    said: list[tuple[str, str]] = []
+    for ws in wb.worksheets:
+        if ws.title == excel.GAME_SHEET:
+            continue
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str):
+                    said.append((f"{ws.title}!{cell.coordinate}", cell.value))
+                if cell.comment is not None:
+                    said.append((f"{ws.title}!{cell.coordinate} comment", cell.comment.text))
+        for chart in ws._charts:
+            said.append(("chart title", "".join(r.t for p in chart.title.tx.rich.p
+                                                for r in (p.r or []))))
+            for series in chart.series:
+                said.append(("chart series", series.tx.v))
+    props = wb.properties
+    said += [("title", props.title), ("subject", props.subject),
+             ("description", props.description)]
+    # a long note is cut in its cell ("Lena went half, Igor…"), whole in the comment
+    said = [(where, value) for where, value in said
+            if not (value.endswith("…") and any(a.startswith(value[:-1]) for a in allowed))]
+    bad = [(where, words) for where, value in said
+           if (words := [w for w in _latin_left(value, allowed) if w not in symbols])]
+    assert not bad, bad[:10]

@@ -108,7 +108,7 @@ def test_deal_results_are_said_in_russian(capsys):
     kind = rp.game.kind
     said = [text(kind.describe_result(r.record.deal, r.outcome, r.context), kind, "ru")
             for r in rp.results]
-    assert said == ["сыграно", "распасы x1"]
+    assert said == ["сыграно", "распасы ×1"]
     assert main(["show", str(SAMPLES[0]), "--deals", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "сыграно" in out or "без " in out

@@ -13,6 +13,7 @@ import pytest
 from gen_twist import deal_entries, play, settle_by_hand, sheet
 from whistscore.errors import RuleError
 from whistscore.games.twist import GAME
+from whistscore.i18n import text as i18n_text
 from whistscore.layout import Label
 
 
@@ -176,12 +177,13 @@ def test_a_dazin_and_an_operet_are_two_kinds_and_multiply_under_one():
 def test_the_nota_table_lists_every_symbol_crossed_or_live():
     rp = play([BOMB, BOMB, EIGHT])
     nota = GAME.sheet_tables(rp)[2]
-    rows = [(r[0].value, r[1].value, r[2].value, r[3].value) for r in nota.rows]
+    # a symbol is a Label (said in the sheet's language); in English as on paper
+    rows = [(r[0].value, i18n_text(r[1].value, GAME), r[2].value, r[3].value) for r in nota.rows]
     a = [r for r in rows if r[0] == "A"]
     assert a == [("A", "X(crossed d3)", 1, Label("twist.crossed", (3,))),
                  ("A", "X", 2, Label("twist.active"))]
     assert [r[1:3] for r in rows if r[0] == "B"] == [("O", 1), ("O", 2)]
-    text = GAME.sheet_tables(rp)[0].rows[0][-1].value
+    text = i18n_text(GAME.sheet_tables(rp)[0].rows[0][-1].value, GAME)
     assert text == "X(crossed d3) X"
 
 

@@ -11,41 +11,59 @@ Numbers are written as values, never formulas (except the optional check
 rows).  Exact results stay exact on screen: a whole number is an integer
 cell; a fraction whose decimal expansion ends within six places (``41/2``,
 ``3/8``) is a number shown with exactly its decimal places; any other
-fraction (thirds are common with three players) is a number shown with a
-fixed-denominator fraction format (``20 1/3``), so charts and sums still work
-and no ``20.333333`` is ever shown.  Only what a double cannot show exactly
-(a denominator above 9999, a value beyond 10**9, an integer beyond 10**15;
-no game produces one) falls back to text such as ``"61/10007"``.
+fraction (thirds are common with three players) is the nearest double shown
+with a fixed-denominator fraction format (``20 1/3``, ``-2/3``) and the exact
+fraction in the cell's comment, so charts and sums still work and no
+``20.333333`` is ever shown.  Only what a double cannot show exactly (a
+denominator above 9999, a value beyond 10**9, an integer beyond 10**15; no
+game produces one) falls back to text such as ``"61/10007"``.  Every number
+format is of one family: ``+x;-x;zero`` where a sign means something (balances,
+changes, money), ``x`` where it does not (counts, amounts paid).
 
 Text is never trusted: every string cell is written as a string (a name like
 ``=HYPERLINK(...)`` can never become a formula) and one starting with
 ``= + - @``, a tab or a carriage return also gets Excel's quote prefix, so
 editing the cell in Excel keeps it text.  This is the only module that
 imports openpyxl; ``import whistscore`` does not load it.
+
+Printing is part of the design: every cell reads alone on paper (text is
+indented from a number to its left, long text is cut with its whole in a
+comment, a header wraps only between words), and a title never runs past
+the columns of its table.  A 1,000-deal game exports in well under a second:
+cells share one style record per look instead of style objects of their own,
+and the comments (thousands in a long game) are written as plain XML.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
+import zipfile
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
 
 import openpyxl
-from openpyxl.chart import LineChart, Reference
+from openpyxl.cell.cell import Cell as XlCell
+from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.series import SeriesLabel
-from openpyxl.comments import Comment
+from openpyxl.packaging.relationship import Relationship
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.worksheet.dimensions import SheetDimension
+from openpyxl.writer.excel import ExcelWriter
 
 from . import journal
 from .errors import GameFileError, InputError
 from .game import Game
-from .i18n import LANGS, explain, text
+from .i18n import LANGS, explain, game_title, text
 from .layout import Cell, Label, Phrase, Table
 from .ledger import Entry, plain_number
 from .replay import Replay, replay
@@ -64,32 +82,54 @@ _CHUNK = 16_000
 _MAX_CELL_UNITS = 32_767
 _MAX_COMMENT_ENTRIES = 12  # of a running total, the latest
 _MAX_DEAL_ENTRIES = 60  # a deal's own entries on the Deals tab
-_MAX_WIDTH = 50
+_MAX_WIDTH = 50  # a column's widest (characters); longer text is cut, whole in a comment
 _MIN_WIDTH = 6
 _HEADER_WRAP = 8  # a header longer than this wraps at its spaces
 _NOTE_WIDTH = 40
+_RESULT_WIDTH = 90  # how a deal ended is never cut (a few parts, each a few words)
+_SEQUENCE_WIDTH = 28  # a running sequence shows its last values in this much room
+#: a running sequence as Preferans writes it: "2.4.6.8.10", "8.24.44.72" (also fractions)
+_SEQUENCE = re.compile(r"[-+\d./ ]+\Z")
+_MAX_COMMENT_CHARS = 20_000
 
 #: characters XML 1.0 cannot carry (a note may hold them; the sheet shows U+FFFD)
 _UNSAFE_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: first characters a spreadsheet would read as the start of a formula
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: headers (Label keys) of sheet columns holding balances: signed like the Settlement's
+_SIGNED_HEADERS = frozenset({"balance", "danish.total_of"})
 
 _INT = "0"
 _SIGNED_INT = "+0;-0;0"
 _THIN = Side(style="thin", color="808080")
-_HEADER_FONT = Font(bold=True)
+_BOLD = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DCE6F1")
-_HEADER_BORDER = Border(bottom=_THIN)
-_HEADER_ALIGN = Alignment(horizontal="center", vertical="center", wrap_text=True)
-_TITLE_FONT = Font(bold=True, size=13)
-_WRAP = Alignment(wrap_text=True, vertical="top")
-_NOTE_FONT = Font(italic=True, color="595959")
-_TOTAL_BORDER = Border(top=_THIN)
-_STYLE_FONTS = {
-    "total": Font(bold=True),
-    "crossed": Font(strike=True, color="808080"),
-    "spent": Font(italic=True, color="808080"),
-    "note": Font(italic=True),
+_NUMBER = Alignment(horizontal="right")
+_TEXT = Alignment(horizontal="left", indent=1)  # never touching a number to its left
+_TEXT_RIGHT = Alignment(horizontal="right")
+_BANNER = Alignment(horizontal="left", vertical="top", wrap_text=True)
+
+#: every look a cell can have: (font, fill, border, alignment); one style record each
+_LOOKS: dict[str, tuple] = {
+    "text": (None, None, None, _TEXT),
+    "text_right": (None, None, None, _TEXT_RIGHT),
+    "number": (None, None, None, _NUMBER),
+    "header": (_BOLD, _HEADER_FILL, Border(bottom=_THIN),
+               Alignment(horizontal="center", vertical="center", wrap_text=True)),
+    "title": (Font(bold=True, size=13), None, None, _BANNER),
+    "total": (_BOLD, None, None, _TEXT),
+    "total_number": (_BOLD, None, None, _NUMBER),
+    "total_line": (_BOLD, None, Border(top=_THIN), _NUMBER),
+    "crossed": (Font(strike=True, color="808080"), None, None, _TEXT),
+    "crossed_number": (Font(strike=True, color="808080"), None, None, _NUMBER),
+    "spent": (Font(italic=True, color="808080"), None, None, _TEXT),
+    "spent_number": (Font(italic=True, color="808080"), None, None, _NUMBER),
+    "note": (Font(italic=True), None, None, _TEXT),
+    "note_number": (Font(italic=True), None, None, _NUMBER),
+    "remark": (Font(italic=True, color="595959"), None, None, _TEXT),
+    "remark_number": (Font(italic=True, color="595959"), None, None, _NUMBER),
+    "banner": (None, None, None, _BANNER),
+    "banner_remark": (Font(italic=True, color="595959"), None, None, _BANNER),
 }
 
 
@@ -107,14 +147,19 @@ def _decimal_places(denominator: int) -> int | None:
     return max(twos, fives) if denominator == 1 else None
 
 
+def _signed(body: str, signed: bool) -> str:
+    # zero is shown in the body's own shape ("0.00" for money), never with a sign
+    return f"+{body};-{body};{body}" if signed else body
+
+
 def _decimal_format(places: int, signed: bool) -> str:
-    body = "0." + "0" * places if places else "0"
-    return f"+{body};-{body};0" if signed else body
+    return _signed("0." + "0" * places if places else "0", signed)
 
 
-def _fraction_format(denominator: int, signed: bool) -> str:
-    digits = "?" * len(str(denominator))
-    body = f"# {digits}/{denominator}"
+def _fraction_format(denominator: int, whole: bool, signed: bool) -> str:
+    # "# ?/3" prints an empty whole part as a space ("- 2/3"); a proper fraction
+    # is therefore given the format without one
+    body = f"# ?/{denominator}" if whole else f"?/{denominator}"
     return f"+{body};-{body};0" if signed else body
 
 
@@ -136,7 +181,7 @@ def number_cell(value: Any, signed: bool = False) -> tuple[Any, str | None]:
     if places is not None and places <= 6 and abs(value) < 10 ** 9:
         return float(value), _decimal_format(places, signed)
     if value.denominator < 10_000 and abs(value) < 10 ** 9:
-        return float(value), _fraction_format(value.denominator, signed)
+        return float(value), _fraction_format(value.denominator, abs(value) >= 1, signed)
     return str(value), None
 
 
@@ -156,89 +201,293 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, Fraction, Decimal)) and not isinstance(value, bool)
 
 
-class _Writer:
-    """Writes cells of one worksheet, remembering how wide each column must be."""
+_NARROW = frozenset(" .,:;|!'il()[]/-")
+_WIDE = frozenset("mwMW@%щшжюмыЩШЖЮМЫДФ—")
 
-    def __init__(self, ws, kind: Any, lang: str) -> None:
+
+_WIDTHS: dict[str, float] = {}
+
+
+def _text_width(s: str, bold: bool = False) -> float:
+    """About how many digit widths ``s`` takes in the sheet's font (Cyrillic and
+    capitals are wider than digits, dots and bars narrower)."""
+    width = _WIDTHS.get(s)
+    if width is None:
+        width = sum(_char_width(ch) for ch in s)
+        if len(_WIDTHS) < 100_000:
+            _WIDTHS[s] = width
+    return width * 1.12 if bold else width
+
+
+def _char_width(ch: str) -> float:
+    if ch in _NARROW:
+        return 0.55
+    if ch in _WIDE:
+        return 1.45
+    if ch.isupper():
+        return 1.25
+    if "\u0400" <= ch <= "\u04ff":
+        return 1.1
+    return 1.0
+
+
+def _cut_tail(s: str, limit: float) -> str:
+    """The end of a long running sequence ("…312.318.324"): its last values and total."""
+    room = limit - 2
+    used = 0.0
+    start = len(s)
+    for i in range(len(s) - 1, -1, -1):
+        used += _char_width(s[i])
+        if used > room:
+            break
+        if s[i] in ". ," and i < len(s) - 1:
+            start = i + 1
+    if start == len(s):  # one value longer than the room: its end
+        keep = int(room)
+        return "…" + s[-keep:]
+    return "…" + s[start:]
+
+
+def _cut_head(s: str, limit: float) -> str:
+    """The start of a long note, cut at a word ("Lena went half, Igor…")."""
+    words, out = s.split(), ""
+    for word in words:
+        longer = f"{out} {word}" if out else word
+        if _text_width(longer) > limit - 2:
+            break
+        out = longer
+    return (out or s[: int(limit) - 2]) + "…"
+
+
+#: the look of a number in a cell of a given look
+_NUMBER_LOOK = {"": "number", "total": "total_number", "crossed": "crossed_number",
+                "spent": "spent_number", "note": "note_number", "remark": "remark_number"}
+
+
+class _Styles:
+    """The workbook's shared cell styles: one style record per (look, number format),
+    which every cell of that look points to (a style object per cell would cost
+    more time than the numbers themselves)."""
+
+    def __init__(self, wb) -> None:
+        self.wb = wb
+        self.ids: dict[tuple, int] = {}
+
+    def __call__(self, look: str, fmt: str | None = None, quote: bool = False) -> int:
+        key = (look, fmt, quote)
+        found = self.ids.get(key)
+        if found is None:
+            font, fill, border, align = _LOOKS[look]
+            model = XlCell(self.wb.active)
+            if font is not None:
+                model.font = font
+            if fill is not None:
+                model.fill = fill
+            if border is not None:
+                model.border = border
+            if align is not None:
+                model.alignment = align
+            if fmt is not None:
+                model.number_format = fmt
+            if quote:
+                model.quotePrefix = True
+            found = self.ids[key] = self.wb._cell_styles.add(model._style)
+        return found
+
+
+_LETTERS = [""] + [get_column_letter(c) for c in range(1, 200)]
+
+
+class _Writer:
+    """Writes cells of one worksheet as the sheet's XML, remembering how wide each
+    column must be and the comments to write with it.
+
+    The cells never become openpyxl objects: 30,000 cells of a long game cost
+    openpyxl a second, their XML text a tenth of that.
+    """
+
+    def __init__(self, ws, kind: Any, lang: str, styles: _Styles) -> None:
         self.ws = ws
         self.kind = kind
         self.lang = lang
-        self.widths: dict[int, int] = {}
+        self.styles = styles
+        self.widths: dict[int, float] = {}
         self.headers: list[tuple[int, int, list[str]]] = []
+        self.banners: list[tuple[int, int, str, bool]] = []
+        self.comments: dict[tuple[int, int], str] = {}
+        self.cells: dict[int, dict[int, str]] = {}
+        self.formats: dict[tuple[int, int], str] = {}
+        self.heights: dict[int, float] = {}
+        self.text_cols: set[int] = set()
+        self.caps: dict[int, float] = {}  # a column allowed wider than _MAX_WIDTH
         self._cut = text(Label("xl.cut"), kind, lang)
+        ws._whistscore_comments = self.comments
+        ws._whistscore_sheet = self
+
+    def _put_xml(self, row: int, col: int, xml: str) -> None:
+        cells = self.cells.get(row)
+        if cells is None:
+            cells = self.cells[row] = {}
+        cells[col] = xml
+
+    def _number(self, row: int, col: int, value: Any, look: str, fmt: str) -> None:
+        self.formats[row, col] = fmt
+        self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{self.styles(look, fmt)}" '
+                                f't="n"><v>{value}</v></c>')
+
+    def formula(self, row: int, col: int, formula: str, look: str, fmt: str) -> None:
+        self.formats[row, col] = fmt
+        self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{self.styles(look, fmt)}">'
+                                f"<f>{escape(formula)}</f></c>")
+
+    def empty(self, row: int, col: int, look: str) -> None:
+        self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{self.styles(look)}"/>')
 
     def put(self, row: int, col: int, value: Any, *, signed: bool = False,
-            measure: bool = True):
-        """Write one value: a number, a label, text or nothing."""
-        cell = self.ws.cell(row=row, column=col)
+            look: str = "", measure: bool = True, limit: float = _MAX_WIDTH,
+            keep: str = "head") -> str | None:
+        """Write one value: a number, a label, text or nothing; returns the text shown."""
         if isinstance(value, (Label, Phrase)):
             value = text(value, self.kind, self.lang)
-        if value is None:
-            return cell
+        if value is None or value == "":
+            if look:
+                self.empty(row, col, look)
+            return None
+        if type(value) is Fraction and value.denominator == 1:
+            value = value.numerator
+        if type(value) is int and -10 ** 15 < value < 10 ** 15:  # the common case, quickly
+            self._number(row, col, value, _NUMBER_LOOK.get(look, look),
+                         _SIGNED_INT if signed else _INT)
+            if measure:
+                width = len(str(value)) + (signed and value > 0)
+                if width > self.widths.get(col, 0):
+                    self.widths[col] = width
+            return None
+        bold = look.startswith("total") or look == "header"
         if _is_number(value):
             number, fmt = number_cell(value, signed)
             if fmt is None:
-                self._text(cell, number)
-                cell.alignment = Alignment(horizontal="right")
+                self._text(row, col, number, "text_right")
             else:
-                cell.value = number
-                cell.number_format = fmt
+                self._number(row, col, repr(number) if isinstance(number, float) else number,
+                             _NUMBER_LOOK.get(look, look), fmt)
+                if "/" in fmt:
+                    self.note(row, col, text(Label("xl.exact", (str(plain_number(value)),)),
+                                             self.kind, self.lang))
             shown = _shown_number(value, signed)
+            if measure and len(shown) > self.widths.get(col, 0):
+                self.widths[col] = len(shown)
+            return shown
         else:
-            shown = self._text(cell, value if isinstance(value, str) else str(value))
-        if measure:
-            longest = max((len(part) for part in shown.split("\n")), default=0)
+            s = _safe_text(value if isinstance(value, str) else str(value), self._cut)
+            if keep == "sequence":  # a running sequence keeps its tail, other text its head
+                keep, limit = ("tail", _SEQUENCE_WIDTH) if _SEQUENCE.match(s) else ("head", limit)
+            if measure and "\n" not in s and _text_width(s, bold) > limit:
+                self.note(row, col, s, first=True)
+                s = _cut_tail(s, limit) if keep == "tail" else _cut_head(s, limit)
+            shown = self._text(row, col, s, look or "text")
+            self.text_cols.add(col)
+        if measure and shown:
+            longest = max((_text_width(part, bold) for part in shown.split("\n")), default=0)
             if longest > self.widths.get(col, 0):
                 self.widths[col] = longest
-        return cell
+        return shown
 
-    def _text(self, cell, s: str) -> str:
-        s = _safe_text(s, self._cut)
-        cell.value = s
-        cell.data_type = "s"  # never a formula, whatever the text starts with
-        if s.startswith(_FORMULA_START):
-            cell.quotePrefix = True
+    def _text(self, row: int, col: int, s: str, look: str) -> str:
+        # an inline string: never a formula, whatever the text starts with
+        style = self.styles(look, None, s.startswith(_FORMULA_START))
+        self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{style}" t="inlineStr">'
+                                f'<is><t xml:space="preserve">{escape(s)}</t></is></c>')
         return s
 
+    def note(self, row: int, col: int, body: str, first: bool = False) -> None:
+        """Add a comment to a cell (several notes of one cell join, one per line)."""
+        have = self.comments.get((row, col))
+        if have is None:
+            self.comments[row, col] = body
+        else:
+            self.comments[row, col] = f"{body}\n{have}" if first else f"{have}\n{body}"
+
     def header(self, row: int, values: Sequence[Any], first_col: int = 1) -> None:
-        """A header row; a long header wraps onto a second line rather than widen its column."""
+        """A header row; a long header wraps at its spaces rather than widen its column."""
         for i, value in enumerate(values):
             col = first_col + i
-            cell = self.put(row, col, value, measure=False)
-            cell.font = _HEADER_FONT
-            cell.fill = _HEADER_FILL
-            cell.border = _HEADER_BORDER
-            cell.alignment = _HEADER_ALIGN
-            words = str(cell.value or "").split()
+            shown = self.put(row, col, value, look="header", measure=False)
+            if shown is None:
+                self.empty(row, col, "header")
+                continue
+            words = shown.split()
             if words:
-                need = max(min(len(" ".join(words)), _HEADER_WRAP), max(map(len, words)))
+                line = min(_text_width(" ".join(words), True), _HEADER_WRAP * 1.2)
+                need = max(line, max(_text_width(w, True) for w in words))
                 self.widths[col] = max(self.widths.get(col, 0), need)
                 self.headers.append((row, col, words))
 
-    def title(self, row: int, value: Any) -> None:
-        cell = self.put(row, 1, value, measure=False)
-        cell.font = _TITLE_FONT
+    def banner(self, row: int, value: Any, look: str = "title", cols: int = 0) -> None:
+        """A title or a sentence over a table: never wider than the table's columns
+        (``cols``, 0: as wide as the sheet turns out), wrapping onto more lines."""
+        if isinstance(value, (Label, Phrase)):
+            value = text(value, self.kind, self.lang)
+        shown = self._text(row, 1, _safe_text(str(value), self._cut), look)
+        self.banners.append((row, cols, shown, look == "title"))
 
-    def fit_columns(self) -> None:
-        final = {}
-        for col, width in self.widths.items():
-            final[col] = max(_MIN_WIDTH, min(_MAX_WIDTH, width + 2))
-            self.ws.column_dimensions[get_column_letter(col)].width = final[col]
-        lines: dict[int, int] = {}
+    def fit_columns(self, min_cols: int = 1) -> None:
+        final: dict[int, float] = {}
+        for col in range(1, max([min_cols, *self.widths]) + 1):
+            width = self.widths.get(col, 0)
+            if col in self.text_cols:
+                width += 1  # the text's indent
+            cap = self.caps.get(col, _MAX_WIDTH)
+            final[col] = max(_MIN_WIDTH, min(cap + 3, math.ceil(width + 2)))
+            self.ws.column_dimensions[_LETTERS[col]].width = final[col]
         for row, col, words in self.headers:
-            lines[row] = max(lines.get(row, 1), _wrapped_lines(words, final[col] - 1))
-        for row, count in lines.items():
+            count = _wrapped_lines(words, final[col] - 1.5, True)
+            self.heights[row] = max(self.heights.get(row, 0), 15 * count if count > 1 else 0)
+        last = max(final) if final else 1
+        for row, cols, body, big in self.banners:
+            span = cols or last
+            room = sum(final.get(c, _MIN_WIDTH) for c in range(1, span + 1))
+            if big:
+                room /= 1.45  # the title's bigger, bold letters
+            count = _wrapped_lines(body.split(), room - 1)
+            if span > 1 and (count > 1 or _text_width(body, big) > final.get(1, _MIN_WIDTH)):
+                self.ws.merge_cells(start_row=row, start_column=1, end_row=row,
+                                    end_column=span)
             if count > 1:
-                self.ws.row_dimensions[row].height = 15 * count
+                self.heights[row] = (19 if big else 15) * count
+
+    def sheet_data(self) -> str:
+        """The ``<sheetData>`` element of the sheet."""
+        out = ["<sheetData>"]
+        heights = self.heights
+        for row in sorted(self.cells.keys() | {r for r, h in heights.items() if h}):
+            height = heights.get(row)
+            if height:
+                out.append(f'<row r="{row}" ht="{height}" customHeight="1">')
+            else:
+                out.append(f'<row r="{row}">')
+            cells = self.cells.get(row, {})
+            out.extend(cells[col] for col in sorted(cells))
+            out.append("</row>")
+        out.append("</sheetData>")
+        return "".join(out)
+
+    def dimension(self) -> str:
+        if not self.cells:
+            return "A1"
+        last_col = max(max(c) for c in self.cells.values() if c)
+        return f"A1:{_LETTERS[last_col]}{max(self.cells)}"
 
 
-def _wrapped_lines(words: Sequence[str], width: int) -> int:
-    count, used = 1, 0
+def _wrapped_lines(words: Sequence[str], width: float, bold: bool = False) -> int:
+    count, used = 1, 0.0
+    space = _text_width(" ", bold)
     for word in words:
-        if used and used + 1 + len(word) > width:
-            count, used = count + 1, len(word)
+        size = _text_width(word, bold)
+        if used and used + space + size > width:
+            count, used = count + 1, size
         else:
-            used += len(word) + (1 if used else 0)
+            used += size + (space if used else 0)
     return count
 
 
@@ -260,30 +509,33 @@ def _shown_number(value: Any, signed: bool) -> str:
     return shown
 
 
-def _comment_text(entries: Sequence[Entry], kind: Any, lang: str, limit: int) -> str:
-    """The entries behind a number; of a long running total, the latest ones."""
-    shown = entries[-limit:]
-    lines = [explain(e, kind, lang) for e in shown]
-    earlier = entries[:-limit]
-    if earlier:
-        lines.insert(0, text(Label("xl.more", (len(earlier), earlier[0].deal, earlier[-1].deal)),
-                             kind, lang))
-    return _UNSAFE_XML.sub("\ufffd", "\n".join(lines))
+class _Explainer:
+    """The sentences behind numbers, each entry said once however many cells cite it."""
+
+    def __init__(self, kind: Any, lang: str) -> None:
+        self.kind = kind
+        self.lang = lang
+        self.said: dict[int, str] = {}
+
+    def __call__(self, entries: Sequence[Entry], limit: int) -> str:
+        shown = entries[-limit:]
+        said = self.said
+        lines = []
+        for e in shown:
+            line = said.get(id(e))
+            if line is None:
+                line = said[id(e)] = explain(e, self.kind, self.lang)
+            lines.append(line)
+        earlier = entries[:-limit]
+        if earlier:
+            lines.insert(0, text(Label("xl.more", (len(earlier), earlier[0].deal,
+                                                   earlier[-1].deal)), self.kind, self.lang))
+        return _UNSAFE_XML.sub("\ufffd", "\n".join(lines))
 
 
-def _comment(entries: Sequence[Entry], kind: Any, lang: str,
-             limit: int = _MAX_COMMENT_ENTRIES) -> Comment:
-    body = _comment_text(entries, kind, lang, limit)
-    lines = body.count("\n") + 1
-    comment = Comment(body, "whistscore")
-    comment.width = 420
-    comment.height = min(480, 24 + 16 * lines + 8 * (len(body) // 70))
-    return comment
-
-
-def _unsigned(total_cell) -> str:
+def _unsigned(total_format: str) -> str:
     """The total's format without the plus: a float sum a hair above zero must not show "+0"."""
-    return total_cell.number_format.replace("+", "")
+    return total_format.replace("+", "")
 
 
 def _print_setup(ws, title_rows: str | None) -> None:
@@ -300,30 +552,34 @@ def _print_setup(ws, title_rows: str | None) -> None:
 
 # -- the sheets -------------------------------------------------------------------
 
-def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str) -> None:
-    """The game's own score sheet: each table under the last, titled, with comments."""
-    w = _Writer(ws, kind, lang)
+def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str, styles: _Styles,
+           say: _Explainer | None) -> None:
+    """The game's own score sheet: each table under the last, titled, with comments
+    (``say`` None: without the entries behind the numbers)."""
+    w = _Writer(ws, kind, lang, styles)
     row = 1
     first_header = None
     for table in tables:
+        width = len(table.header)
         if table.title is not None:
-            w.title(row, table.title)
+            w.banner(row, table.title, "title", width)
             row += 1
         w.header(row, table.header)
+        signed = [isinstance(h, Label) and h.key in _SIGNED_HEADERS for h in table.header]
         first_header = first_header or row
         row += 1
         for cells in table.rows:
             explained: list[tuple] = []  # the same entries are explained once per row
             for col, cell in enumerate(cells, 1):
-                value = cell.value if isinstance(cell, Cell) else cell
-                out = w.put(row, col, value)
                 if not isinstance(cell, Cell):
+                    w.put(row, col, cell, keep="sequence")
                     continue
-                if cell.style in _STYLE_FONTS:
-                    out.font = _STYLE_FONTS[cell.style]
-                if cell.sources and not _seen(cell.sources, explained):
+                look = {"total": "total", "crossed": "crossed", "spent": "spent",
+                        "note": "note"}.get(cell.style or "", "")
+                w.put(row, col, cell.value, signed=signed[col - 1], look=look, keep="sequence")
+                if say is not None and cell.sources and not _seen(cell.sources, explained):
                     explained.append(cell.sources)
-                    out.comment = _comment(cell.sources, kind, lang)
+                    w.note(row, col, say(cell.sources, _MAX_COMMENT_ENTRIES))
             row += 1
         row += 1  # a blank row between tables
     w.fit_columns()
@@ -332,25 +588,18 @@ def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str) -> None:
     _print_setup(ws, f"1:{first_header}")
 
 
-def _plain_cells(table: Table) -> Table:
-    """The table without its comments: a row of the by-deal tab is one deal, whose
-    entries the Deals tab already explains (a comment per changed cell would double
-    the export's time)."""
-    rows = tuple(tuple(Cell(c.value, (), c.style) for c in row) for row in table.rows)
-    return Table(table.title, table.header, rows, table.key)
-
-
 def _seen(sources: tuple, explained: list[tuple]) -> bool:
     # tuple equality checks identity first, so this stays cheap for long running totals
     return any(len(e) == len(sources) and e == sources for e in explained)
 
 
-def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> tuple[int, int]:
+def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
+           styles: _Styles, say: _Explainer) -> tuple[int, int]:
     """One row per deal; returns (first running-balance column, number of deals)."""
     game = rp.game
     players = game.players
     n = len(players)
-    w = _Writer(ws, kind, lang)
+    w = _Writer(ws, kind, lang, styles)
     header: list[Any] = [Label("deal"), Label("dealer"), Label("notation"), Label("result")]
     header += [Label("change", (p,)) for p in players]
     header += [Label("running", (p,)) for p in players]
@@ -359,6 +608,7 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> 
     if timed:
         header.append(Label("xl.at"))
     w.header(1, header)
+    w.caps[3] = w.caps[4] = _RESULT_WIDTH
     first_change = 5
     first_running = first_change + n
     note_col = first_running + n
@@ -368,11 +618,11 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> 
         row += 1
         w.put(row, 1, result.number)
         w.put(row, 2, result.dealer)
-        notation = w.put(row, 3, game.notation(result.record))
+        w.put(row, 3, game.notation(result.record), limit=math.inf)  # the record: never cut
         if result.entries:
-            notation.comment = _comment(result.entries, kind, lang, _MAX_DEAL_ENTRIES)
+            w.note(row, 3, say(result.entries, _MAX_DEAL_ENTRIES))
         w.put(row, 4, kind.describe_result(result.record.deal, result.outcome, result.context)
-              or None)
+              or None, limit=_RESULT_WIDTH)
         after = result.balance or {}
         for i, p in enumerate(players):
             now = Fraction(after.get(p, 0))
@@ -382,29 +632,21 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> 
         if timed and result.record.at is not None:
             w.put(row, note_col + 1, result.record.at.replace("T", " "))
         if result.record.note:
-            note = w.put(row, note_col, result.record.note)
-            note.font = _NOTE_FONT
-            note.alignment = _WRAP
-            lines = _wrapped_lines(str(note.value).split(), _NOTE_WIDTH)
-            if lines > 1:
-                ws.row_dimensions[row].height = 15 * min(lines, 20)
+            # one line, so the row keeps its height and its neighbours; the whole in a comment
+            w.put(row, note_col, " ".join(str(result.record.note).split()), look="remark",
+                  limit=_NOTE_WIDTH)
     last = row
     row += 1
-    total = w.put(row, 1, Label("total"), measure=False)
-    total.font = _STYLE_FONTS["total"]
+    w.put(row, 1, Label("total"), look="total", measure=False)
     for i, p in enumerate(players):
-        cell = w.put(row, first_change + i, s.balance[p], signed=True)
-        cell.font = _STYLE_FONTS["total"]
-        cell.border = _TOTAL_BORDER
+        w.put(row, first_change + i, s.balance[p], signed=True, look="total_line")
     if check and last >= 2:
         row += 1
-        w.put(row, 1, Label("check"), measure=False).font = _NOTE_FONT
+        w.put(row, 1, Label("check"), look="remark", measure=False)
         for col in range(first_change, first_change + n):
             letter = get_column_letter(col)
-            cell = ws.cell(row=row, column=col, value=f"=SUM({letter}2:{letter}{last})")
-            cell.number_format = _unsigned(ws.cell(row=row - 1, column=col))
-            cell.font = _NOTE_FONT
-    w.widths[note_col] = min(w.widths.get(note_col, 0), _NOTE_WIDTH)
+            w.formula(row, col, f"SUM({letter}2:{letter}{last})", "remark_number",
+                      _unsigned(w.formats[row - 1, col]))
     w.fit_columns()
     ws.freeze_panes = "B2"
     _print_setup(ws, "1:1")
@@ -428,17 +670,18 @@ def _pairwise(rp: Replay, balance: dict[str, Fraction]) -> dict[tuple[str, str],
             for a in players for b in players if a != b}
 
 
-def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> None:
+def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
+                styles: _Styles) -> None:
     players = s.players
-    w = _Writer(ws, kind, lang)
+    w = _Writer(ws, kind, lang, styles)
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
-    w.title(1, f"{kind.title}: {', '.join(players)}")
+    w.banner(1, f"{game_title(kind, lang)}: {', '.join(players)}", "title")
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
     summary = text(Label("xl.summary", (s.deals, state, unit)), kind, lang)
     if s.stake is not None:
         stake = f"{s.stake} {s.currency}" if s.currency else str(s.stake)
         summary += "; " + text(Label("xl.stake", (stake,)), kind, lang)
-    w.put(2, 1, summary, measure=False)
+    w.banner(2, summary, "banner")
 
     # balances (and money)
     header: list[Any] = [Label("player"), Label("xl.balance_in", (unit,))]
@@ -453,27 +696,27 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
         if s.money is not None:
             w.put(row, 3, s.money[p], signed=True)
     row += 1
-    w.put(row, 1, Label("total")).font = _STYLE_FONTS["total"]
+    w.put(row, 1, Label("total"), look="total")
     cols = 3 if s.money is not None else 2
-    totals = [sum(s.balance.values(), Fraction(0))]
+    totals: list[Any] = [sum(s.balance.values(), Fraction(0))]
     if s.money is not None:
         totals.append(sum(s.money.values(), Decimal(0)))
     for col, value in enumerate(totals, 2):
-        cell = w.put(row, col, value, signed=True)
-        cell.font = _STYLE_FONTS["total"]
-        cell.border = _TOTAL_BORDER
+        w.put(row, col, value, signed=True, look="total_line")
     if check:
         row += 1
-        w.put(row, 1, Label("check")).font = _NOTE_FONT
+        w.put(row, 1, Label("check"), look="remark")
         for col in range(2, cols + 1):
             letter = get_column_letter(col)
-            cell = ws.cell(row=row, column=col, value=f"=SUM({letter}5:{letter}{4 + len(players)})")
-            cell.number_format = _unsigned(ws.cell(row=row - 1, column=col))
-            cell.font = _NOTE_FONT
+            w.formula(row, col, f"SUM({letter}5:{letter}{4 + len(players)})", "remark_number",
+                      _unsigned(w.formats[row - 1, col]))
 
     # each with each
+    width = len(players) + 2
     row += 2
-    w.title(row, Label("xl.pairwise", (unit,)))
+    w.banner(row, Label("xl.pairwise_title", (unit,)), "title", width)
+    row += 1
+    w.banner(row, Label("xl.pairwise_how"), "banner_remark", width)
     row += 1
     w.header(row, [Label("player"), *players, Label("total")])
     pairs = _pairwise(rp, dict(s.balance))
@@ -483,13 +726,12 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
         for j, q in enumerate(players, 2):
             if p != q:
                 w.put(row, j, pairs.get((p, q), Fraction(0)), signed=True)
-        cell = w.put(row, len(players) + 2, sum((pairs.get((p, q), 0) for q in players
-                                                  if q != p), Fraction(0)), signed=True)
-        cell.font = _STYLE_FONTS["total"]
+        w.put(row, len(players) + 2, sum((pairs.get((p, q), 0) for q in players if q != p),
+                                         Fraction(0)), signed=True, look="total")
 
     # transfers
     row += 2
-    w.title(row, Label("transfers"))
+    w.banner(row, Label("transfers"), "title", 3)
     row += 1
     amount = text(Label("amount"), kind, lang)
     amount_unit = s.currency if s.money is not None else unit
@@ -497,7 +739,7 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
                    f"{amount} ({amount_unit})" if amount_unit else amount])
     if not s.transfers:
         row += 1
-        w.put(row, 1, Label("xl.no_transfers"), measure=False).font = _NOTE_FONT
+        w.banner(row, Label("xl.no_transfers"), "banner_remark", 3)
     for t in s.transfers:
         row += 1
         w.put(row, 1, t.payer)
@@ -505,35 +747,49 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
         w.put(row, 3, t.amount)
     row += 2
     played = rp.game.played_on()
-    w.put(row, 1, Label("dates", (played,)) if played else Label("xl.no_date"),
-          measure=False).font = _NOTE_FONT
-    w.fit_columns()
+    w.banner(row, Label("dates", (played,)) if played else Label("xl.no_date"), "banner_remark")
+    w.fit_columns(min_cols=width)
     ws.freeze_panes = "A5"
     _print_setup(ws, "1:2")
 
 
-def _chart(wb, deals_ws, first_running: int, count: int, players: Sequence[str],
-           kind: Any, lang: str, title: str, unit: str) -> None:
-    chart = LineChart()
+def _chart(wb, deals_ws, first_running: int, rp: Replay, kind: Any, lang: str,
+           title: str, unit: str) -> None:
+    """Each player's running balance over the deals; players whose lines would
+    coincide (Whist partners) share one line, named after all of them."""
+    players = rp.game.players
+    count = len(rp.results)
+    chart = ScatterChart()
+    chart.scatterStyle = "lineMarker"
     chart.title = text(Label("chart"), kind, lang)
     chart.y_axis.title = unit
     chart.x_axis.title = text(Label("deal"), kind, lang)
     chart.x_axis.delete = False  # openpyxl 3.1 hides both axes unless told
     chart.y_axis.delete = False
     chart.x_axis.tickLblPos = "low"  # deal numbers under the plot, not on the zero line
+    chart.x_axis.scaling.min = 0
+    chart.x_axis.scaling.max = max(1, count)
+    # a numeric deal axis: labels at round steps however many deals
+    chart.x_axis.majorUnit = _axis_step(count)
     chart.legend.position = "b"
     if count:
-        for i, name in enumerate(players):
-            data = Reference(deals_ws, min_col=first_running + i, min_row=2, max_row=count + 1)
-            chart.add_data(data)
-            chart.series[-1].tx = SeriesLabel(v=_UNSAFE_XML.sub("\ufffd", name))
-        chart.set_categories(Reference(deals_ws, min_col=1, min_row=2, max_row=count + 1))
-        if count > 30:
-            chart.x_axis.tickLblSkip = max(1, count // 20)
-            chart.x_axis.tickMarkSkip = max(1, count // 20)
-        for series in chart.series:
+        lines: dict[tuple, list[int]] = {}
+        for i, p in enumerate(players):
+            path = tuple((r.balance or {}).get(p, 0) for r in rp.results)
+            lines.setdefault(path, []).append(i)
+        xs = Reference(deals_ws, min_col=1, min_row=2, max_row=count + 1)
+        for seats in lines.values():
+            ys = Reference(deals_ws, min_col=first_running + seats[0], min_row=2,
+                           max_row=count + 1)
+            names = [players[i] for i in seats]
+            name = names[0]
+            for other in names[1:]:
+                name = text(Label("xl.and", (name, other)), kind, lang)
+            series = Series(ys, xs)
+            series.tx = SeriesLabel(v=_series_name(name))
             series.smooth = False
             series.marker.symbol = "none" if count > 40 else "circle"
+            chart.series.append(series)
     # A worksheet holding only the chart rather than an Excel chartsheet:
     # LibreOffice does not show an openpyxl chartsheet, while this prints anywhere.
     sheet = wb.create_sheet(title)
@@ -541,6 +797,27 @@ def _chart(wb, deals_ws, first_running: int, count: int, players: Sequence[str],
     chart.height = 16
     sheet.add_chart(chart, "A1")
     _print_setup(sheet, None)
+
+
+def _series_name(name: str) -> str:
+    """A legend name as a literal string.
+
+    LibreOffice reads a straight double quote in a literal series name as the
+    start of a quoted string (a player called ``"q"`` became "Column I"); the
+    legend shows it as a typographic quote, which every program takes as text.
+    """
+    return _UNSAFE_XML.sub("\ufffd", name).replace('"', "\u201d")
+
+
+def _axis_step(count: int) -> int:
+    """A round step giving at most about 20 labels on the deal axis."""
+    step = 1
+    while count / step > 20:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if count / step <= 20:
+                break
+    return step
 
 
 def _game_sheet(wb, game_text: str) -> None:
@@ -570,12 +847,14 @@ def _game_sheet(wb, game_text: str) -> None:
 def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
     props = wb.properties
     players = ", ".join(game.players)
+    name = game_title(kind, lang)
     named = f"{game.title}: " if game.title else ""
-    props.title = _UNSAFE_XML.sub("\ufffd", f"{named}{kind.title}: {players}")
-    props.subject = kind.title
+    props.title = _UNSAFE_XML.sub("\ufffd", f"{named}{name}: {players}")
+    props.subject = name
     props.creator = "whistscore"
     props.keywords = _UNSAFE_XML.sub("\ufffd", players)
     props.category = "whistscore"
+    props.language = lang
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     played = game.played_on()
@@ -588,6 +867,120 @@ def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
 def _tab(key: str, kind: Any, lang: str) -> str:
     name = re.sub(r"[\[\]:*?/\\]", " ", str(text(Label(key), kind, lang)))[:31]
     return name
+
+
+# -- writing the file ---------------------------------------------------------------
+
+_VML_HEAD = (
+    '<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"'
+    ' xmlns:x="urn:schemas-microsoft-com:office:excel">'
+    '<o:shapelayout v:ext="edit"><o:idmap v:ext="edit" data="1"/></o:shapelayout>'
+    '<v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202"'
+    ' path="m,l,21600r21600,l21600,xe"><v:stroke joinstyle="miter"/>'
+    '<v:path gradientshapeok="t" o:connecttype="rect"/></v:shapetype>')
+_VML_SHAPE = (
+    '<v:shape id="_x0000_s{id}" type="#_x0000_t202" style="position:absolute; '
+    'margin-left:59.25pt;margin-top:1.5pt;width:{w}px;height:{h}px;z-index:1;'
+    'visibility:hidden" fillcolor="#ffffe1" o:insetmode="auto"><v:fill color2="#ffffe1"/>'
+    '<v:shadow color="black" obscured="t"/><v:path o:connecttype="none"/>'
+    '<v:textbox style="mso-direction-alt:auto"><div style="text-align:left"/></v:textbox>'
+    '<x:ClientData ObjectType="Note"><x:MoveWithCells/><x:SizeWithCells/>'
+    '<x:AutoFill>False</x:AutoFill><x:Row>{row}</x:Row><x:Column>{col}</x:Column>'
+    '</x:ClientData></v:shape>')
+_COMMENTS_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"
+
+
+class _Part:
+    """A part of the package for its manifest (content types)."""
+
+    def __init__(self, path: str, mime_type: str) -> None:
+        self.path = path
+        self.mime_type = mime_type
+
+
+class _SheetWriter(WorksheetWriter):
+    """openpyxl's worksheet writer around the ``<sheetData>`` our :class:`_Writer` made."""
+
+    _MARK = "whistscore-sheet-data"
+
+    def __init__(self, ws, cells: _Writer) -> None:
+        super().__init__(ws)
+        self.whistscore = cells
+
+    def write_dimensions(self) -> None:
+        self.xf.send(SheetDimension(self.whistscore.dimension()).to_tree())
+
+    def write_rows(self) -> None:
+        xf = self.xf.send(True)
+        with xf.element("sheetData"):
+            xf.write(self._MARK)
+        self.xf.send(None)
+
+    def xml(self) -> bytes:
+        self.close()
+        with open(self.out, "rb") as src:
+            out = src.read()
+        mark = re.search(rb"<sheetData>\s*" + self._MARK.encode() + rb"\s*</sheetData>", out)
+        return out[:mark.start()] + self.whistscore.sheet_data().encode("utf-8") + out[mark.end():]
+
+
+class _BookWriter(ExcelWriter):
+    """openpyxl's writer, except that our sheets' cells and comments are written as
+    plain XML text (openpyxl builds several objects and an XML tree per cell and
+    per comment, which for a long game took most of the export)."""
+
+    def __init__(self, workbook, archive) -> None:
+        super().__init__(workbook, archive)
+        self._comment_parts = 0
+
+    def write_worksheet(self, ws) -> None:
+        cells = getattr(ws, "_whistscore_sheet", None)
+        if cells is None:
+            super().write_worksheet(ws)
+            return
+        notes = cells.comments
+        if notes:
+            self._comment_parts += 1
+            ws.legacy_drawing = f"xl/drawings/commentsDrawing{self._comment_parts}.vml"
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = _SheetWriter(ws, cells)
+        writer.write()
+        ws._rels = writer._rels
+        self._archive.writestr(ws.path[1:], writer.xml())
+        self.manifest.append(ws)
+        writer.cleanup()
+        if notes:
+            ws._comments = [True]  # so that _write_comment is called for this sheet
+
+    def _write_comment(self, ws) -> None:
+        notes = ws._whistscore_comments
+        number = self._comment_parts_of(ws)
+        body = ['<comments xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                "<authors><author>whistscore</author></authors><commentList>"]
+        shapes = [_VML_HEAD]
+        for shape, ((row, col), note) in enumerate(sorted(notes.items()), 1026):
+            note = _UNSAFE_XML.sub("\ufffd", note)
+            if len(note) > _MAX_COMMENT_CHARS:
+                note = note[:_MAX_COMMENT_CHARS] + "…"
+            ref = f"{get_column_letter(col)}{row}"
+            body.append(f'<comment ref="{ref}" authorId="0"><text><t xml:space="preserve">'
+                        f"{escape(note)}</t></text></comment>")
+            lines = note.count("\n") + 1
+            height = min(480, 24 + 16 * lines + 8 * (len(note) // 70))
+            shapes.append(_VML_SHAPE.format(id=shape, w=420, h=height, row=row - 1,
+                                            col=col - 1))
+        body.append("</commentList></comments>")
+        shapes.append("</xml>")
+        path = f"xl/comments/comment{number}.xml"
+        self._archive.writestr(path, "".join(body).encode("utf-8"))
+        self.manifest.append(_Part("/" + path, _COMMENTS_MIME))
+        self._archive.writestr(ws.legacy_drawing, "".join(shapes).encode("utf-8"))
+        ws._rels.append(Relationship(Id="comments", type="comments", Target="/" + path))
+
+    def _comment_parts_of(self, ws) -> int:
+        return int(re.search(r"(\d+)\.vml$", ws.legacy_drawing).group(1))
 
 
 # -- the public calls ---------------------------------------------------------------
@@ -604,17 +997,19 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
 
     wb = openpyxl.Workbook()
+    styles = _Styles(wb)
+    say = _Explainer(kind, lang)
     sheet_ws = wb.active
     sheet_ws.title = _tab("xl.tab.sheet", kind, lang)
-    _sheet(sheet_ws, kind.sheet_tables(rp), kind, lang)
+    _sheet(sheet_ws, kind.sheet_tables(rp), kind, lang, styles, say)
     deals_ws = wb.create_sheet(_tab("xl.tab.deals", kind, lang))
-    first_running, count = _deals(deals_ws, rp, s, kind, lang, check_formulas)
+    first_running, _ = _deals(deals_ws, rp, s, kind, lang, check_formulas, styles, say)
     settle_ws = wb.create_sheet(_tab("xl.tab.settlement", kind, lang))
-    _settlement(settle_ws, rp, s, kind, lang, check_formulas)
-    _chart(wb, deals_ws, first_running, count, game.players, kind, lang,
-           _tab("xl.tab.chart", kind, lang), unit)
+    _settlement(settle_ws, rp, s, kind, lang, check_formulas, styles)
+    _chart(wb, deals_ws, first_running, rp, kind, lang, _tab("xl.tab.chart", kind, lang), unit)
     by_deal_ws = wb.create_sheet(_tab("xl.tab.by_deal", kind, lang))
-    _sheet(by_deal_ws, [_plain_cells(running_table(rp))], kind, lang)
+    # a row of this tab is one deal, whose entries the Deals tab already explains
+    _sheet(by_deal_ws, [running_table(rp)], kind, lang, styles, None)
     _game_sheet(wb, journal.dumps(game))
     _properties(wb, game, s, kind, lang)
     wb.active = 0
@@ -623,7 +1018,8 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
 
 def _save_atomic(wb, path: Path) -> None:
     with journal.replacing(path) as tmp:
-        wb.save(tmp)
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+            _BookWriter(wb, archive).write_data()
 
 
 def import_text(book_path: str | os.PathLike) -> str:

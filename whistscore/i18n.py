@@ -6,12 +6,14 @@ English texts; the Russian texts use the words written on paper.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .layout import Label, Phrase
 from .ledger import Entry, format_amount
 
-__all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name"]
+__all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
+           "game_title"]
 
 LANGS = ("en", "ru")
 
@@ -80,10 +82,6 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "xl.stake": ("stake {0} per unit", "ставка {0} за единицу"),
     "xl.balance_in": ("Balance ({0})", "Итог ({0})"),
     "xl.money_in": ("Money ({0})", "Деньги ({0})"),
-    "xl.pairwise": ("Each with each: what the row player wins (+) or loses (-) against "
-                    "the column player, in {0}",
-                    "Каждый с каждым: выигрыш (+) или проигрыш (-) игрока строки против "
-                    "игрока столбца, {0}"),
     "xl.no_transfers": ("nobody owes anything", "никто никому не должен"),
     "xl.no_date": ("The game file records no dates, so the date of the last deal is unknown.",
                    "В файле партии нет дат, поэтому дата последней сдачи неизвестна."),
@@ -91,6 +89,26 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                 "... ранее записей: {0} (сдачи {1}–{2}), затем:"),
     "xl.cut": ("(cut short here; the full text is in the game file)",
                "(обрезано; полный текст в файле партии)"),
+    "xl.pairwise_title": ("Each with each, in {0}", "Каждый с каждым, {0}"),
+    "xl.pairwise_how": ("+ the row player wins from the column player, - he loses to him",
+                        "+ игрок строки выигрывает у игрока столбца, - проигрывает ему"),
+    "xl.exact": ("exactly {0}", "точно {0}"),
+    "xl.and": ("{0} & {1}", "{0} и {1}"),
+    # a game's name in the sheet's language (the workbook's titles)
+    "title.preferans": ("Preferans (pulya, gora, vists)", "Преферанс (пуля, гора, висты)"),
+    "title.twist": ("Twist", "Твист"),
+    "title.whist": ("Whist", "Вист"),
+    "title.danish": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
+    # a column an entry is written into ("writes 4 into the pulya": Russian accusative)
+    "into.pulya": ("pulya", "пулю"),
+    "into.gora": ("gora", "гору"),
+    "into.remark": ("remark", "ремарк"),
+    "into.points": ("points", "очки"),
+    "into.tricks": ("tricks", "взятки"),
+    "into.honours": ("honours", "онеры"),
+    "into.revoke": ("revoke", "ренонс"),
+    "into.game": ("game", "партию"),
+    "into.rubber": ("rubber", "роббер"),
     # the line add and edit print (text.render_change), show's game status
     "add.deal": ("deal {0} ({1} deals)", "сдача {0} (сдаёт {1})"),
     "add.replaced": ("deal {0} replaced ({1} deals)", "сдача {0} заменена (сдаёт {1})"),
@@ -144,6 +162,122 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
 }
 
+#: An entry's detail ("3 tricks x 4, 1st all-pass") is written by the game in
+#: English; in Russian it is said by these replacements, in order (numbers and
+#: names are kept; a count of tricks agrees with its number).
+_DETAIL_RU: tuple[tuple[str, str], ...] = (
+    (r"(\d+) points of help from (.+)$", r"помощь от \2: \1"),
+    (r"(\d+) points of help", r"помощь \1"),
+    (r"(\d+) points over every pulya", r"\1 сверх каждой пули"),
+    (r" off the gora", r" списано с горы"),
+    (r"(\d+) of it closes the pulya", r"из них \1 закрывают пулю"),
+    (r"(\d+) game = ", r"игра \1 = "),
+    (r"misère", r"мизер"),
+    (r"no tricks", r"без взяток"),
+    (r"(\d+) tricks? short", r"недобор \1"),
+    (r"(\d+)(st|nd|rd|th) all-pass", r"\1-й распас"),
+    (r"(\d+) - (\d+) amnesty", r"\1 - \2 амнистия"),
+    (r"down (\d+)", r"без \1"),
+    (r"made \+(\d+)", r"сыграно +\1"),
+    (r"\bmade\b", r"сыграно"),
+    (r"\((\d+) tricks\)", r"(взяток: \1)"),
+    (r"\blost\b", r"проиграно"),
+    (r"alone x", r"в одиночку x"),
+    (r"(\d+) from each of (\d+)", r"по \1 с каждого из \2"),
+    (r"(\d+) to each of (\d+)", r"по \1 каждому из \2"),
+    (r"\bopen_nolo\b", r"открытое ноло"),
+    (r"\bopen_solo\b", r"открытое соло"),
+    (r"\bnolo\b", r"ноло"),
+    (r"\bsolo\b", r"соло"),
+    (r"\btournee\b", r"турне"),
+    (r"\bgood\b", r"гуд"),
+    (r"\bhalf\b", r"халф"),
+    (r"\bstrong\b", r"стронг"),
+    (r"\bsans\b", r"санс"),
+    (r" \(with the passed partner's\)", r" (со взятками пасовавшего партнёра)"),
+    (r"(\d+) for the twist", r"\1 за твист"),
+    (r"(\d+) under", r"недобор \1"),
+    (r"(\d+) over", r"перебор \1"),
+    (r"value (\d+)", r"стоимость \1"),
+    (r"\(dazin\)", r"(дазин)"),
+    (r"\(operet\)", r"(оперет)"),
+    (r"\(twist\)", r"(твист)"),
+    (r"(\d+) by cards not scored", r"\1 за взятки не засчитано"),
+    (r"(\d+) honours not scored", r"\1 за онеры не засчитано"),
+    (r"game already won", r"партия уже выиграна"),
+    (r"at (\d+) before the deal", r"до сдачи уже \1"),
+    (r"(\d+) by cards", r"\1 за взятки"),
+    (r"(\d+) honours", r"онеры \1"),
+    (r"stopped at (\d+)", r"остановлено на \1"),
+    (r"no trick point", r"нет очка за взятки"),
+    (r"both sides revoked: deal thrown in", r"ренонс у обеих пар: сдача не считается"),
+    (r"revoke by ", r"ренонс "),
+    (r"\brevoked\b", r"ренонс"),
+    (r"\brevoke\b", r"ренонс"),
+    (r"only (\d+) to lose", r"списать можно только \1"),
+    (r"losers' (\d+) for honours left out", r"онеры проигравших (\1) не в счёт"),
+    (r"-> single", r"-> одинарная"),
+    (r"-> double", r"-> двойная"),
+    (r"-> treble", r"-> тройная"),
+    (r"rubber (\d+)", r"роббер \1"),
+    (r"(\d+) vists?\b", "\ue000\\1"),
+    (r"(\d+) tricks?\b", "\ue001\\1"),
+    (r"\s*\bx\s*(?=\d)", r" × "),
+)
+_DETAIL_RU_COMPILED = tuple((re.compile(p), r) for p, r in _DETAIL_RU)
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form that agrees with ``n`` (1 взятка, 2 взятки, 5 взяток)."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _counted(word: tuple[str, str, str]):
+    def say(m: re.Match) -> str:
+        n = int(m.group(1))
+        return f"{n} {plural_ru(n, *word)}"
+    return say
+
+
+_VIST_RU = re.compile("\ue000(\\d+)")  # marks left by _DETAIL_RU, never in a detail
+_TRICK_RU = re.compile("\ue001(\\d+)")
+
+
+def detail_text(detail: str, lang: str = "en") -> str:
+    """An entry's detail in the sheet's language (the games write it in English)."""
+    if lang != "ru" or not detail:
+        return detail
+    said = _DETAIL_SAID.get(detail)
+    if said is None:
+        said = _detail_ru(detail)
+        if len(_DETAIL_SAID) < 50_000:  # a long game repeats a few thousand details
+            _DETAIL_SAID[detail] = said
+    return said
+
+
+_DETAIL_SAID: dict[str, str] = {}
+
+
+def _detail_ru(detail: str) -> str:
+    out = detail
+    for pattern, repl in _DETAIL_RU_COMPILED:
+        out = pattern.sub(repl, out)
+    out = _VIST_RU.sub(_counted(("вист", "виста", "вистов")), out)
+    out = _TRICK_RU.sub(_counted(("взятка", "взятки", "взяток")), out)
+    return out.replace(" x ", " × ")
+
+
+def game_title(kind: Any, lang: str = "en") -> str:
+    """The game's name in the sheet's language ("Преферанс (пуля, гора, висты)")."""
+    name = getattr(kind, "name", None)
+    found = _lookup(f"title.{name}", kind, lang) if name else None
+    return found or kind.title
+
 
 def _lookup(key: str, kind: Any, lang: str) -> str | None:
     pair = None
@@ -178,7 +312,8 @@ def rule_name(key: str, kind: Any = None, lang: str = "en", *, with_source: bool
     rt = texts.get(key)
     if rt is None:
         return key
-    name = rt.ru if lang == "ru" else rt.en
+    # a Russian rule text says "стоимость × взятки", never with a Latin x
+    name = rt.ru.replace(" x ", " × ") if lang == "ru" else rt.en
     if with_source and rt.source:
         name = f"{name} ({rt.source})"
     return name
@@ -194,7 +329,8 @@ def explain(entry: Entry, kind: Any = None, lang: str = "en") -> str:
             if entry.column != "vists":
                 head += f" ({column})"
         else:
-            head = f"сдача {entry.deal}: {entry.player} пишет {amount} в {column}"
+            into = _lookup(f"into.{entry.column}", kind, lang) or column
+            head = f"сдача {entry.deal}: {entry.player} пишет {amount} в {into}"
     else:
         if entry.against is not None:
             head = f"deal {entry.deal}: {entry.player} writes {amount} on {entry.against}"
@@ -203,5 +339,5 @@ def explain(entry: Entry, kind: Any = None, lang: str = "en") -> str:
         else:
             head = f"deal {entry.deal}: {entry.player} writes {amount} into {column}"
     rule = rule_name(entry.rule, kind, lang)
-    detail = f"{entry.detail}, " if entry.detail else ""
+    detail = f"{detail_text(entry.detail, lang)}, " if entry.detail else ""
     return f"{head}: {detail}{rule}"

@@ -665,7 +665,7 @@ RULE_TEXTS: dict[str, RuleText] = {
 
 LABELS: dict[str, tuple[str, str]] = {
     "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
-    "pref.res.allpass": ("all-pass x{0}", "распасы x{0}"),
+    "pref.res.allpass": ("all-pass x{0}", "распасы ×{0}"),
     "pref.res.misere_made": ("misère made", "мизер сыгран"),
     "pref.res.misere_caught": ("misère caught with {0}", "мизер пойман, взяток: {0}"),
     "pref.res.half": ("half-whist", "полвиста"),

@@ -493,8 +493,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "twist.res.round": ("twist round", "розыгрыш твиста"),
     "twist.res.failed_over": ("failed, {0} over", "без выполнения, {0} лишних"),
     "twist.res.failed_under": ("failed, {0} under", "без выполнения, без {0}"),
-    "twist.res.twist2": ("(twist x2)", "(твист x2)"),
-    "twist.res.twist3": ("(twist x3)", "(твист x3)"),
+    "twist.res.twist2": ("(twist x2)", "(твист ×2)"),
+    "twist.res.twist3": ("(twist x3)", "(твист ×3)"),
     "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
     "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
                          "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
@@ -522,6 +522,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "twist.gora_of": ("gora {0}", "гора {0}"),
     "twist.remark_of": ("remark {0}", "ремарк {0}"),
     "twist.round_due": ("twist round due", "следует розыгрыш твиста"),
+    "twist.sym_crossed": ("{0}(crossed d{1})", "{0} (зачёркнут в сдаче {1})"),
+    "twist.sym_bars": ("{0}{1}", "{0}{1}"),
+    "twist.kind.dazin": ("dazin", "дазин"),
+    "twist.kind.operet": ("operet", "оперет"),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..layout import Cell, Label, Table
+from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Entry
 
 
@@ -38,7 +38,8 @@ def _sheet(players, state, own, on) -> Table:
                Cell(state.remark[i], tuple(own[p, "remark"]))]
         for j, q in enumerate(players):
             row.append(Cell(None) if i == j else Cell(state.vists[i * 4 + j], tuple(on[p, q])))
-        row.append(Cell(" ".join(s.text() for s in state.nota(i)) or None))
+        nota = tuple(_symbol(s) for s in state.nota(i))
+        row.append(Cell(Phrase(nota, " ") if nota else None))
         rows.append(tuple(row))
     return Table(Label("sheet"), header, tuple(rows), key="sheet")
 
@@ -87,9 +88,16 @@ def _nota(players, state) -> Table:
                 status, style = Label("twist.bars", (s.bars,)), None
             else:
                 status, style = Label("twist.active"), None
-            rows.append((Cell(p), Cell(s.text(), style=style), Cell(s.written),
+            rows.append((Cell(p), Cell(_symbol(s), style=style), Cell(s.written),
                          Cell(status, style=style)))
     return Table(Label("twist.nota_title"), header, tuple(rows), key="nota")
+
+
+def _symbol(s: Any) -> Any:
+    """A nota symbol as ``Symbol.text`` writes it, in the sheet's language."""
+    if s.kind in ("X", "O"):
+        return s.kind if s.ended is None else Label("twist.sym_crossed", (s.kind, s.ended))
+    return Label("twist.sym_bars", (Label(f"twist.kind.{s.kind}"), "|" * s.bars))
 
 
 def closing(replay: Any) -> list[Table]:
