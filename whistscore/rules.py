@@ -320,14 +320,44 @@ class RuleBook:
         return self.option(name).kind.show(value)
 
 
+#: the largest stake (money per unit) and its finest step: a stake outside is a
+#: typing slip, and refusing it at the door keeps every later sum small and fast
+MAX_STAKE = Decimal(1_000_000)
+STAKE_PLACES = 6
+
+
 def parse_stake(value: Any, field: str = "stake") -> Decimal:
-    """A stake is money per unit: a decimal string, never a float."""
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise RuleError("a stake is a decimal string such as \"0.10\"", field=field, value=value)
-    try:
-        stake = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value) from None
+    """A stake is money per unit: a decimal string (or a Decimal/int), never a float.
+
+    The one door for stakes, used by files, ``new``, ``settle --stake`` and the
+    library: 0..MAX_STAKE with at most STAKE_PLACES decimal places, so
+    ``1e400`` or ``1e999999999`` is refused here instead of building a number
+    of a billion digits later.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
+        raise RuleError("a stake is a decimal string such as \"0.10\"", field=field,
+                        value=value if isinstance(value, float) else type(value).__name__)
+    if isinstance(value, Decimal):
+        stake = value
+    else:
+        raw = value.strip() if isinstance(value, str) else value
+        if isinstance(raw, str) and len(raw) > 40:
+            raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value)
+        if isinstance(raw, int) and not -MAX_STAKE <= raw <= MAX_STAKE:
+            raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=value)
+        try:
+            stake = Decimal(raw)
+        except (InvalidOperation, ValueError):
+            raise RuleError("a stake is a decimal number such as 0.10", field=field,
+                            value=value) from None
     if not stake.is_finite() or stake < 0:
-        raise RuleError("a stake must be a finite number, not negative", field=field, value=value)
-    return stake
+        raise RuleError("a stake must be a finite number, not negative", field=field,
+                        value=str(value))
+    if stake > MAX_STAKE:
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+    if stake != 0 and stake.normalize().as_tuple().exponent < -STAKE_PLACES:
+        raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
+                        value=str(value))
+    if stake.as_tuple().exponent > 0:  # 1E+3 is written 1000
+        stake = stake.quantize(Decimal(1))
+    return abs(stake) if stake == 0 else stake

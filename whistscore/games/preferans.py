@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from ..checks import whole
+from ..checks import notation_text, whole
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Label, Phrase
@@ -554,6 +554,7 @@ class Preferans(GameType):
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Deal:
         from .preferans_notation import parse_notation
+        text = notation_text(text)
         return parse_notation(self, text, players, rules)
 
     def format_notation(self, deal: Deal, players: tuple[str, ...], rules: Rules) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
-from ..checks import player
+from ..checks import notation_text, player
 from ..errors import DealError
 from ..game import DealContext, GameType, Outcome, RuleText
 from ..layout import Label, Phrase, Table
@@ -641,6 +641,7 @@ class Twist(GameType):
         return twist_notation.format_deal(deal)
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+        text = notation_text(text)
         return twist_notation.parse_line(self, text, players)
 
     # -- scoring ------------------------------------------------------------------
