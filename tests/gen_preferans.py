@@ -30,6 +30,14 @@ OVERRIDES = {
     "misere": st.sampled_from(["10;10", "10;20", [5, 7]]),
     "pulya_points": st.integers(0, 20),
     "gora_points": st.integers(1, 20),
+    # issue 11: the house rules and the audit's options
+    "half_whist_by": st.sampled_from(["style", "second", "first", "either"]),
+    "totus_both_whist": st.booleans(),
+    "stalingrad": st.booleans(),
+    "concede": st.sampled_from(["gora-only", "consolation", "off"]),
+    "both_pass": st.sampled_from(["not-played", "play-6-7"]),
+    "misere_blind": st.integers(1, 4),
+    "allpass_exit": st.sampled_from(["any-deal", "made-8"]),
 }
 
 
@@ -37,7 +45,7 @@ OVERRIDES = {
 def rules_specs(draw) -> dict:
     preset = draw(st.sampled_from(sorted(GAME.rulebook.presets)))
     spec: dict = {"preset": preset}
-    chosen = draw(st.lists(st.sampled_from(sorted(OVERRIDES)), max_size=4, unique=True))
+    chosen = draw(st.lists(st.sampled_from(sorted(OVERRIDES)), max_size=6, unique=True))
     for name in chosen:
         spec[name] = draw(OVERRIDES[name])
     scale = 10 if preset == "encyclopedia" else 1
@@ -51,11 +59,24 @@ def _split(draw, total: int, parts: int) -> list[int]:
     return [bounds[i + 1] - bounds[i] for i in range(parts)]
 
 
+def _half_by(rules) -> set[str]:
+    """Which defenders (first, second) may go for half-whist (option half_whist_by)."""
+    by = rules["half_whist_by"]
+    if by == "style":
+        by = "either" if rules["whist_style"] == "gentleman" else "second"
+    return {"first": {"first"}, "second": {"second"}, "either": {"first", "second"}}[by]
+
+
 @st.composite
-def legal_deal(draw, players: tuple[str, ...], active: tuple[str, ...], rules) -> dict:
+def legal_deal(draw, players: tuple[str, ...], active: tuple[str, ...], rules,
+               dealer: str | None = None, streak: int = 0) -> dict:
+    """One legal deal; ``dealer`` (four players) and ``streak`` (the all-pass series
+    running, for ``allpass_exit = made-8``) let it draw the forms that depend on them."""
     kinds = ["contract", "contract", "contract", "misere"]
     if rules["allpass"] != "off":
         kinds.append("allpass")
+    if rules["concede"] != "off":
+        kinds.append("concede")
     kind = draw(st.sampled_from(kinds))
     if kind == "allpass":
         counts = _split(draw, 10, 3)
@@ -64,23 +85,54 @@ def legal_deal(draw, players: tuple[str, ...], active: tuple[str, ...], rules) -
     others = [p for p in active if p != declarer]
     if kind == "misere":
         taken = draw(st.integers(0, 10))
+        deal = {"declarer": declarer, "contract": "misere"}
+        if draw(st.integers(0, 3)) == 0:
+            deal["blind"] = True
         if draw(st.booleans()):
-            return {"declarer": declarer, "contract": "misere", "tricks": {declarer: taken}}
+            deal["tricks"] = {declarer: taken}
+            return deal
         rest = _split(draw, 10 - taken, 2)
-        tricks = {declarer: taken, others[0]: rest[0], others[1]: rest[1]}
-        return {"declarer": declarer, "contract": "misere", "tricks": tricks}
-    level = draw(st.integers(6, 10))
+        deal["tricks"] = {declarer: taken, others[0]: rest[0], others[1]: rest[1]}
+        return deal
+    least = 6
+    if rules["allpass_exit"] == "made-8" and streak:
+        least = 7 if streak == 1 else 8
+    level = draw(st.integers(least, 10))
     suit = draw(st.sampled_from(SUITS))
+    if kind == "concede":
+        return {"declarer": declarer, "contract": f"{level}{suit}", "concede": True}
     first, second = whisting_order(players, declarer, others)
+    halves = dict(rules["half_whist"])
     pairs = [("whist", "whist"), ("whist", "pass"), ("pass", "whist"), ("pass", "pass")]
-    if level in dict(rules["half_whist"]):
-        pairs += [("pass", "half"), ("whist", "gone-half")]
-        if rules["whist_style"] == "gentleman":
+    if level in halves:
+        by = _half_by(rules)
+        if "second" in by:
+            pairs += [("pass", "half"), ("whist", "gone-half")]
+        if "first" in by:
             pairs += [("half", "pass"), ("gone-half", "whist")]
+    if (rules["stalingrad"] and level == 6 and suit == "S") or \
+            (rules["totus_both_whist"] and level == 10):
+        pairs = [("whist", "whist")]
     s1, s2 = draw(st.sampled_from(pairs))
     deal = {"declarer": declarer, "contract": f"{level}{suit}",
             "whist": {first: s1, second: s2}}
-    if "whist" in (s1, s2):
+    if dealer is not None and dealer not in active and draw(st.integers(0, 2)) == 0:
+        # seed 002 3.8.8: the sitting-out dealer takes the whist the defenders declined
+        status = "pass"
+        if "whist" not in (s1, s2):
+            if level in halves and "half" in (s1, s2):
+                deal["whist"] = {first: "gone-half" if s1 == "half" else "pass",
+                                 second: "gone-half" if s2 == "half" else "pass"}
+                status = draw(st.sampled_from(["whist", "pass"]))
+                if status == "pass":
+                    deal["whist"] = {first: s1, second: s2}
+            elif level not in halves and (s1, s2) == ("pass", "pass"):
+                status = draw(st.sampled_from(["whist", "pass"]))
+        deal["whist"][dealer] = status
+    statuses = set(deal["whist"].values())
+    played = "whist" in statuses or (rules["both_pass"] == "play-6-7" and level in (6, 7)
+                                     and statuses == {"pass"})
+    if played:
         taken = draw(st.integers(max(0, level - 4), 10))
         rest = _split(draw, 10 - taken, 2)
         deal["tricks"] = {declarer: taken, first: rest[0], second: rest[1]}
@@ -104,7 +156,7 @@ def game_files(draw, max_deals: int = 40) -> dict:
             dealer = draw(st.sampled_from(players))
             record["dealer"] = dealer
         active = GAME.active_players(players, dealer)
-        deal = draw(legal_deal(players, active, rules))
+        deal = draw(legal_deal(players, active, rules, dealer, state.streak))
         record.update(deal)
         if draw(st.integers(0, 14)) == 0:
             record["note"] = "a note"

@@ -89,6 +89,9 @@ def game_files(draw) -> dict:
     failure = draw(st.sampled_from([None, "scaled", "literal"]))
     if failure is not None:
         rules_spec["dil_failure"] = failure
+    same_kind = draw(st.sampled_from([None, "one", "all"]))
+    if same_kind is not None:
+        rules_spec["same_kind"] = same_kind
     rules = GAME.rulebook.resolve(rules_spec)
     state = GAME.initial_state(players, rules)
     deals = []

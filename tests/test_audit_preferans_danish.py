@@ -217,8 +217,10 @@ def test_encyclopedia_eight_two_whisters_obligation_two(tmp_path):
 
 def test_encyclopedia_ten_no_obligation(tmp_path):
     # Encyclopedia, A 10NT, B whist, V pass, A=10: o_alone[10]=0 owes nothing; A pulya 100; P=1:
-    # A=100-100/3=200/3, B=V=-100/3. spec: 'an obligation of 0 owes nothing'
-    game = PF(['Anna', 'Boris', 'Vera'], {'preset': 'encyclopedia'},
+    # A=100-100/3=200/3, B=V=-100/3. spec: 'an obligation of 0 owes nothing'. The preset now has
+    # totus_both_whist on (spec change, issue 11: a 10 needs both whisting), so it is set off here
+    # to keep the lone whister on a 10.
+    game = PF(['Anna', 'Boris', 'Vera'], {'preset': 'encyclopedia', 'totus_both_whist': False},
                 [{'declarer': 'Anna',
                   'contract': '10NT',
                   'whist': {'Boris': 'whist', 'Vera': 'pass'},

@@ -198,18 +198,22 @@ TWIST = {
         {'A': (35, -9, {'B': 10, 'C': 14}), 'B': (22, 57, {'A': 77, 'C': 42, 'D': 28}), 'C': (30, -9, {'A': 28, 'B': 10}), 'D': (25, 12, {'A': 42, 'B': 15, 'C': 14})},
         False,
         {'A': '-857', 'B': '946', 'C': '-366', 'D': '277'}),
-    # Two made bombs by A: X written once ('a symbol he already holds is not written again'). D3 A
-    # 8H made exactly (v=6): A's entries double: remark 120, gora -10; others single. X crossed.
-    # D4 same contract single: remark 60, gora -5.
-    't18_X_once_no_stack': (
+    # Two made bombs by A: X written each time (spec twist.md, Nota, issue 11: seed «нота»
+    # «записывается» each time; same_kind = one). D3 A 8H made exactly (v=6): the oldest X is
+    # used and crossed: A's entries double: remark 120, gora -10; others single. D4 the same
+    # contract uses the second X: doubled again (remark 120, gora -10). A gora 30-10-10 = 10,
+    # remark 240. Step 1: A 240-100 = 140, B,D -68-340 = -408, C -68-320 = -388 (sum -1064).
+    # A 2(560+1064) + 240 - 84 = 3404; B,D 2(-1632+1064) + 24 - 80 = -1192; C 2(-1552+1064) + 36
+    # - 80 = -1020.  (Before issue 11 the second X was not written and D4 was single.)
+    't18_X_written_each_time': (
         {},
         [{'bomb': 'simple', 'value': 1, 'declarer': 'A', 'tricks': {'A': 0, 'B': 4, 'C': 4, 'D': 4}},
          {'bomb': 'simple', 'value': 1, 'declarer': 'A', 'tricks': {'A': 0, 'B': 4, 'C': 4, 'D': 4}},
          {'declarer': 'A', 'contract': '8H', 'tricks': {'A': 5, 'B': 2, 'C': 3, 'D': 2}},
          {'declarer': 'A', 'contract': '8H', 'tricks': {'A': 5, 'B': 2, 'C': 3, 'D': 2}}],
-        {'A': (15, 180, {'B': 80, 'C': 80, 'D': 80}), 'B': (34, -68, {'A': 24}), 'C': (32, -68, {'A': 36}), 'D': (34, -68, {'A': 24})},
+        {'A': (10, 240, {'B': 80, 'C': 80, 'D': 80}), 'B': (34, -68, {'A': 24}), 'C': (32, -68, {'A': 36}), 'D': (34, -68, {'A': 24})},
         False,
-        {'A': '2744', 'B': '-972', 'C': '-800', 'D': '-972'}),
+        {'A': '3404', 'B': '-1192', 'C': '-1020', 'D': '-1192'}),
     # D1 A's simple dil worth 1 made (4/3/3/2): A X; B,C,D O. D2 B 8S fails by 2 (v=6) with A
     # twisting; B's O doubles A and C; A's entries x4 ('a failed twist with O x4'): A gora -16,
     # remark +24, 96 on B, 48 on D; C x2: gora -4, remark +12, 24 on B, 24 on D.
@@ -361,16 +365,20 @@ TWIST = {
         False,
         {'A': '1372', 'B': '-946', 'C': '600', 'D': '-1026'}),
     # D1 A 11NT (operet). D2 C 11NT made: doubled (C remark 180, gora -12; A remark 18, gora -10,
-    # 90 on C); no new operet (docs reading). D3 B 8S: operet spent. D4 A 8H single.
-    't35_operet_no_restack': (
+    # 90 on C); a second operet is written for A and C (spec twist.md, Nota, issue 11). D3 B 8S:
+    # the first operet is spent, the second has one bar. D4 A 8H (v=6) doubled once by the
+    # second: A remark 120, gora -10; C remark 12, gora -6, 36 on A. Totals A (2, 234), C (5, 207,
+    # on A 45+36 = 81). Step 1: 214, -126, 157, -220 (sum 25): A 2(856-25) + 102 - 114 = 1650;
+    # B 2(-504-25) + 30 - 42 = -1070; C 2(628-25) + 93 - 99 = 1200; D 2(-880-25) + 30 = -1780.
+    't35_operet_written_again': (
         {},
         [{'declarer': 'A', 'contract': '11NT', 'tricks': {'A': 6, 'B': 1, 'C': 5, 'D': 0}},
          {'declarer': 'C', 'contract': '11NT', 'tricks': {'A': 5, 'B': 1, 'C': 6, 'D': 0}},
          {'declarer': 'B', 'contract': '8S', 'tricks': {'A': 2, 'B': 5, 'C': 2, 'D': 3}},
          {'declarer': 'A', 'contract': '8H', 'tricks': {'A': 5, 'B': 2, 'C': 3, 'D': 2}}],
-        {'A': (7, 174, {'C': 90, 'B': 12}), 'B': (21, 84, {'A': 21, 'C': 9}), 'C': (8, 201, {'A': 63, 'B': 12}), 'D': (25, 30, {'B': 18, 'A': 12})},
+        {'A': (2, 234, {'C': 90, 'B': 12}), 'B': (21, 84, {'A': 21, 'C': 9}), 'C': (5, 207, {'A': 81, 'B': 12}), 'D': (25, 30, {'B': 18, 'A': 12})},
         False,
-        {'A': '1080', 'B': '-778', 'C': '1186', 'D': '-1488'}),
+        {'A': '1650', 'B': '-1070', 'C': '1200', 'D': '-1780'}),
     # D1 A 12NT made (dazin A,C). D2 A's bomb (B,C,D get O; dazin bar 1). D3 B 8S made exactly
     # (v=6): B's O doubles A and C (remark 12, gora -4, 24 on B each); the dazin does not (the
     # pair did not declare).
@@ -409,9 +417,13 @@ def test_twist_hand_computed(tmp_path, name):
 
 # Nota as drawn after the games above (spec, Nota: crossed and spent symbols stay on the sheet).
 NOTA = {
-    "t18_X_once_no_stack": {"A": ["X(crossed d3)"], "B": ["O"], "C": ["O"], "D": ["O"]},
+    "t18_X_written_each_time": {"A": ["X(crossed d3)", "X(crossed d4)"], "B": ["O", "O"],
+                                "C": ["O", "O"], "D": ["O", "O"]},
+    "t35_operet_written_again": {"A": ["operet||", "operet||"], "B": [],
+                                 "C": ["operet||", "operet||"], "D": []},
     "t21_operet_two_deals": {"A": ["operet||"], "B": [], "C": ["operet||"], "D": []},
-    "t22_X_and_O_together": {"A": ["X(crossed d3)", "O(crossed d3)"], "B": ["O", "X"], "C": ["O"], "D": ["O"]},
+    "t22_X_and_O_together": {"A": ["X(crossed d3)", "O(crossed d3)"], "B": ["O", "X"],
+                             "C": ["O", "O"], "D": ["O", "O"]},
     "t13_dil_all_failed_literal": {"A": [], "B": ["O"], "C": ["O"], "D": ["O"]},
     "t30_operet_failed": {"A": ["operet|"], "B": [], "C": ["operet|"], "D": []},
 }

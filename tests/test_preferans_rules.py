@@ -19,7 +19,9 @@ TABLE = {
                   consolation_by="all", obligation=(4, 2, 1, 1, 1), obligation_alone=(4, 2, 1, 1, 1),
                   half_whist=((6, 2), (7, 1)), responsibility="full", whist_style="greedy",
                   allpass="gora", allpass_prices=(1, 2, 3), allpass_amnesty=False, rostov_vists=5,
-                  pulya_points=10, gora_points=10),
+                  half_whist_by="style", totus_both_whist=False, stalingrad=False,
+                  concede="gora-only", both_pass="not-played", misere_blind=1,
+                  allpass_exit="any-deal", pulya_points=10, gora_points=10),
 }
 TABLE["leningrad"] = {**TABLE["sochi"], "misere": (10, 20), "trick_price": (4, 8, 12, 16, 20),
                       "remiz_price": (4, 8, 12, 16, 20), "consolation_price": (4, 8, 12, 16, 20),
@@ -33,7 +35,9 @@ TABLE["encyclopedia"] = {**TABLE["sochi"], "pulya": 200, "values": (20, 40, 60, 
                          "consolation_by": "defenders", "obligation": (4, 2, 2, 2, 0),
                          "obligation_alone": (4, 2, 1, 1, 0),
                          "half_whist": ((6, 2), (7, 1), (8, 1), (9, 1)),
-                         "allpass_prices": (10, 20, 30), "pulya_points": 1, "gora_points": 1}
+                         "allpass_prices": (10, 20, 30), "half_whist_by": "either",
+                         "totus_both_whist": True, "concede": "off",
+                         "pulya_points": 1, "gora_points": 1}
 
 
 @pytest.mark.parametrize("preset", sorted(TABLE))

@@ -88,9 +88,10 @@ def test_seed003_six_down_two_both_whist():
 
 
 def test_seed003_values_and_overtricks():
-    # seed 003: 6 = 20 ... 10 = 100 into the pulya; overtricks add nothing
+    # seed 003: 6 = 20 ... 10 = 100 into the pulya; overtricks add nothing.  A 10 is whisted by
+    # both under this preset (seed 003 «тотус», totus_both_whist), so it is played: 10/0/0
     rep = build([contract("Anna", "6C", {"Boris": P, "Vera": W}, {"Anna": 8, "Boris": 1, "Vera": 1}),
-                 contract("Boris", "10NT", {"Vera": P, "Anna": P}),
+                 contract("Boris", "10NT", {"Vera": W, "Anna": W}, {"Boris": 10, "Vera": 0, "Anna": 0}),
                  misere("Vera", {"Vera": 0})], preset="encyclopedia")
     s = sheet(rep)
     assert (s["Anna"]["pulya"], s["Boris"]["pulya"], s["Vera"]["pulya"]) == (20, 100, 100)

@@ -64,8 +64,10 @@ BOMBS = {
     # step 3: +254, +85, -158, -181
     "balance": {"Oleg": 2256, "Irina": -105, "Pavel": -420, "Sveta": -1731},
     "money": {"Oleg": "22.56", "Irina": "-1.05", "Pavel": "-4.20", "Sveta": "-17.31"},
-    "nota": {"Oleg": ["O", "X"], "Irina": ["X", "O"], "Pavel": ["O(crossed d3)", "O"],
-             "Sveta": ["O(crossed d5)", "O"]},
+    # every bomb or dil writes its symbols again beside live ones (spec twist.md, Nota; issue 11):
+    # Oleg O d2, O d6, X d7; Irina X d2, O d6, O d7; Sveta O d2 (crossed d5), O d6, O d7
+    "nota": {"Oleg": ["O", "O", "X"], "Irina": ["X", "O", "O"], "Pavel": ["O(crossed d3)", "O"],
+             "Sveta": ["O(crossed d5)", "O", "O"]},
 }
 
 # -- samples/twist-dazin-and-pass.json (gora 20) --------------------------------------------

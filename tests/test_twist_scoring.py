@@ -417,17 +417,20 @@ def test_seed_nota_b_o_doubles_the_other_pair_when_he_declares():
     assert s["C"]["nota"] == ["O"] and s["D"]["nota"] == ["O"]
 
 
-# -- spec: no stacking ---------------------------------------------------------------------
+# -- spec: every symbol is written; same_kind one | all (issue 11) ---------------------------
 
-def test_spec_symbols_do_not_stack():
+def test_spec_every_symbol_is_written_each_time():
+    # spec twist.md, Nota: «every made bomb or dil writes a new X for its soloist and a new O for
+    # each of the three others ... even when a live symbol of the same kind is already there»
     rp = play([BOMB_A, BOMB_A, BOMB_A_FAILED])
     s = sheet(rp)
-    assert s["A"]["nota"] == ["X"]
-    assert s["B"]["nota"] == ["O"] and s["C"]["nota"] == ["O"]
-    # one X doubles once: A's remark for 8H made is 10 x 6 x 2, not x 4
+    assert s["A"]["nota"] == ["X", "X"]                     # the failed bomb writes no X
+    assert s["B"]["nota"] == ["O", "O", "O"] and s["C"]["nota"] == ["O", "O", "O"]
+    # same_kind = one: a contract uses the oldest X only: A's remark for 8H made is 10 x 6 x 2
     rp = play([BOMB_A, BOMB_A, contract("A", "8H", T(5, 2, 4, 1))])
     assert [e.amount for e in deal_entries(rp, 3) if e.player == "A" and e.column == "remark"] \
         == [120]
+    assert sheet(rp)["A"]["nota"] == ["X(crossed d3)", "X"]
     # after it is crossed out a new X can be written
     rp = play([BOMB_A, contract("A", "8H", T(5, 2, 4, 1)), BOMB_A])
     assert sheet(rp)["A"]["nota"] == ["X(crossed d2)", "X"]
@@ -541,7 +544,7 @@ def test_spec_made_twist_replaced_entries_doubled_by_o():
 def test_bomb_and_dil_neither_use_nor_cross_a_symbol():
     rp = play([BOMB_A, BOMB_A, {"dil": "simple", "value": 1, "declarer": "A",
                                 "tricks": T(5, 2, 3, 2)}])
-    assert sheet(rp)["A"]["nota"] == ["X"]
+    assert sheet(rp)["A"]["nota"] == ["X", "X", "X"]  # the made dil writes its own X too
     dil = [x.amount for x in deal_entries(rp, 3) if x.player == "A" and x.column == "remark"]
     assert dil == [50]
 
@@ -606,7 +609,8 @@ def test_sheet_json_shape():
 def test_unit_and_players():
     assert GAME.unit == "vist" and GAME.player_counts == (4,)
     assert GAME.rulebook.default_preset == "seed"
-    assert GAME.rulebook.presets["seed"] == {"gora": 30, "dil_failure": "scaled"}
+    assert GAME.rulebook.presets["seed"] == {"gora": 30, "dil_failure": "scaled",
+                                             "same_kind": "one"}
 
 
 # -- more paragraphs cited one by one ------------------------------------------------------

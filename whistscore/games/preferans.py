@@ -1,7 +1,9 @@
 """Preferans: pulya, gora and vists, as the pulka is kept at the table.
 
-A deal is a played contract (6..10, one or two whisters), a contract nobody
-whisted (both pass), a half-whist, a misère, or an all-pass.  This module holds
+A deal is a played contract (6..10, one or two whisters, or with four players
+the sitting-out dealer's whist), a contract nobody whisted (both pass), a
+half-whist, a conceded contract («без трёх»), a misère (perhaps blind), or an
+all-pass.  This module holds
 the rule options and presets, the deal values and their JSON (spec
 ``preferans.md``); what a deal writes is in
 :mod:`whistscore.games.preferans_scoring`, the short notation in
@@ -27,7 +29,7 @@ from ..rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, Rul
 from .preferans_scoring import PulkaState, allpass_price, initial_state, score
 
 __all__ = [
-    "Preferans", "Contract", "Misere", "AllPass", "PulkaState", "MiserePrices", "GAME",
+    "Preferans", "Contract", "Concede", "Misere", "AllPass", "PulkaState", "MiserePrices", "GAME",
     "LEVELS", "SUITS", "STATUSES",
 ]
 
@@ -113,6 +115,32 @@ OPTIONS = (
     Option("allpass_amnesty", Boolean(),
            "subtract the smallest trick count before pricing an all-pass"),
     Option("rostov_vists", Integer(0, 100000), "vists per trick on the Rostov all-pass"),
+    Option("half_whist_by", Choice(("style", "second", "first", "either")),
+           "who may go for half-whist when the other defender passed: style (greedy: the "
+           "second only, seed 002 3.8.7; gentleman: either, 3.8.14), second, first or either "
+           "(seed 003: the first after «вист» says «Свои», the second after a pass «За "
+           "двумя / за одной»)"),
+    Option("totus_both_whist", Boolean(),
+           "a 10 is whisted by both defenders, who owe no shortfall (seed 003: «Если "
+           "играется «тотус», вистуют оба противника, но они не штрафуются»)"),
+    Option("stalingrad", Boolean(),
+           "6♠ must be whisted by both defenders: no pass, no half-whist (house rule, spec "
+           "preferans.md, Stalingrad)"),
+    Option("concede", Choice(("gora-only", "consolation", "off")),
+           "«уход без трёх», a contract given up unplayed (\"concede\": true): gora-only (the "
+           "declarer's gora += 3 x remiz price), consolation (also 3 x consolation from every "
+           "consoler), or off (refused); house rule, spec preferans.md, Conceded"),
+    Option("both_pass", Choice(("not-played", "play-6-7")),
+           "both defenders pass: not-played (the game is written, seed 002 3.8.9) or "
+           "play-6-7 (a 6 or 7 is played «на своих»: made → the game, failed → the remiz, "
+           "no vists)"),
+    Option("misere_blind", Integer(1, 100),
+           "a misère without the talon («мизер без прикупа», \"blind\": true; seed 003) is "
+           "worth this multiple of the misère value and of its price per caught trick"),
+    Option("allpass_exit", Choice(("any-deal", "made-8")),
+           "how an all-pass series ends: any-deal (at any other deal) or made-8 (only when an "
+           "8, 9, 10 or a misère is made; meanwhile a contract must be 7+ after one all-pass, "
+           "8+ after two); house rule, spec preferans.md, All-pass"),
     Option("pulya_points", Integer(0, 100000),
            "P: vists one pulya point is worth at settlement; also the help rate"),
     Option("gora_points", Integer(1, 100000), "G: vists one gora point is worth at settlement"),
@@ -135,6 +163,13 @@ _SOCHI: dict[str, Any] = {
     "allpass_prices": (1, 2, 3),
     "allpass_amnesty": False,
     "rostov_vists": 5,
+    "half_whist_by": "style",
+    "totus_both_whist": False,
+    "stalingrad": False,
+    "concede": "gora-only",
+    "both_pass": "not-played",
+    "misere_blind": 1,
+    "allpass_exit": "any-deal",
     "pulya_points": 10,
     "gora_points": 10,
 }
@@ -153,7 +188,9 @@ PRESETS: dict[str, dict[str, Any]] = {
                      "consolation_by": "defenders", "obligation": (4, 2, 2, 2, 0),
                      "obligation_alone": (4, 2, 1, 1, 0),
                      "half_whist": ((6, 2), (7, 1), (8, 1), (9, 1)),
-                     "allpass_prices": (10, 20, 30), "pulya_points": 1, "gora_points": 1},
+                     "allpass_prices": (10, 20, 30), "half_whist_by": "either",
+                     "totus_both_whist": True, "concede": "off",
+                     "pulya_points": 1, "gora_points": 1},
 }
 
 PRESET_DOCS = {
@@ -196,38 +233,78 @@ Tricks = tuple[tuple[str, int], ...]
 class Contract:
     """A contract of 6..10 tricks.
 
-    ``whist`` holds the two defenders in whisting order (clockwise from the
-    declarer); ``tricks`` is ``None`` when the deal was not played (both
-    passed, or a half-whist), else every active player's count in seat order.
+    ``whist`` holds every status given, clockwise from the declarer: the two
+    defenders, and with four players perhaps the sitting-out dealer's own
+    (``whist`` when he took the whist the defenders declined, seed 002 3.8.8).
+    ``tricks`` is ``None`` when the deal was not played (both passed, or a
+    half-whist), else every active player's count in seat order.
     """
 
     declarer: str
     level: int
     suit: str
-    whist: tuple[tuple[str, str], tuple[str, str]]
+    whist: tuple[tuple[str, str], ...]
     tricks: Tricks | None = None
     #: (declarer's, first defender's, second defender's) tricks, read once for scoring
     counts: tuple[int, int, int] | None = attrs.field(init=False, eq=False, repr=False)
+    #: (first, his status, second, his status, dealer, dealer's status) when the
+    #: deal alone tells who defends: two statuses, or three and the tricks (the
+    #: dealer holds none); otherwise worked out from the dealer when scored
+    seats: tuple | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        seats = None
+        if len(self.whist) == 2:
+            (first, s1), (second, s2) = self.whist
+            seats = (first, s1, second, s2, None, None)
+        elif self.tricks is not None:
+            holding = dict(self.tricks)
+            seats = _seats(self.whist, next(n for n, _ in self.whist if n not in holding))
         counts = None
-        if self.tricks is not None:
+        if self.tricks is not None and seats is not None:
             by_name = dict(self.tricks)
-            (first, _), (second, _) = self.whist
-            counts = (by_name[self.declarer], by_name[first], by_name[second])
+            counts = (by_name[self.declarer], by_name[seats[0]], by_name[seats[2]])
+        object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "counts", counts)
 
     @property
     def played(self) -> bool:
         return self.tricks is not None
 
+    def roles(self, dealer: str) -> tuple:
+        """(first, s1, second, s2, dealer or None, dealer's status or None)."""
+        if self.seats is not None:
+            return self.seats
+        return _seats(self.whist, dealer)
+
+
+def _seats(whist: tuple[tuple[str, str], ...], dealer: str) -> tuple:
+    """The defenders in whisting order and the named dealer, from three statuses."""
+    defenders = [(n, s) for n, s in whist if n != dealer]
+    status = dict(whist).get(dealer)
+    (first, s1), (second, s2) = defenders
+    return (first, s1, second, s2, dealer, status)
+
+
+@attrs.frozen(slots=True)
+class Concede:
+    """A contract given up unplayed after the talon («уход без трёх»)."""
+
+    declarer: str
+    level: int
+    suit: str
+
 
 @attrs.frozen(slots=True)
 class Misere:
-    """A misère; ``tricks`` holds the declarer's count alone, or every active player's."""
+    """A misère; ``tricks`` holds the declarer's count alone, or every active player's.
+
+    ``blind``: declared without taking the talon («мизер без прикупа»).
+    """
 
     declarer: str
     tricks: Tricks
+    blind: bool = False
 
     def declarer_tricks(self) -> int:
         return dict(self.tricks)[self.declarer]
@@ -240,7 +317,7 @@ class AllPass:
     tricks: Tricks
 
 
-Deal = Contract | Misere | AllPass
+Deal = Contract | Concede | Misere | AllPass
 
 
 def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | str:
@@ -351,7 +428,12 @@ def _check_keys(obj: Mapping, allowed: tuple[str, ...], kind: str) -> None:
 
 
 def parse_contract_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
-                        level: int, suit: str) -> Contract:
+                        level: int, suit: str) -> Contract | Concede:
+    if "blind" in obj:
+        raise DealError("only a misère is declared blind (without the talon)", field="blind",
+                        value=obj["blind"])
+    if "concede" in obj:
+        return parse_concede_deal(obj, players, rules, level, suit)
     _check_keys(obj, ("declarer", "contract", "whist", "tricks"), "a contract")
     if "declarer" not in obj:
         raise DealError("missing field", field="declarer")
@@ -369,20 +451,26 @@ def parse_contract_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
         if name == declarer:
             raise DealError("the declarer does not whist against himself", field=field, value=name)
         statuses[name] = _status(status, field)
-    if len(statuses) != 2:
+    if len(statuses) < 2:
         others = [p for p in players if p != declarer and p not in statuses]
-        if len(statuses) < 2:
-            if len(players) == 3:
-                raise DealError("missing defender status (whist, pass, half or gone-half)",
-                                field=f"whist.{others[0]}")
-            raise DealError("both defenders say whist or pass; a defender's status is missing",
-                            field="whist", value=whist)
-        raise DealError("only two defenders whist or pass (the dealer sits out)",
+        if len(players) == 3:
+            raise DealError("missing defender status (whist, pass, half or gone-half)",
+                            field=f"whist.{others[0]}")
+        raise DealError("both defenders say whist or pass; a defender's status is missing",
                         field="whist", value=whist)
-    first, second = whisting_order(players, declarer, tuple(statuses))
-    s1, s2 = statuses[first], statuses[second]
-    _check_statuses(rules, level, first, s1, second, s2)
-    played = "whist" in (s1, s2)
+    named = tuple(sorted(statuses.items(), key=lambda kv: _clockwise(players, declarer, kv[0])))
+    # the words are checked before the tricks, as soon as the deal tells who defends
+    if len(named) == 2:
+        (first, s1), (second, s2) = named
+        check_seats((first, s1, second, s2, None, None), level, suit, rules)
+    elif isinstance(obj.get("tricks"), dict):
+        idle = [name for name, _ in named if name not in obj["tricks"]]
+        if len(idle) == 1:
+            check_seats(_seats(named, idle[0]), level, suit, rules)
+    words = set(statuses.values())
+    both_pass_played = (rules["both_pass"] == "play-6-7" and level in (6, 7)
+                        and words == {"pass"})
+    played = "whist" in words or both_pass_played
     if not played:
         if "tricks" in obj:
             raise DealError("the deal is not played (both pass or a half-whist): no tricks",
@@ -390,19 +478,52 @@ def parse_contract_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
         tricks = None
     else:
         if "tricks" not in obj:
-            raise DealError("missing field: the deal was played", field="tricks")
-        tricks = _tricks(obj["tricks"], players, (declarer, first, second))
-    return Contract(declarer, level, suit, ((first, s1), (second, s2)), tricks)
+            why = ("a 6 or 7 both defenders pass is played under both_pass = play-6-7"
+                   if both_pass_played else "the deal was played")
+            raise DealError(f"missing field: {why}", field="tricks")
+        if len(named) == 2:
+            tricks = _tricks(obj["tricks"], players, (declarer, *statuses))
+        else:
+            tricks = _tricks(obj["tricks"], players, None)
+            holding = dict(tricks)
+            if declarer not in holding:
+                raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}")
+    return Contract(declarer, level, suit, named, tricks)
 
 
-def _check_statuses(rules: Rules, level: int, first: str, s1: str, second: str, s2: str) -> None:
-    """Which pairs of words can be said at the table (seed 002 3.8.7, 3.8.8, 3.8.14)."""
-    halves = dict(rules["half_whist"])
-    gentleman = rules["whist_style"] == "gentleman"
+def _clockwise(players: tuple[str, ...], declarer: str, name: str) -> int:
+    return (players.index(name) - players.index(declarer)) % len(players)
+
+
+def check_seats(seats: tuple, level: int, suit: str, rules: Rules) -> None:
+    """Which words can be said at the table (seed 002 3.8.7, 3.8.8, 3.8.8.1, 3.8.14; seed 003).
+
+    ``seats`` is :meth:`Contract.roles`.  Run when the deal is read if it tells
+    who defends, else when it is scored and the dealer is known.
+    """
+    first, s1, second, s2, named_dealer, ds = seats
     pair = ((first, s1, s2), (second, s2, s1))
+    if rules["stalingrad"] and level == 6 and suit == "S":
+        for name, own, _ in pair:
+            if own != "whist":
+                raise DealError("a Stalingrad 6♠ is whisted by both defenders (stalingrad)",
+                                field=f"whist.{name}", value=own)
+    if rules["totus_both_whist"] and level == 10:
+        for name, own, _ in pair:
+            if own != "whist":
+                raise DealError("a 10 is whisted by both defenders (totus_both_whist, seed 003)",
+                                field=f"whist.{name}", value=own)
+    halves = dict(rules["half_whist"])
     if s1 in ("half", "gone-half") and s2 in ("half", "gone-half"):
         raise DealError("only one defender can go for a half-whist", field=f"whist.{second}",
                         value=s2)
+    dealer_whists = ds == "whist"
+    if ds is not None and ds not in ("whist", "pass"):
+        raise DealError("the sitting-out dealer says whist or pass (seed 002 3.8.8)",
+                        field=f"whist.{named_dealer}", value=ds)
+    by = rules["half_whist_by"]
+    if by == "style":
+        by = "either" if rules["whist_style"] == "gentleman" else "second"
     for name, own, other in pair:
         field = f"whist.{name}"
         if own not in ("half", "gone-half"):
@@ -411,36 +532,80 @@ def _check_statuses(rules: Rules, level: int, first: str, s1: str, second: str, 
             allowed = ", ".join(str(k) for k in halves) or "none"
             raise DealError(f"no half-whist on {level} under these rules (half_whist levels: "
                             f"{allowed})", field=field, value=own)
-        if not gentleman and name == first:
-            raise DealError("under greedy whist only the second defender may go for a "
-                            "half-whist (seed 002 3.8.7)", field=field, value=own)
+        if by == "second" and name == first:
+            raise DealError("only the second defender may go for a half-whist (half_whist_by = "
+                            "second; greedy whist, seed 002 3.8.7)", field=field, value=own)
+        if by == "first" and name == second:
+            raise DealError("only the first defender may go for a half-whist (half_whist_by = "
+                            "first)", field=field, value=own)
         if own == "half" and other != "pass":
             raise DealError("a half-whist needs the other defender to pass", field=field,
                             value=own)
-        if own == "gone-half" and other != "whist":
-            raise DealError("gone-half means the other defender returned the whist: he must "
-                            "say whist", field=field, value=own)
+        if own == "half" and dealer_whists:
+            raise DealError("the dealer returned the whist: the half-goer is gone-half "
+                            "(seed 002 3.8.8.2)", field=field, value=own)
+        if own == "gone-half" and other != "whist" and not (other == "pass" and dealer_whists):
+            raise DealError("gone-half means the other defender (or the dealer) returned the "
+                            "whist: one of them must say whist", field=field, value=own)
+    if dealer_whists:
+        field = f"whist.{named_dealer}"
+        if "whist" in (s1, s2):
+            raise DealError("the dealer whists only when both defenders declined the whist "
+                            "(seed 002 3.8.8)", field=field, value=ds)
+        if level in halves and "gone-half" not in (s1, s2):
+            raise DealError(f"on {level} the dealer returns the whist only after pass, half, "
+                            "pass: the half-goer is then gone-half (seed 002 3.8.8, 3.8.8.1)",
+                            field=field, value=ds)
+
+
+def parse_concede_deal(obj: Mapping, players: tuple[str, ...], rules: Rules,
+                       level: int, suit: str) -> Contract | Concede:
+    _check_keys(obj, ("declarer", "contract", "concede"), "a conceded contract")
+    flag = obj["concede"]
+    if not isinstance(flag, bool):
+        raise DealError("concede is true or false", field="concede", value=flag)
+    if not flag:
+        return parse_contract_deal({k: v for k, v in obj.items() if k != "concede"},
+                                   players, rules, level, suit)
+    if rules["concede"] == "off":
+        raise DealError("a contract cannot be conceded under these rules (concede = off)",
+                        field="concede", value=True)
+    if "declarer" not in obj:
+        raise DealError("missing field", field="declarer")
+    return Concede(_player(obj["declarer"], players, "declarer"), level, suit)
 
 
 def parse_misere_deal(obj: Mapping, players: tuple[str, ...]) -> Misere:
     if "whist" in obj:
         raise DealError("nobody whists a misère (seed 002 3.8.2): no whist statuses",
                         field="whist", value=obj["whist"])
-    _check_keys(obj, ("declarer", "contract", "tricks"), "a misère")
+    if "concede" in obj:
+        raise DealError("only a contract of 6..10 is conceded («без трёх»), not a misère",
+                        field="concede", value=obj["concede"])
+    _check_keys(obj, ("declarer", "contract", "blind", "tricks"), "a misère")
     if "declarer" not in obj:
         raise DealError("missing field", field="declarer")
     declarer = _player(obj["declarer"], players, "declarer")
+    blind = obj.get("blind", False)
+    if not isinstance(blind, bool):
+        raise DealError("blind is true or false (a misère without the talon)", field="blind",
+                        value=blind)
     if "tricks" not in obj:
         raise DealError("missing field: at least the declarer's trick count",
                         field="tricks")
     expected = tuple(p for p in players) if len(players) == 3 else None
-    return Misere(declarer, _tricks(obj["tricks"], players, expected, optional_partial=declarer))
+    return Misere(declarer, _tricks(obj["tricks"], players, expected, optional_partial=declarer),
+                  blind)
 
 
 def parse_allpass_deal(obj: Mapping, players: tuple[str, ...], rules: Rules) -> AllPass:
     if rules["allpass"] == "off":
         raise DealError("all-pass is off under these rules (allpass = off)", field="contract",
                         value=obj.get("contract"))
+    for key in ("concede", "blind"):
+        if key in obj:
+            raise DealError("an all-pass has no declarer: nothing is conceded or blind",
+                            field=key, value=obj[key])
     _check_keys(obj, ("contract", "tricks"), "an all-pass")
     if "tricks" not in obj:
         raise DealError("missing field", field="tricks")
@@ -468,6 +633,20 @@ RULE_TEXTS: dict[str, RuleText] = {
     "half_responsible_whist": RuleText("half-responsible whist: whister's remiz",
                                        "полуответственный вист: ремиз вистующего",
                                        f"{SEED2}3.8.12"),
+    "dealer_whist": RuleText("the dealer's whist: vists for the whole defence",
+                             "вист сдатчика: висты за всю защиту", f"{SEED2}3.8.8, 3.8.8.1"),
+    "both_pass_made": RuleText("both pass, played «на своих»: contract made",
+                               "оба паса, игра на своих: сыграна", f"{SPEC}, both_pass"),
+    "both_pass_remiz": RuleText("both pass, played «на своих»: remiz",
+                                "оба паса, игра на своих: ремиз", f"{SPEC}, both_pass"),
+    "concede": RuleText("conceded («без трёх»): 3 x remiz into the gora",
+                        "уход без трёх: в гору тройной ремиз", f"{SPEC}, Conceded"),
+    "concede_consolation": RuleText("conceded: 3 x consolation", "уход без трёх: консоляция "
+                                    "за три взятки", f"{SPEC}, Conceded; {SEED2}3.8.1.2"),
+    "misere_blind_made": RuleText("blind misère made", "мизер без прикупа сыгран",
+                                  f"seed 003; {SPEC}, Misère"),
+    "misere_blind_caught": RuleText("blind misère caught", "мизер без прикупа пойман",
+                                    f"seed 003; {SPEC}, Misère"),
     "misere_made": RuleText("misère made", "мизер сыгран", f"{SPEC}, Misère"),
     "misere_caught": RuleText("misère caught", "мизер пойман", f"{SPEC}, Misère"),
     "allpass": RuleText("all-pass tricks into the gora", "распасы: взятки в гору",
@@ -492,6 +671,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.res.both_pass": ("both pass", "оба паса"),
     "pref.res.short": ("{0} short on whist", "{0}: недобор на висте"),
     "pref.res.returned": ("(whist returned)", "(вист возвращён)"),
+    "pref.res.dealer_whist": ("(the dealer whists)", "(вистует сдатчик)"),
+    "pref.res.conceded": ("conceded, down 3", "без трёх"),
+    "pref.res.blind": ("(blind)", "(без прикупа)"),
     "pref.pulka": ("Pulka", "Пулька"),
     "pref.totals": ("Totals and settlement", "Итоги и расчёт"),
     "pref.vists_on": ("vists on {0}", "висты на {0}"),
@@ -548,8 +730,15 @@ class Preferans(GameType):
             if deal.tricks is not None:
                 out["tricks"] = dict(deal.tricks)
             return out
+        if isinstance(deal, Concede):
+            return {"declarer": deal.declarer, "contract": f"{deal.level}{deal.suit}",
+                    "concede": True}
         if isinstance(deal, Misere):
-            return {"declarer": deal.declarer, "contract": "misere", "tricks": dict(deal.tricks)}
+            out = {"declarer": deal.declarer, "contract": "misere"}
+            if deal.blind:
+                out["blind"] = True
+            out["tricks"] = dict(deal.tricks)
+            return out
         return {"contract": "allpass", "tricks": dict(deal.tricks)}
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Deal:
@@ -569,7 +758,10 @@ class Preferans(GameType):
             return Label("pref.res.allpass", (price,))
         if isinstance(deal, Misere):
             n = deal.declarer_tricks()
-            return Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
+            said = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
+            return Phrase((said, Label("pref.res.blind")), " ") if deal.blind else said
+        if isinstance(deal, Concede):
+            return Label("pref.res.conceded")
         if deal.tricks is None:
             statuses = {s for _, s in deal.whist}
             return Label("pref.res.half" if "half" in statuses else "pref.res.both_pass")
@@ -579,7 +771,9 @@ class Preferans(GameType):
             if e.rule in ("responsible_whist", "half_responsible_whist"):
                 parts.append(Label("pref.res.short", (e.player,)))
         words = Phrase(tuple(parts))
-        if any(s == "gone-half" for _, s in deal.whist):
+        if deal.roles(ctx.dealer)[5] == "whist":
+            words = Phrase((words, Label("pref.res.dealer_whist")), " ")
+        elif any(s == "gone-half" for _, s in deal.whist):
             words = Phrase((words, Label("pref.res.returned")), " ")
         return words
 
@@ -591,6 +785,9 @@ class Preferans(GameType):
         return state.finished
 
     def score(self, state: PulkaState, deal: Deal, ctx: DealContext) -> Outcome:
+        if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
+            # three statuses on a deal not played: who defends is known only now
+            check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
         entries, new_state = score(state, deal, ctx, _KINDS)
         return Outcome(entries, new_state)
 
@@ -646,5 +843,5 @@ class Preferans(GameType):
         return sheet_tables(self, replay)
 
 
-_KINDS = (Contract, Misere, AllPass)
+_KINDS = (Contract, Misere, AllPass, Concede)
 GAME = Preferans()

@@ -6,7 +6,10 @@
     Anna 6H Boris:h Vera:p            a half-whist (not played: no tricks)
     Anna 8NT Boris:p Vera:p           both pass
     Anna 6S Boris:w Vera:gh 5/4/1     Vera went for half-whist, Boris returned the whist
+    Anna 8S Boris:p Vera:p Gleb:w 7/2/1/-   four players: Gleb deals and takes the whist
+    Anna 7H concede                   the declarer gives the contract up «без трёх»
     Vera misere 0                     misère made (only the declarer's count)
+    Vera misere blind 0               a misère without the talon
     Vera misere Anna:4 Boris:5 Vera:1 misère with every count
     pass 4/2/4                        all-pass, tricks in seat order
     pass 4/2/-/4                      all-pass with four players: '-' is the sitting-out dealer
@@ -130,9 +133,13 @@ def _rest(tokens: list[str], players: tuple[str, ...]):
 
 def _number(item: str, field: str) -> int:
     if item == "-":
-        raise NotationError("'-' marks only the sitting-out dealer of an all-pass",
+        raise NotationError("'-' marks only a sitting-out dealer (an all-pass, or a deal with the dealer's status)",
                             field=field, value=item)
     return int(item)
+
+
+CONCEDE_WORDS = ("concede", "conceded", "без3", "без-трёх", "без-трех")
+BLIND_WORDS = ("blind", "втёмную", "втемную", "бп")
 
 
 def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
@@ -142,9 +149,20 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
         raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
                             value=text)
     contract = tokens[1]
-    statuses, counts, listed = _rest(tokens[2:], players)
+    rest = tokens[2:]
+    is_misere = contract.lower() in ("misere", "misère", "мизер")
     obj: dict[str, Any] = {"declarer": declarer, "contract": contract}
-    if contract.lower() in ("misere", "misère", "мизер"):
+    if rest and rest[0].lower() in CONCEDE_WORDS:
+        if len(rest) > 1:
+            raise NotationError("a conceded contract is not played: nothing follows 'concede'",
+                                field="deal", value=rest[1])
+        obj["concede"] = True
+        return game.parse_deal(obj, players, rules)
+    if is_misere and rest and rest[0].lower() in BLIND_WORDS:
+        obj["blind"] = True
+        rest = rest[1:]
+    statuses, counts, listed = _rest(rest, players)
+    if is_misere:
         if statuses:
             obj["whist"] = statuses
         if listed is not None:
@@ -159,12 +177,23 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
     obj["whist"] = statuses
     if listed is not None:
         order = [declarer, *statuses]
-        if len(statuses) != 2:
+        if len(statuses) < 2:
             return game.parse_deal(obj, players, rules)  # reports the missing defender
         if len(listed) != len(order):
+            dash = ", '-' for the sitting-out dealer" if len(statuses) == 3 else ""
             raise NotationError(f"{len(order)} trick counts expected (declarer, then the "
-                                f"defenders as written)", field="tricks", value="/".join(listed))
-        counts = {name: _number(item, f"tricks.{name}") for name, item in zip(order, listed)}
+                                f"players as written{dash})", field="tricks",
+                                value="/".join(listed))
+        dashes = listed.count("-")
+        if len(statuses) == 3 and dashes != 1:
+            raise NotationError("with the dealer's status written, give '-' for his tricks "
+                                "(he sits out), e.g. 7/2/1/-", field="tricks",
+                                value="/".join(listed))
+        counts = {}
+        for name, item in zip(order, listed):
+            if item == "-" and len(statuses) == 3 and name != declarer:
+                continue
+            counts[name] = _number(item, f"tricks.{name}")
     if counts:
         obj["tricks"] = counts
     return game.parse_deal(obj, players, rules)
@@ -197,20 +226,23 @@ def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rule
 
 
 def format_notation(deal: Any, players: tuple[str, ...]) -> str:
-    from .preferans import AllPass, Contract
+    from .preferans import AllPass, Concede, Contract
 
     if isinstance(deal, Contract):
-        (first, s1), (second, s2) = deal.whist
-        parts = [_key(deal.declarer), f"{deal.level}{deal.suit}",
-                 f"{_key(first)}:{STATUS_SHORT[s1]}", f"{_key(second)}:{STATUS_SHORT[s2]}"]
+        parts = [_key(deal.declarer), f"{deal.level}{deal.suit}"]
+        parts += [f"{_key(name)}:{STATUS_SHORT[status]}" for name, status in deal.whist]
         if deal.tricks is not None:
             t = dict(deal.tricks)
-            parts.append(f"{t[deal.declarer]}/{t[first]}/{t[second]}")
+            parts.append("/".join(str(t[name]) if name in t else "-"
+                                  for name in (deal.declarer, *(n for n, _ in deal.whist))))
         return " ".join(parts)
+    if isinstance(deal, Concede):
+        return f"{_key(deal.declarer)} {deal.level}{deal.suit} concede"
     if isinstance(deal, AllPass):
         t = dict(deal.tricks)
         return "pass " + "/".join(str(t[p]) if p in t else "-" for p in players)
+    head = f"{_key(deal.declarer)} misere" + (" blind" if deal.blind else "")
     if len(deal.tricks) == 1:
-        return f"{_key(deal.declarer)} misere {deal.tricks[0][1]}"
+        return f"{head} {deal.tricks[0][1]}"
     counts = " ".join(f"{_key(p)}:{n}" for p, n in deal.tricks)
-    return f"{_key(deal.declarer)} misere {counts}"
+    return f"{head} {counts}"

@@ -27,7 +27,7 @@ class Config:
     __slots__ = ("index", "n", "target", "P", "G", "values", "trick", "remiz", "consolation",
                  "console_all", "obligation", "obligation_alone", "half", "responsibility",
                  "gentleman", "allpass", "prices", "amnesty", "rostov", "misere_value",
-                 "misere_price")
+                 "misere_price", "misere_blind", "concede", "totus", "made8")
 
     def __init__(self, players: tuple[str, ...], rules: Rules) -> None:
         self.index = {p: i for i, p in enumerate(players)}
@@ -50,6 +50,10 @@ class Config:
         self.amnesty = rules["allpass_amnesty"]
         self.rostov = rules["rostov_vists"]
         self.misere_value, self.misere_price = rules["misere"]
+        self.misere_blind = rules["misere_blind"]
+        self.concede = rules["concede"]
+        self.totus = rules["totus_both_whist"]
+        self.made8 = rules["allpass_exit"] == "made-8"
 
 
 @attrs.frozen(slots=True)
@@ -57,8 +61,10 @@ class PulkaState:
     """The pulka so far, by seat index.
 
     ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
-    player i wrote on player j.  ``streak`` counts the all-passes in a row just
-    played (the next all-pass's step is streak + 1).
+    player i wrote on player j.  ``streak`` counts the all-passes of the series
+    now running (the next all-pass's step is streak + 1): those in a row just
+    played, or under ``allpass_exit = made-8`` every one since the last made
+    8, 9, 10 or misère.
     """
 
     players: tuple[str, ...]
@@ -170,19 +176,25 @@ class _Writer:
                           streak, min(self.pulya) >= target, old.cfg)
 
 
-def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, type, type]):
-    """Entries and next state for one deal; ``kinds`` is (Contract, Misere, AllPass)."""
-    contract_type, misere_type, allpass_type = kinds
-    if state.cfg.n == 4:
+def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, ...]):
+    """Entries and next state for one deal; ``kinds`` is (Contract, Misere, AllPass, Concede)."""
+    contract_type, misere_type, allpass_type, concede_type = kinds
+    cfg = state.cfg
+    if cfg.n == 4:
         _check_seats(deal, ctx, allpass_type, contract_type)
-    w = _Writer(state, ctx.number)
     kind = type(deal)
+    if cfg.made8 and state.streak and (kind is contract_type or kind is concede_type):
+        _check_series_minimum(deal, state.streak)
+    w = _Writer(state, ctx.number)
     if kind is contract_type:
-        _score_contract(w, state, deal, ctx)
-        streak = 0
+        made = _score_contract(w, state, deal, ctx)
+        streak = 0 if not cfg.made8 or (made and deal.level >= 8) else state.streak
     elif kind is misere_type:
-        _score_misere(w, deal)
-        streak = 0
+        made = _score_misere(w, deal)
+        streak = 0 if not cfg.made8 or made else state.streak
+    elif kind is concede_type:
+        _score_concede(w, deal, ctx)
+        streak = state.streak if cfg.made8 else 0
     else:
         streak = state.streak + 1
         if w.cfg.allpass == "rostov":
@@ -192,44 +204,65 @@ def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, typ
     return tuple(w.entries), w.state(state, streak)
 
 
+def _check_series_minimum(deal: Any, streak: int) -> None:
+    """Under ``allpass_exit = made-8`` a running series raises the smallest contract."""
+    least = 7 if streak == 1 else 8
+    if deal.level < least:
+        passes = "one all-pass" if streak == 1 else f"{streak} all-passes"
+        raise DealError(f"an all-pass series is running (allpass_exit = made-8): after "
+                        f"{passes} the smallest contract is {least} (or a misère)",
+                        field="contract", value=f"{deal.level}{deal.suit}")
+
+
 def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type: type) -> None:
-    """What needs the dealer: with four players he holds no cards and plays no part."""
+    """What needs the dealer: with four players he holds no cards and plays no part
+    (besides consoling, and the whist the defenders declined, seed 002 3.8.8)."""
     dealer = ctx.dealer
     if type(deal) is not allpass_type and deal.declarer == dealer:
         raise DealError("the dealer sits out this deal and cannot declare",
                         field="declarer", value=dealer)
     if type(deal) is contract_type:
-        for name, status in deal.whist:
-            if name == dealer:
-                raise DealError("the dealer sits out this deal; the defenders are the other "
-                                "two", field=f"whist.{name}", value=status)
+        if len(deal.whist) == 2:
+            for name, status in deal.whist:
+                if name == dealer:
+                    raise DealError("the dealer sits out this deal; the defenders are the other "
+                                    "two (for the dealer's whist give both defenders' statuses "
+                                    "and his, seed 002 3.8.8)", field=f"whist.{name}",
+                                    value=status)
+    elif not hasattr(deal, "tricks"):
         return
-    if len(deal.tricks) > 1:
+    if deal.tricks is not None and len(deal.tricks) > 1:
         for name, _ in deal.tricks:
             if name == dealer:
                 raise DealError("the dealer sits out this deal and takes no tricks",
                                 field=f"tricks.{name}", value=name)
 
 
-def _consolers(deal: Any, ctx: DealContext, cfg: Config) -> list[str]:
-    """Who writes consolation on a failed declarer (seed 002 3.8.1.2; spec consolation_by)."""
+def _consolers(passers: list[tuple[str, str]], ctx: DealContext, cfg: Config,
+               dealer_whists: bool = False) -> list[str]:
+    """Who writes consolation on a failed declarer (seed 002 3.8.1.2; spec consolation_by).
+
+    A dealer who took the whist consoles once, as the whister, whatever
+    ``consolation_by`` says; any other sitting-out dealer under ``all``.
+    """
     out = []
-    for name, status in deal.whist:
+    for name, status in passers:
         if status == "gone-half" and cfg.gentleman:
             continue  # seed 002 3.8.14: who went for half-whist writes nothing on a remiz
         out.append(name)
-    if cfg.console_all and cfg.n == 4:
+    if dealer_whists or (cfg.console_all and cfg.n == 4):
         out.append(ctx.dealer)
     return out
 
 
-def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) -> None:
+def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) -> bool:
+    """Write a contract; True when it counts as made (played and made, passed, half-whisted)."""
     cfg = w.cfg
     level = deal.level
     li = level - 6
     value = cfg.values[li]
     declarer = deal.declarer
-    (first, s1), (second, s2) = deal.whist
+    first, s1, second, s2, _, ds = deal.roles(ctx.dealer)
     if deal.tricks is None:
         if s1 == "half" or s2 == "half":
             # seed 002 3.8.7: the game counts as made, the half-whister writes his share
@@ -240,16 +273,36 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
             w.vist(halfer, declarer, t * credited, "half_whist", f"{tricks_word(credited)} x {t}")
         else:
             w.to_pulya(declarer, value, "game_passed", f"{level} game = {value}")
-        return
+        return True
     taken, t1, t2 = deal.counts
     d = t1 + t2
     k = level - taken
     t = cfg.trick[li]
+    r = cfg.remiz[li]
+    dealer_whists = ds == "whist"
+    if not dealer_whists and s1 == "pass" and s2 == "pass":
+        # both_pass = play-6-7: played «на своих», no vists and no consolation
+        if k <= 0:
+            w.to_pulya(declarer, value, "both_pass_made", f"{level} game = {value}")
+        else:
+            w.to_gora(declarer, r * k, "both_pass_remiz", f"down {k} x {r}")
+        return k <= 0
     if k <= 0:
         w.to_pulya(declarer, value, "game_made", f"{level} game = {value}")
     else:
-        r = cfg.remiz[li]
         w.to_gora(declarer, r * k, "remiz", f"down {k} x {r}")
+    if dealer_whists:
+        # seed 002 3.8.8: the dealer is the one whister; both defenders are passers
+        dealer = ctx.dealer
+        w.vist(dealer, declarer, t * d, "dealer_whist", f"{tricks_word(d)} x {t}")
+        if k > 0:
+            c = cfg.consolation[li]
+            for name in _consolers([(first, s1), (second, s2)], ctx, cfg, True):
+                w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+        o = cfg.obligation_alone[li]
+        if d < o:
+            _short(w, state, li, [(dealer, o - d)])
+        return k <= 0
     # the vists for defence tricks (seed 002 3.8.1.1, 3.8.13, 3.8.14)
     if s1 == "whist" and s2 == "whist":
         w.vist(first, declarer, t * t1, "whist_tricks", f"{tricks_word(t1)} x {t}")
@@ -270,16 +323,30 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
             w.vist(passer, declarer, half, "gentleman_whist", detail)
     if k > 0:
         c = cfg.consolation[li]
-        for name in _consolers(deal, ctx, cfg):
+        for name in _consolers([(first, s1), (second, s2)], ctx, cfg):
             w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
     if s1 == "whist" and s2 == "whist":
         o = cfg.obligation[li]
-        if d < o:
+        if d < o and not (cfg.totus and level == 10):
             _short(w, state, li, _pair_shortfall(o, first, t1, second, t2))
     else:
         o = cfg.obligation_alone[li]
         if d < o:
             _short(w, state, li, [(first if s1 == "whist" else second, o - d)])
+    return k <= 0
+
+
+def _score_concede(w: _Writer, deal: Any, ctx: DealContext) -> None:
+    """«Уход без трёх»: three undertricks' remiz, and under ``consolation`` their consolation."""
+    cfg = w.cfg
+    li = deal.level - 6
+    r = cfg.remiz[li]
+    w.to_gora(deal.declarer, 3 * r, "concede", f"3 x {r}")
+    if cfg.concede == "consolation":
+        c = cfg.consolation[li]
+        defenders = [(p, "pass") for p in ctx.active if p != deal.declarer]
+        for name in _consolers(defenders, ctx, cfg):
+            w.vist(name, deal.declarer, 3 * c, "concede_consolation", f"3 x {c}")
 
 
 def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
@@ -320,15 +387,21 @@ def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) 
                       f"{tricks_word(missing)} short x {r}")
 
 
-def _score_misere(w: _Writer, deal: Any) -> None:
+def _score_misere(w: _Writer, deal: Any) -> bool:
+    """Write a misère; True when made.  A blind one counts ``misere_blind`` times."""
     cfg = w.cfg
     n = dict(deal.tricks)[deal.declarer]
+    m = cfg.misere_blind if deal.blind else 1
+    times = f" x {m} blind" if deal.blind else ""
+    rule = "misere_blind_" if deal.blind else "misere_"
     if n == 0:
         value = cfg.misere_value
-        w.to_pulya(deal.declarer, value, "misere_made", f"misère = {value}")
+        w.to_pulya(deal.declarer, value * m, rule + "made", f"misère = {value}{times}")
     else:
         price = cfg.misere_price
-        w.to_gora(deal.declarer, price * n, "misere_caught", f"{tricks_word(n)} x {price}")
+        w.to_gora(deal.declarer, price * n * m, rule + "caught",
+                  f"{tricks_word(n)} x {price}{times}")
+    return n == 0
 
 
 def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:

@@ -48,6 +48,9 @@ DEFAULT_ROUND_VALUE = 5
 KINDS = ("X", "O", "dazin", "operet")
 #: the nota of a table where nobody holds a live symbol (compared by identity on the hot path)
 _NO_SYMBOLS: tuple = ((), (), (), ())
+#: live X and O counts of a table where nobody holds one (X of seats 0..3, then O of 0..3)
+_NO_HELD: tuple = (0,) * 8
+_NO_LOG: tuple = (None,) * 4
 
 _CONTRACT_KEYS = ("declarer", "contract", "tricks", "opened", "partner_passed", "twist")
 _SOLO_KEYS = ("value", "declarer", "tricks")
@@ -147,9 +150,9 @@ class TwistState(NamedTuple):
     #: the numbers of the sheet, flat: 4 goras, 4 remarks, then vists[8 + i * 4 + j], what
     #: player i wrote on player j (one tuple per deal keeps scoring cheap)
     numbers: tuple[int, ...]
-    #: each player's live symbols (an X or O not crossed out, a dazin or operet with < 2 bars)
+    #: each player's live dazin or operet symbols (fewer than 2 bars)
     active: tuple[tuple[Symbol, ...], ...]
-    #: each player's crossed or spent symbols, newest first, as a linked list (symbol, rest)
+    #: each player's spent dazin or operet symbols, newest first, as a linked list (symbol, rest)
     ended: tuple[Any, ...]
     #: value of the last deal (a contract's v, a bomb's or dil's value); None after a twist round
     last_value: int | None = None
@@ -158,6 +161,12 @@ class TwistState(NamedTuple):
     finished: bool = False
     #: how many live dazin/operet symbols still take bars
     barring: int = 0
+    #: live X counts of seats 0..3, then live O counts: X and O are used oldest first (or all
+    #: at once), so the live ones are always the newest written and a count says which
+    held: tuple[int, ...] = _NO_HELD
+    #: each player's X and O history, newest first, as a linked list ((kind, deal, n), rest):
+    #: n = 0 writes one, n > 0 crosses out the n oldest live ones (a long game holds many)
+    log: tuple[Any, ...] = _NO_LOG
 
     @property
     def gora(self) -> tuple[int, ...]:
@@ -179,6 +188,21 @@ class TwistState(NamedTuple):
         while link is not None:
             done.append(link[0])
             link = link[1]
+        events = []
+        link = self.log[i]
+        while link is not None:
+            events.append(link[0])
+            link = link[1]
+        written: dict[str, list[int]] = {"X": [], "O": []}
+        crossed = {"X": 0, "O": 0}  # the oldest ones are crossed first
+        for kind, number, n in reversed(events):
+            if n == 0:
+                written[kind].append(number)
+            else:
+                first = crossed[kind]
+                done += [Symbol(kind, w, number) for w in written[kind][first:first + n]]
+                crossed[kind] = first + n
+        done += [Symbol(kind, w) for kind in ("X", "O") for w in written[kind][crossed[kind]:]]
         return tuple(sorted(done + list(self.active[i]), key=lambda s: s.written))
 
 
@@ -188,7 +212,7 @@ class _Nota:
     Copy-on-write: most deals change no symbol, so nothing is copied for them.
     """
 
-    __slots__ = ("active", "ended", "number", "barring", "changed")
+    __slots__ = ("active", "ended", "number", "barring", "changed", "held", "log", "noted")
 
     def __init__(self, state: TwistState, number: int) -> None:
         self.active = state.active
@@ -196,6 +220,9 @@ class _Nota:
         self.number = number
         self.barring = state.barring
         self.changed = False
+        self.held = state.held
+        self.log = state.log
+        self.noted = False
 
     def _change(self) -> None:
         if not self.changed:
@@ -203,36 +230,53 @@ class _Nota:
             self.ended = list(self.ended)
             self.changed = True
 
-    def result(self) -> tuple[tuple[tuple[Symbol, ...], ...], tuple[Any, ...]]:
-        if not self.changed:
-            return self.active, self.ended
-        active = tuple(self.active)
-        return (_NO_SYMBOLS if active == _NO_SYMBOLS else active), tuple(self.ended)
+    def _note(self) -> None:
+        if not self.noted:
+            self.held = list(self.held)
+            self.log = list(self.log)
+            self.noted = True
 
-    def holds(self, i: int, kind: str) -> bool:
-        for s in self.active[i]:
-            if s.kind == kind:
-                return True
-        return False
+    def result(self) -> tuple:
+        """(active, ended, held, log) for the next state."""
+        active, ended, held, log = self.active, self.ended, self.held, self.log
+        if self.changed:
+            active = tuple(active)
+            active = _NO_SYMBOLS if active == _NO_SYMBOLS else active
+            ended = tuple(ended)
+        if self.noted:
+            held = tuple(held)
+            held = _NO_HELD if held == _NO_HELD else held
+            log = tuple(log)
+        return active, ended, held, log
+
+    def live(self, i: int, kind: str) -> int:
+        """How many live X (or O) player ``i`` holds."""
+        return self.held[i if kind == "X" else 4 + i]
 
     def write(self, i: int, kind: str) -> None:
-        """Write a symbol unless the player already holds a live one of that kind (no stacking)."""
-        if not self.holds(i, kind):
-            self._change()
-            self.active[i] = self.active[i] + (Symbol(kind, self.number),)
-            if kind in ("dazin", "operet"):
-                self.barring += 1
+        """Write a symbol, also beside a live one of the same kind (seed «нота»: it is
+        written each time a bomb/dil or a dazin/operet is made)."""
+        if kind in ("X", "O"):
+            self._note()
+            self.held[i if kind == "X" else 4 + i] += 1
+            self.log[i] = ((kind, self.number, 0), self.log[i])
+            return
+        self._change()
+        self.active[i] = self.active[i] + (Symbol(kind, self.number),)
+        self.barring += 1
 
-    def cross(self, i: int, kind: str) -> bool:
-        """Cross out the player's live X or O; False when he holds none."""
-        live = self.active[i]
-        for k, s in enumerate(live):
-            if s.kind == kind:
-                self._change()
-                self.active[i] = live[:k] + live[k + 1:]
-                self.ended[i] = (Symbol(kind, s.written, self.number), self.ended[i])
-                return True
-        return False
+    def cross(self, i: int, kind: str, every: bool) -> int:
+        """Cross out the player's oldest live X or O (``every``: all of them); how many."""
+        slot = i if kind == "X" else 4 + i
+        n = self.held[slot]
+        if not n:
+            return 0
+        if not every:
+            n = 1
+        self._note()
+        self.held[slot] -= n
+        self.log[i] = ((kind, self.number, n), self.log[i])
+        return n
 
     def bar(self) -> None:
         """Every live dazin/operet written before this deal gets its bar; the second spends it."""
@@ -242,7 +286,7 @@ class _Nota:
         for i, live in enumerate(self.active):
             keep = []
             for s in live:
-                if s.kind in ("dazin", "operet") and s.written < self.number:
+                if s.written < self.number:
                     if s.bars + 1 >= 2:
                         self.ended[i] = (Symbol(s.kind, s.written, self.number, 2), self.ended[i])
                         self.barring -= 1
@@ -475,8 +519,13 @@ RULEBOOK = RuleBook(
                "a failed dil: 'scaled' prices the opponents' gora at the value and remark and "
                "vists at 10 x value per trick (the seed's pattern elsewhere); 'literal' uses the "
                "printed 10 (not value or 10 x value)"),
+        Option("same_kind", Choice(("one", "all")),
+               "several live nota symbols of one kind (seed 000 «нота»: a symbol is written each "
+               "time): one (a contract uses and crosses the oldest X or O; overlapping dazin or "
+               "operet windows double a deal once) or all (every live symbol doubles, all are "
+               "crossed)"),
     ),
-    presets={"seed": {"gora": 30, "dil_failure": "scaled"}},
+    presets={"seed": {"gora": 30, "dil_failure": "scaled", "same_kind": "one"}},
     default_preset="seed",
     preset_docs={"seed": "seed 000 as read by spec twist.md"},
     check=_check_rules,
@@ -671,7 +720,8 @@ class Twist(GameType):
         w = _Writer(ctx.number, state.players)
         t = deal.counts
         # the nota is touched only when a symbol is live or may be written
-        nota = None if state.active is _NO_SYMBOLS else _Nota(state, ctx.number)
+        nota = (None if state.active is _NO_SYMBOLS and state.held is _NO_HELD
+                else _Nota(state, ctx.number))
         if is_round:
             w.pairwise(t, due, "twist_round_vists", (0, 1, 2, 3))
             last_value, price = None, None
@@ -686,19 +736,21 @@ class Twist(GameType):
             last_value = VALUES[deal.level if deal.level > 7 else 7]
             if nota is None and deal.level >= 11:
                 nota = _Nota(state, ctx.number)
-            price = self._contract(state, deal, t, w, nota)
+            price = self._contract(state, deal, t, w, nota, ctx.rules["same_kind"] == "all")
         numbers = tuple(map(add, state.numbers, w.sums))
         if nota is None:
             active, ended, barring = state.active, state.ended, 0
+            held, log = state.held, state.log
         else:
-            active, ended = nota.result()
+            active, ended, held, log = nota.result()
             barring = nota.barring
         new = TwistState(state.players, numbers, active, ended, last_value, price,
-                         min(numbers[:4]) <= 0, barring)
+                         min(numbers[:4]) <= 0, barring, held, log)
         return Outcome(tuple(w.entries), new)
 
     def _contract(self, state: TwistState, deal: Contract, t: tuple[int, ...], w: _Writer,
-                  nota: _Nota | None) -> int | None:
+                  nota: _Nota | None, every: bool = False) -> int | None:
+        """``every``: option same_kind = all (every live symbol of a kind doubles and is used)."""
         players = state.players
         d = players.index(deal.declarer)
         p = (d + 2) % SEATS
@@ -714,15 +766,17 @@ class Twist(GameType):
         # the nota: X and O of the declarer are used and crossed out; the pair's
         # dazin/operet double the pair (seed «нота» А, Б, В, Г)
         if nota is not None:
-            if nota.active[d]:
-                if nota.cross(d, "X"):
+            if nota.live(d, "X") or nota.live(d, "O"):
+                for _ in range(nota.cross(d, "X", every)):
                     w.double(d, "(X)")
-                if nota.cross(d, "O"):
+                for _ in range(nota.cross(d, "O", every)):
                     w.double(opps[0], "(O)")
                     w.double(opps[1], "(O)")
             for i in (d, p):
+                seen: set[str] = set()
                 for s in nota.active[i]:
-                    if s.kind in ("dazin", "operet"):
+                    if s.kind in ("dazin", "operet") and (every or s.kind not in seen):
+                        seen.add(s.kind)
                         w.double(i, f"({s.kind})")
         if not made:
             for o in twisters:
