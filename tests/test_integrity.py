@@ -409,6 +409,21 @@ def test_a_5000_digit_number_in_a_typed_json_deal_is_a_clear_refusal(tmp_path):
     assert status == 1 and "internal error" not in err and "digits" in err, err
 
 
+@pytest.mark.parametrize("value", ["9" * 4000, "9999999999999", "-" + "9" * 20, "[" * 100_000,
+                                   "[" + ",".join(["2"] * 500) + "]"])
+def test_rule_values_are_bounded_in_files_and_on_the_command_line(value, tmp_path):
+    """#4: danish's factors had no ceiling: a 4,000-digit base was accepted and scored."""
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "danish", path, "--players", "A", "B", "C", "D",
+                            f"--rule=base={value}"])
+    assert status == 1 and "rules.base" in err and "internal error" not in err, err
+    data = {"format": "whistscore", "version": 1, "game": "danish",
+            "players": ["A", "B", "C", "D"], "rules": {"base": "@"}, "deals": []}
+    path.write_text(json.dumps(data).replace('"@"', value), encoding="utf-8")
+    status, out, err = run(["show", path])
+    assert status == 1 and "internal error" not in err and len(err) < 600, err
+
+
 # -- 5: odd files ------------------------------------------------------------------------------
 
 def make_fifo(path: Path) -> Path:
@@ -624,7 +639,10 @@ RACE_RUNNER = textwrap.dedent("""
         def slow_dump(game, path):
             sys.stderr.write("read\\n")
             sys.stderr.flush()
-            time.sleep(1.0)
+            go = os.environ["WHISTSCORE_TEST_PAUSE"]
+            deadline = time.monotonic() + 60
+            while not os.path.exists(go) and time.monotonic() < deadline:
+                time.sleep(0.01)
             real_dump(game, path)
         journal.dump = slow_dump
     from whistscore.cli import main
@@ -642,16 +660,20 @@ def _race(tmp_path: Path, second: list, no_lock: bool = False) -> tuple[str, int
     if no_lock:
         env["WHISTSCORE_TEST_NO_LOCK"] = "1"
     base = [sys.executable, str(runner), str(TESTS), str(ROOT)]
+    go = tmp_path / "go"
     adder = subprocess.Popen(base + ["add", str(path), "Anna 1"],
-                             env={**env, "WHISTSCORE_TEST_PAUSE": "1"},
+                             env={**env, "WHISTSCORE_TEST_PAUSE": str(go)},
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert adder.stderr.readline() == b"read\n"
-    other = subprocess.run(base + [a.replace("PATH", str(path)) for a in second], env=env,
-                           capture_output=True)
-    adder.communicate()
-    assert adder.returncode == 0 and other.returncode == 0, other.stderr
+    assert adder.stderr.readline() == b"read\n"  # the add holds the lock, the game read
+    other = subprocess.Popen(base + [a.replace("PATH", str(path)) for a in second], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = other.stderr.readline()  # "waiting ..." with the lock; the end of output without
+    go.write_text("")  # now the add saves
+    adder.communicate(timeout=60)
+    rest = other.communicate(timeout=60)[1]
+    assert adder.returncode == 0 and other.returncode == 0, first + rest
     if not no_lock:
-        assert b"waiting for another whistscore command" in other.stderr
+        assert b"waiting for another whistscore command" in first
     game = journal.load(path)
     return ",".join(game.players), len(game.deals)
 
@@ -849,15 +871,19 @@ def test_undo_reports_what_is_still_wrong(tmp_path):
 
 
 def test_undo_keeps_the_rest_of_a_hand_formatted_file_byte_for_byte(tmp_path):
+    """A broken last deal is cut out of the text; the rest stays as the hand wrote it."""
     path = tmp_path / "game.json"
     data = tally_dict(3)
+    data["deals"][-1] = {"winner": "Nobody", "points": 1}
     text = json.dumps(data, ensure_ascii=False, indent=4)
     path.write_text(text, encoding="utf-8")
-    assert run(["undo", path])[0] == 0
+    status, out, err = run(["undo", path])
+    assert status == 0, err
     after = path.read_text(encoding="utf-8")
     assert json.loads(after)["deals"] == data["deals"][:2]
     last = text.rindex('{\n            "winner"')
     assert after.startswith(text[:text.rindex(",", 0, last)])
+    assert after.endswith(text[text.rindex("]"):])
 
 
 # -- 15: stale temporary files, the waiting message -----------------------------------------
@@ -867,20 +893,23 @@ def test_stale_temporary_files_are_cleared_by_the_next_save(tmp_path):
     write_game(path, 2)
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True).stdout.strip()
-    stale = tmp_path / f".game.json.{dead}.abc123.tmp"
+    stale = tmp_path / f".game.json.{dead}.abc12345.tmp"
     stale.write_bytes(b"x" * 1000)
-    ancient = tmp_path / ".game.json.old_style.tmp"
+    ancient = tmp_path / ".game.json.old_styl.tmp"
     ancient.write_bytes(b"y")
     os.utime(ancient, (time.time() - 3 * 86400,) * 2)
     alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        busy = tmp_path / f".game.json.{alive.pid}.def456.tmp"
+        busy = tmp_path / f".game.json.{alive.pid}.def45678.tmp"
         busy.write_bytes(b"z")
-        other = tmp_path / f".other.json.{dead}.abc.tmp"
+        other = tmp_path / f".other.json.{dead}.abc12345.tmp"
         other.write_bytes(b"w")
+        mine = tmp_path / ".game.json.my notes.tmp"  # not a name our saves use: kept
+        mine.write_bytes(b"v")
+        os.utime(mine, (time.time() - 3 * 86400,) * 2)
         assert run(["add", path, "Вера 1"])[0] == 0
         names = sorted(p.name for p in tmp_path.iterdir())
-        assert names == sorted([other.name, busy.name, "game.json"]), names
+        assert names == sorted([other.name, busy.name, mine.name, "game.json"]), names
     finally:
         alive.kill()
         alive.wait()

@@ -26,10 +26,12 @@ MAX_NOTATION_CHARS = 2000
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_NOTATION_DIGITS + 1))
 
 
-def notation_text(text: Any, *, field: str = "deal",
+def notation_text(text: Any, players: Sequence[str] = (), *, field: str = "deal",
                   error: type[DealError] = NotationError) -> Any:
-    """A deal typed in short notation, in Unicode NFC (as the players' names are
-    stored), refused if it is too long or holds a number too long to be a deal.
+    """A deal typed in short notation, refused if it is too long or holds a number
+    too long to be a deal; in Unicode NFC when the players' names are (a name
+    typed decomposed, as some keyboards do, is then the stored name).  A file
+    written before names were normalized keeps its names, and the text as typed.
 
     Every game's ``parse_notation`` calls this first, so the bound holds for
     the command line and the library alike.
@@ -44,7 +46,11 @@ def notation_text(text: Any, *, field: str = "deal",
     if len(text) > MAX_NOTATION_CHARS:
         raise error(f"a deal in short notation is at most {MAX_NOTATION_CHARS} characters",
                     field=field, value=text)
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    if all(unicodedata.is_normalized("NFC", p) for p in players):
+        return unicodedata.normalize("NFC", text)
+    return text
 
 
 def match_player(text: str, players: Sequence[str]) -> str | None:

@@ -114,7 +114,8 @@ def parse_deal_text(game, raw: str, number: int) -> DealRecord:
                          deal=number, field="deal")
     _check_typed(raw, "deal", number)
     try:
-        if raw.startswith(("{", "[")):
+        if raw.startswith("{") or (raw.startswith("[") and  # a player may be named "[x"
+                                   not any(p.startswith("[") for p in game.players)):
             obj = journal.parse_deal_text(raw)
             return journal.deal_from_json(game.kind, obj, game.players, game.rules)
         return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
@@ -189,7 +190,7 @@ def _cmd_new(a) -> int:
         _check_typed(name, f"players[{i}]")
     rules = kind.rulebook.from_cli(a.preset, a.rule)
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency)
-    with journal.locked(a.file, _waiting("new")):
+    with journal.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
@@ -217,7 +218,7 @@ def _cmd_add(a) -> int:
     from .text import render_entries  # tabulate is loaded only by commands that draw tables
 
     raw = _read_deal_arg(a.deal)
-    with journal.locked(a.file, _waiting("add")):
+    with journal.locked(a.file):
         game = journal.load(a.file)
         current = replay(game, keep=False)  # only the final state is needed
         number = len(game.deals) + 1
@@ -243,26 +244,37 @@ def _cmd_add(a) -> int:
 
 
 def _cmd_undo(a) -> int:
-    """Drop the last deal from the file's text, so a deal that no longer reads or
-    scores (a hand edit) can be dropped too; then say what is still wrong."""
     from .text import render_entries
 
-    with journal.locked(a.file, _waiting("undo")):
+    try:
+        with journal.locked(a.file):
+            game = journal.load(a.file)
+            if not game.deals:
+                raise InputError("the game has no deal to undo", field="deals")
+            full = replay(game)
+            dropped = full.results[-1]
+            journal.dump(game.without_last(), a.file)
+    except InputError:
+        return _undo_text(a)
+    _out(f"dropped deal {dropped.number}: {game.notation(dropped.record)}")
+    _out(render_entries(dropped.entries, game.kind, a.lang) or "(it wrote nothing)")
+    return 0
+
+
+def _undo_text(a) -> int:
+    """The game does not read or score (a hand edit): drop the last deal from the
+    file's text, keeping the rest byte for byte, then say what is still wrong.
+    Anything that stops this too (no such file, a read-only file, no deal) is
+    the refusal the user sees."""
+    with journal.locked(a.file):
         text = journal.read_text(a.file)
         after, dropped_json, number = journal.drop_last_deal(text)
         journal.write_atomic(a.file, after)
-    try:
-        game = journal.loads(text)
-        dropped = replay(game).results[-1]
-    except InputError as exc:
-        shown = json.dumps(dropped_json, ensure_ascii=False)
-        _out(f"dropped deal {number}: {shown[:200]}")
-        _out(f"(it could not be scored: {exc})")
-    else:
-        _out(f"dropped deal {dropped.number}: {game.notation(dropped.record)}")
-        _out(render_entries(dropped.entries, game.kind, a.lang) or "(it wrote nothing)")
-    problems = journal.check_text(after)
-    for problem in problems:
+    why = [p for p in journal.check_text(text) if p.deal == number]
+    shown = json.dumps(dropped_json, ensure_ascii=False)
+    _out(f"dropped deal {number}: {shown[:200]}")
+    _out(f"(it could not be scored: {why[0]})" if why else "(the game did not read or score)")
+    for problem in journal.check_text(after):
         sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
     return 0
 
@@ -314,7 +326,7 @@ def _cmd_export(a) -> int:
     from . import excel  # openpyxl is loaded only here
 
     game = journal.load(a.file)
-    with journal.locked(a.out, _waiting("export")):
+    with journal.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(f"wrote {a.out}")
@@ -345,7 +357,7 @@ def _cmd_import(a) -> int:
     text = excel.import_text(a.book)
     game = journal.loads(text)
     replay(game)
-    with journal.locked(a.file, _waiting("import")):
+    with journal.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
@@ -444,7 +456,8 @@ def _after_save(command: str, saves: list, exc: BaseException) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     _tolerant_streams()
-    with journal.recording_saves() as saves, _no_finalizer_noise():
+    with journal.recording_saves() as saves, _no_finalizer_noise(), \
+            journal.waiting_message(_waiting(args.command)):
         try:
             status = _COMMANDS[args.command](args)
             sys.stdout.flush()

@@ -555,6 +555,21 @@ _SAVES: contextvars.ContextVar[list | None] = contextvars.ContextVar("whistscore
                                                                     default=None)
 
 
+#: called once when a writer has to wait for the lock (cli.main says so on stderr)
+_ON_WAIT: contextvars.ContextVar[Any] = contextvars.ContextVar("whistscore_on_wait",
+                                                               default=None)
+
+
+@contextlib.contextmanager
+def waiting_message(on_wait: Any) -> Iterator[None]:
+    """Inside the block, a writer that finds the lock taken calls ``on_wait()`` first."""
+    token = _ON_WAIT.set(on_wait)
+    try:
+        yield
+    finally:
+        _ON_WAIT.reset(token)
+
+
 @contextlib.contextmanager
 def recording_saves() -> Iterator[list]:
     """Collect the path of every file replaced inside the block (in order)."""
@@ -603,17 +618,19 @@ _STALE_SECONDS = 24 * 3600
 def _clear_stale(folder: Path, name: str) -> None:
     import time
 
-    prefix = f".{name}."
+    # only names tempfile.mkstemp gives our saves: ".NAME.PID.xxxxxxxx.tmp" (and,
+    # from before the pid was in the name, ".NAME.xxxxxxxx.tmp")
+    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]+)\.)?[a-z0-9_]{8}\.tmp")
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
     now = time.time()
     for entry in entries:
-        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+        match = shape.fullmatch(entry.name)
+        if match is None:
             continue
-        middle = entry.name[len(prefix):-4]
-        pid_text = middle.split(".", 1)[0] if "." in middle else ""
+        pid_text = match.group(1) or ""
         try:
             old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
         except OSError:
@@ -717,8 +734,9 @@ def locked(path: str | os.PathLike, on_wait: Any = None) -> Iterator[None]:
     the user's folder.  Every command that writes a game file takes it, so two
     ``whistscore add`` on one file run one after the other and neither deal is
     lost; commands on other files of the same folder wait their turn too (a
-    command holds it for well under a second).  ``on_wait`` is called once if
-    another command holds the lock, before waiting for it.
+    command holds it for well under a second).  ``on_wait`` (by default the one
+    of :func:`waiting_message`) is called once if another command holds the lock,
+    before waiting for it.
     """
     name = _path_arg(path)
     folder = Path(os.path.realpath(name)).parent
@@ -739,6 +757,7 @@ def locked(path: str | os.PathLike, on_wait: Any = None) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            on_wait = on_wait if on_wait is not None else _ON_WAIT.get()
             if on_wait is not None:
                 on_wait()
             fcntl.flock(fd, fcntl.LOCK_EX)

@@ -75,6 +75,7 @@ class Integer(Kind):
                 raise ValueError("must be a whole number") from None
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError("must be a whole number")
+        _bounded(value)
         if self.minimum is not None and value < self.minimum:
             raise ValueError(f"must be at least {self.minimum}")
         if self.maximum is not None and value > self.maximum:
@@ -105,11 +106,23 @@ class Boolean(Kind):
         return "true | false"
 
 
+#: no rule value comes near: a larger number is a typing slip (or an attack), and
+#: refusing it here keeps every score a game computes from it small
+RULE_CEILING = 10 ** 9
+#: the most numbers a rule's list may hold
+MAX_RULE_ITEMS = 100
+
+
+def _bounded(value: int) -> None:
+    if not -RULE_CEILING <= value <= RULE_CEILING:
+        raise ValueError(f"must be a number of at most {RULE_CEILING:,} in size")
+
+
 def json_text(text: str) -> Any:
     """A value typed as JSON after ``--rule name=`` (a list or an object)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ValueError("is not readable JSON") from None
 
 
@@ -129,9 +142,12 @@ def _whole(item: Any, minimum: int | None) -> int:
         item = item.strip()
         if not item.lstrip("-").isdigit():
             raise ValueError("must hold whole numbers")
+        if len(item) > 12:
+            raise ValueError(f"numbers must be at most {RULE_CEILING:,} in size")
         item = int(item)
     if isinstance(item, bool) or not isinstance(item, int):
         raise ValueError("must hold whole numbers")
+    _bounded(item)
     if minimum is not None and item < minimum:
         raise ValueError(f"numbers must be at least {minimum}")
     return item
@@ -157,6 +173,8 @@ class IntList(Kind):
                 value = [p for p in text.replace(",", "/").split("/")]
         if not isinstance(value, (list, tuple)) or not value:
             raise ValueError("must be a non-empty list of whole numbers")
+        if len(value) > MAX_RULE_ITEMS:
+            raise ValueError(f"must hold at most {MAX_RULE_ITEMS} numbers")
         items = tuple(_whole(item, self.minimum) for item in value)
         if self.length is not None and len(items) != self.length:
             raise ValueError(f"must hold exactly {self.length} numbers")
@@ -191,6 +209,8 @@ class IntMap(Kind):
                 value = typed_pairs(text, "6:2,7:1")
         if not isinstance(value, Mapping):
             raise ValueError("must be a map like 6:2,7:1")
+        if len(value) > MAX_RULE_ITEMS:
+            raise ValueError(f"must hold at most {MAX_RULE_ITEMS} numbers")
         out = {}
         for k, v in value.items():
             key = _whole(k, None)

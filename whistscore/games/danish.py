@@ -502,7 +502,7 @@ class Danish(GameType):
         return deal_json(deal)
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> DanishDeal:
-        text = notation_text(text)
+        text = notation_text(text, players)
         return parse_notation(text, players)
 
     def format_notation(self, deal: DanishDeal, players: tuple[str, ...], rules: Rules) -> str:

@@ -743,7 +743,7 @@ class Preferans(GameType):
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Deal:
         from .preferans_notation import parse_notation
-        text = notation_text(text)
+        text = notation_text(text, players)
         return parse_notation(self, text, players, rules)
 
     def format_notation(self, deal: Deal, players: tuple[str, ...], rules: Rules) -> str:

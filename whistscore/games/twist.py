@@ -690,7 +690,7 @@ class Twist(GameType):
         return twist_notation.format_deal(deal)
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Any:
-        text = notation_text(text)
+        text = notation_text(text, players)
         return twist_notation.parse_line(self, text, players)
 
     # -- scoring ------------------------------------------------------------------

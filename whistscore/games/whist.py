@@ -485,7 +485,7 @@ class Whist(GameType):
 
     # -- short notation ----------------------------------------------------------------
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> WhistDeal:
-        text = notation_text(text)
+        text = notation_text(text, players)
         if not isinstance(text, str) or not text.strip():
             raise NotationError("an empty deal; write e.g. NS 8 H:NS4", field="notation",
                                 value=text)
