@@ -47,12 +47,15 @@ def test_new_bad_rule_is_exit_1(tmp_path, capsys):
 def test_add_notation_and_json_print_entries_and_totals(game_file, capsys):
     assert main(["add", str(game_file), "Anna", "2"]) == 0
     out = capsys.readouterr().out
-    assert "deal 1 (dealer Anna): Anna 2" in out
-    assert "deal 1: Anna writes 2 on Boris (points): 2 x 1, a won deal (tests/tallygame.py)" in out
+    assert out == "deal 1 (Anna deals): Anna 2 | Anna 4, Boris -2, Vera -2 | next: Boris deals\n"
+    assert main(["add", str(game_file), "Boris", "1", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("deal 2 (Boris deals): Boris 1 | Anna 3, Boris 0, Vera -3 | next:")
+    assert "deal 2: Boris writes 1 on Anna (points): 1 x 1, a won deal (tests/tallygame.py)" in out
     assert "balance now" in out
     assert main(["add", str(game_file), '{"winner": "Vera", "points": 1}', "--note", "x"]) == 0
     game = journal.load(game_file)
-    assert len(game.deals) == 2 and game.deals[1].note == "x"
+    assert len(game.deals) == 3 and game.deals[2].note == "x"
 
 
 def test_add_from_stdin(game_file, monkeypatch):

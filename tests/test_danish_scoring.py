@@ -336,7 +336,7 @@ def test_describe_result():
               {"declarer": "Bo", "bid": "open_solo", "tricks": 0}])
     words = [say(GAME.describe_result(res.record.deal, res.outcome, res.context), GAME)
              for res in r.results]
-    assert words == ["made +2", "alone, down 3", "made", "lost"]
+    assert words == ["made +2", "alone, down 3", "made", "lost with 0"]
 
 
 def test_registry_and_class_facts():

@@ -53,3 +53,27 @@ def test_doc_example(game_text, expect_text):
 def test_every_game_page_has_executed_examples(game):
     blocks = BLOCK.findall((DOCS / f"{game}.md").read_text(encoding="utf-8"))
     assert sum(1 for lang, _ in blocks if lang == "game") >= 5
+
+
+PYTHON = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def python_pages():
+    return [pytest.param(doc, id=doc.stem) for doc in sorted(DOCS.glob("*.md"))
+            if PYTHON.search(doc.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("doc", python_pages())
+def test_python_blocks_run(doc, tmp_path, monkeypatch):
+    """Every ```python block of a page runs, in order, in one namespace, in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {"__name__": f"docs_{doc.stem}"}
+    for i, block in enumerate(PYTHON.findall(doc.read_text(encoding="utf-8")), 1):
+        exec(compile(block, f"{doc.name} python block {i}", "exec"), namespace)  # noqa: S102
+
+
+def test_the_library_page_has_executed_examples_for_every_game():
+    blocks = PYTHON.findall((DOCS / "library.md").read_text(encoding="utf-8"))
+    text = "\n".join(blocks)
+    for game in ("preferans", "twist", "whist", "danish"):
+        assert f'whistscore.new("{game}"' in text

@@ -112,7 +112,8 @@ def setup_new(folder: Path):
 def setup_add(folder: Path):
     target = folder / "game.json"
     preferans_file(target)
-    return ["add", target, "Анна 6S Борис:w Вера:p 6/4/0"], target
+    # --explain: the entries and the money are printed too, so their faults bite
+    return ["add", target, "Анна 6S Борис:w Вера:p 6/4/0", "--no-time", "--explain"], target
 
 
 def setup_undo(folder: Path):
@@ -141,8 +142,20 @@ def setup_export(folder: Path):
     return ["export", game, target], target
 
 
+def setup_edit(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 3)
+    return ["edit", target, "2", "Вера 3", "--no-time", "--explain"], target
+
+
+def setup_set(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 3)
+    return ["set", target, "--stake", "0.25", "--title", "Пятница"], target
+
+
 WRITERS = {"new": setup_new, "add": setup_add, "undo": setup_undo, "import": setup_import,
-           "export": setup_export}
+           "export": setup_export, "edit": setup_edit, "set": setup_set}
 
 
 # -- the faults -------------------------------------------------------------------------------

@@ -536,7 +536,7 @@ def test_describe_result_words():
     words = [text(GAME.describe_result(r.record.deal, r.outcome, r.context), GAME)
              for r in rep.results]
     assert words == ["made", "down 2", "both pass", "half-whist", "misère made",
-                     "misère caught 2", "made; Boris short on whist", "made (whist returned)"]
+                     "misère caught with 2", "made; Boris short on whist", "made (whist returned)"]
 
 
 # -- seed 002 3.8, the remaining sentences ---------------------------------------------------

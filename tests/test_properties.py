@@ -194,7 +194,7 @@ def test_cli_add_then_undo_restores_the_file(name, data):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
         path.write_text(before, encoding="utf-8")
-        status, out, err = _run(["add", str(path), *deal])
+        status, out, err = _run(["add", str(path), "--no-time", *deal])
         assert status == 0, err
         assert f"deal {len(game.deals)}" in out
         assert path.read_text(encoding="utf-8") == full  # add writes what the file would be

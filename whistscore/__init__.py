@@ -9,10 +9,15 @@ writes, and the settlement is computed from the sheet.  The public API::
     s = whistscore.settle(rp, stake="0.10")       # balances, money, transfers
     whistscore.dump(game, "evening.json")         # atomic save
 
+    g = whistscore.new("preferans", ["Anna", "Boris", "Vera"])   # a game scored as it goes
+    g = g.add("Anna 7S Boris:w Vera:p 7/3/0")     # a new game; g itself is unchanged
+    whistscore.record("evening.json", "Anna 8 alone 8")   # append to a file, under its lock
+
 ``import whistscore`` does not import openpyxl; the Excel export loads it.
 """
 
 from .errors import (
+    ConflictError,
     DealError,
     GameFileError,
     GameOverError,
@@ -25,12 +30,16 @@ from .game import DealRecord, Game, GameType
 from .games import GAMES, get_game, register
 from .journal import dump, dumps, load, loads, new_game
 from .ledger import Entry
+from .recording import Change, change_settings, drop_last, record, replace
 from .replay import Replay, replay
+from .scored import ScoredGame, new
 from .settlement import Settlement, settle
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Change",
+    "ConflictError",
     "DealError",
     "DealRecord",
     "Entry",
@@ -43,15 +52,21 @@ __all__ = [
     "NotationError",
     "Replay",
     "RuleError",
+    "ScoredGame",
     "Settlement",
     "WhistscoreError",
+    "change_settings",
+    "drop_last",
     "dump",
     "dumps",
     "get_game",
     "load",
     "loads",
+    "new",
     "new_game",
+    "record",
     "register",
+    "replace",
     "replay",
     "settle",
 ]

@@ -22,14 +22,13 @@ from typing import Any, Sequence
 
 from . import journal
 from .errors import InputError, WhistscoreError
-from .game import DealRecord
 from .games import GAMES, get_game
 from .i18n import LANGS
 from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
 
-__all__ = ["main", "parse_deal_text"]
+__all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,14 +52,37 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     c.add_argument("--stake")
     c.add_argument("--currency")
+    c.add_argument("--title", help="what the evening is called (shown on sheets)")
+    c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)")
+    c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
+                       epilog="The short notation of each game, every form with examples: "
+                              "whistscore notation GAME (preferans, twist, whist, danish).")
     c.add_argument("file")
-    c.add_argument("deal", nargs="+", help="the deal; the words are joined with spaces")
-    c.add_argument("--dealer", help="who dealt this deal (when the rotation was broken)")
-    c.add_argument("--note", help="a free-text note kept with the deal")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("deal", nargs="+", help="the deal; the words are joined with spaces "
+                                           "(forms: whistscore notation GAME)")
+    _deal_options(c)
+
+    c = sub.add_parser("edit", help="replace deal N (the later deals are replayed after it)",
+                       epilog="The short notation: whistscore notation GAME.")
+    c.add_argument("file")
+    c.add_argument("number", type=int, metavar="N", help="the deal's number (1 is the first)")
+    c.add_argument("deal", nargs="+", help="the deal as for add")
+    _deal_options(c)
+
+    c = sub.add_parser("set", help="change the rules, stake or title of a game")
+    c.add_argument("file")
+    c.add_argument("--preset")
+    c.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
+    c.add_argument("--stake")
+    c.add_argument("--currency")
+    c.add_argument("--title")
+    c.add_argument("--place")
+
+    c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
+    c.add_argument("game", choices=sorted(GAMES))
+    c.add_argument("--markdown", action="store_true", help="as the table in the docs")
 
     c = sub.add_parser("undo", help="drop the last deal")
     c.add_argument("file")
@@ -106,21 +128,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def parse_deal_text(game, raw: str, number: int) -> DealRecord:
-    """A deal typed by a user: JSON if it starts with ``{``, else short notation."""
-    raw = raw.strip()
-    if not raw:
-        raise InputError("the deal is empty: type it in short notation or as JSON",
-                         deal=number, field="deal")
-    _check_typed(raw, "deal", number)
-    try:
-        if raw.startswith("{") or (raw.startswith("[") and  # a player may be named "[x"
-                                   not any(p.startswith("[") for p in game.players)):
-            obj = journal.parse_deal_text(raw)
-            return journal.deal_from_json(game.kind, obj, game.players, game.rules)
-        return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
-    except InputError as exc:
-        raise exc.located(deal=number) from None
+def _deal_options(c: argparse.ArgumentParser) -> None:
+    c.add_argument("--dealer", help="who dealt this deal (when the rotation was broken)")
+    c.add_argument("--note", help="a free-text note kept with the deal")
+    c.add_argument("--no-time", action="store_true",
+                   help="do not stamp the deal with the time it was recorded")
+    c.add_argument("--explain", action="store_true",
+                   help="print every entry the deal wrote and the whole sheet's totals")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
 
 def _check_typed(text: str, field: str, number: int | None = None) -> None:
@@ -189,7 +204,11 @@ def _cmd_new(a) -> int:
     for i, name in enumerate(a.players):
         _check_typed(name, f"players[{i}]")
     rules = kind.rulebook.from_cli(a.preset, a.rule)
-    game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency)
+    for field in ("title", "place", "currency"):
+        if getattr(a, field) is not None:
+            _check_typed(getattr(a, field), field)
+    game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
+                            a.title, a.place)
     with journal.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
@@ -214,50 +233,92 @@ def _read_deal_arg(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
+def _typed_options(a, number: int | None = None) -> None:
+    for field in ("dealer", "note"):
+        if getattr(a, field) is not None:
+            _check_typed(getattr(a, field), field, number)
+
+
 def _cmd_add(a) -> int:
-    from .text import render_entries  # tabulate is loaded only by commands that draw tables
+    from . import recording
 
     raw = _read_deal_arg(a.deal)
-    with journal.locked(a.file):
-        game = journal.load(a.file)
-        current = replay(game, keep=False)  # only the final state is needed
-        number = len(game.deals) + 1
-        record = parse_deal_text(game, raw, number)
-        if a.note is not None:
-            _check_typed(a.note, "note", number)
-        if a.dealer is not None or a.note is not None:
-            if a.dealer is not None and a.dealer not in game.players:
-                raise InputError("the dealer must be one of the players", deal=number,
-                                 field="dealer", value=a.dealer)
-            record = DealRecord(record.deal, a.dealer or record.dealer,
-                                a.note if a.note is not None else record.note)
-        after = current.extend(record)
-        journal.dump(after.game, a.file)
-    result = after.results[-1]
-    _out(f"deal {result.number} (dealer {result.dealer}): {after.game.notation(record)}")
-    _out(render_entries(result.entries, game.kind, a.lang) or "(nothing written)")
-    _out()
-    _out(_totals_table(settle(after).to_json()))
-    if after.finished:
-        _out("the game is finished: run 'whistscore settle' for who pays whom")
+    _typed_options(a)
+    change = recording.record(a.file, raw, dealer=a.dealer, note=a.note, at=not a.no_time)
+    _print_change(change, a)
+    return 0
+
+
+def _print_change(change, a) -> None:
+    from .text import render_change, render_entries
+
+    _out(render_change(change, a.lang))
+    if a.explain:
+        result = change.result
+        _out(render_entries(result.entries, change.after.kind, a.lang) or "(nothing written)")
+        _out()
+        _out(_totals_table(change.after.settle().to_json()))
+
+
+def _cmd_edit(a) -> int:
+    from . import recording
+
+    raw = _read_deal_arg(a.deal)
+    _typed_options(a, a.number)
+    change = recording.replace(a.file, a.number, raw, dealer=a.dealer, note=a.note,
+                               at=False if a.no_time else None)
+    _print_change(change, a)
+    return 0
+
+
+def _cmd_set(a) -> int:
+    from . import recording
+
+    for field in ("title", "place", "currency", "stake", "preset"):
+        if getattr(a, field) is not None:
+            _check_typed(getattr(a, field), field)
+    rules: dict[str, str] = {}
+    for item in a.rule:
+        _check_typed(item, "rule")
+        if "=" not in item:
+            raise InputError("a rule is written name=value", field="rule", value=item)
+        name, value = item.split("=", 1)
+        rules[name.strip()] = value.strip()
+    if not rules and all(getattr(a, f) is None
+                         for f in ("preset", "stake", "currency", "title", "place")):
+        raise InputError("nothing to change: give --rule, --preset, --stake, --currency, "
+                         "--title or --place", field="set")
+    change = recording.change_settings(a.file, preset=a.preset, rules=rules, stake=a.stake,
+                                       currency=a.currency, title=a.title, place=a.place)
+    game = change.after.game
+    _out(f"changed {a.file}: preset {game.rules.preset}"
+         + "".join(f", {k} = {game.rules.book.show(k, v)}"
+                   for k, v in game.rules.overrides.items())
+         + (f", stake {game.stake}" if game.stake is not None else "")
+         + (f", title {game.title}" if game.title else "")
+         + (f", place {game.place}" if game.place else "")
+         + f"; all {len(game.deals)} deals still fit")
     return 0
 
 
 def _cmd_undo(a) -> int:
+    from . import recording
     from .text import render_entries
 
     try:
-        with journal.locked(a.file):
-            game = journal.load(a.file)
-            if not game.deals:
-                raise InputError("the game has no deal to undo", field="deals")
-            full = replay(game)
-            dropped = full.results[-1]
-            journal.dump(game.without_last(), a.file)
-    except InputError:
+        change = recording.drop_last(a.file)
+    except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
-    _out(f"dropped deal {dropped.number}: {game.notation(dropped.record)}")
-    _out(render_entries(dropped.entries, game.kind, a.lang) or "(it wrote nothing)")
+    dropped = change.result
+    _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
+    _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
+    return 0
+
+
+def _cmd_notation(a) -> int:
+    from .text import render_notation
+
+    _out(render_notation(get_game(a.game), markdown=a.markdown))
     return 0
 
 
@@ -293,20 +354,31 @@ def _cmd_show(a) -> int:
         }
         _out(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    from .text import render_deals, render_entries, render_tables
+    from .text import render_deals, render_entries, render_status, render_tables
 
+    heading = game.heading()
+    if heading:
+        _out(heading)
+        _out()
     if a.deals:
         _out(render_deals(rp, a.lang))
         _out()
     _out(render_tables(game.kind.sheet_tables(rp), game.kind, a.lang))
+    closing = game.kind.closing_tables(rp)
+    if closing:
+        _out()
+        _out(render_tables(closing, game.kind, a.lang))
     if a.by_deal:
         from .running import running_table
+        from .text import render_wrapped
 
         _out()
-        _out(render_tables([running_table(rp)], game.kind, a.lang))
+        _out(render_wrapped(running_table(rp), game.kind, a.lang))
     if a.explain:
         _out()
         _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")
+    _out()
+    _out(render_status(settle(rp), game.kind, a.lang))
     return 0
 
 
@@ -318,7 +390,7 @@ def _cmd_settle(a) -> int:
     else:
         from .text import render_settlement  # tabulate only for the drawn table
 
-        _out(render_settlement(s, game.kind, a.lang))
+        _out(render_settlement(s, game.kind, a.lang, game.heading()))
     return 0
 
 
@@ -403,6 +475,9 @@ def _cmd_rules(a) -> int:
 _COMMANDS = {
     "new": _cmd_new,
     "add": _cmd_add,
+    "edit": _cmd_edit,
+    "set": _cmd_set,
+    "notation": _cmd_notation,
     "undo": _cmd_undo,
     "show": _cmd_show,
     "settle": _cmd_settle,
@@ -494,7 +569,11 @@ def _failed(command: str, exc: BaseException) -> int:
             sys.stderr.flush()
 
     if isinstance(exc, WhistscoreError):  # InputError and its kin
-        say(f"whistscore {command}: {exc}")
+        hint = ""
+        if isinstance(exc, InputError) and exc.field == "file" \
+                and exc.reason == "no such game file":
+            hint = "; create it with: whistscore new GAME FILE --players NAME..."
+        say(f"whistscore {command}: {exc}{hint}")
     elif isinstance(exc, BrokenPipeError):
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()

@@ -19,6 +19,7 @@ __all__ = [
     "GameOverError",
     "RuleError",
     "GameFileError",
+    "ConflictError",
     "show_value",
 ]
 
@@ -140,3 +141,7 @@ class RuleError(InputError):
 
 class GameFileError(InputError):
     """A game file that is damaged, hand-edited wrongly, or of a newer version."""
+
+
+class ConflictError(InputError):
+    """The game file changed between reading it and changing it (another phone recorded)."""

@@ -355,6 +355,9 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> 
     header += [Label("change", (p,)) for p in players]
     header += [Label("running", (p,)) for p in players]
     header.append(Label("note"))
+    timed = any(record.at is not None for record in game.deals)
+    if timed:
+        header.append(Label("xl.at"))
     w.header(1, header)
     first_change = 5
     first_running = first_change + n
@@ -376,6 +379,8 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool) -> 
             w.put(row, first_change + i, now - previous[p], signed=True)
             w.put(row, first_running + i, now, signed=True)
             previous[p] = now
+        if timed and result.record.at is not None:
+            w.put(row, note_col + 1, result.record.at.replace("T", " "))
         if result.record.note:
             note = w.put(row, note_col, result.record.note)
             note.font = _NOTE_FONT
@@ -499,7 +504,9 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
         w.put(row, 2, t.payee)
         w.put(row, 3, t.amount)
     row += 2
-    w.put(row, 1, Label("xl.no_date"), measure=False).font = _NOTE_FONT
+    played = rp.game.played_on()
+    w.put(row, 1, Label("dates", (played,)) if played else Label("xl.no_date"),
+          measure=False).font = _NOTE_FONT
     w.fit_columns()
     ws.freeze_panes = "A5"
     _print_setup(ws, "1:2")
@@ -563,15 +570,19 @@ def _game_sheet(wb, game_text: str) -> None:
 def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
     props = wb.properties
     players = ", ".join(game.players)
-    props.title = _UNSAFE_XML.sub("\ufffd", f"{kind.title}: {players}")
+    named = f"{game.title}: " if game.title else ""
+    props.title = _UNSAFE_XML.sub("\ufffd", f"{named}{kind.title}: {players}")
     props.subject = kind.title
     props.creator = "whistscore"
     props.keywords = _UNSAFE_XML.sub("\ufffd", players)
     props.category = "whistscore"
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
-    props.description = (f"{text(Label('xl.summary', (s.deals, state, unit)), kind, lang)}. "
-                         f"{text(Label('xl.no_date'), kind, lang)}")
+    played = game.played_on()
+    dated = Label("dates", (played,)) if played else Label("xl.no_date")
+    props.description = _UNSAFE_XML.sub(
+        "\ufffd", f"{text(Label('xl.summary', (s.deals, state, unit)), kind, lang)}. "
+                  f"{text(dated, kind, lang)}")
 
 
 def _tab(key: str, kind: Any, lang: str) -> str:

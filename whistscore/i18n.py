@@ -91,6 +91,24 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                 "... ранее записей: {0} (сдачи {1}–{2}), затем:"),
     "xl.cut": ("(cut short here; the full text is in the game file)",
                "(обрезано; полный текст в файле партии)"),
+    # the line add and edit print (text.render_change), show's game status
+    "add.deal": ("deal {0} ({1} deals)", "сдача {0} (сдаёт {1})"),
+    "add.replaced": ("deal {0} replaced ({1} deals)", "сдача {0} заменена (сдаёт {1})"),
+    "add.unchanged": ("no total changed", "итоги не изменились"),
+    "on": ("{0} on {1}", "{0} на {1}"),
+    "next.deals": ("next: {0} deals", "дальше сдаёт {0}"),
+    "next.sits_out": ("next: {0} deals and sits out", "дальше сдаёт {0} и не играет"),
+    "next.finished": ("the game is finished: whistscore settle says who pays whom",
+                      "партия закончена: кто кому платит — whistscore settle"),
+    "show.finished": ("The game is finished. Balance in {0}: {1}",
+                      "Партия закончена. Итог, {0}: {1}"),
+    "show.unfinished": ("The game is not finished. Balance in {0} if the game ended now: {1}",
+                        "Партия не закончена. Итог, {0}, если бы она закончилась сейчас: {1}"),
+    "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
+    "dates": ("played {0}", "сыграно {0}"),
+    "res.caught": ("caught with {0}", "пойман, взяток: {0}"),
+    "xl.at": ("Recorded at", "Записано"),
+    "res.lost_with": ("lost with {0}", "проиграно, взяток: {0}"),
 }
 
 

@@ -49,7 +49,9 @@ __all__ = [
 
 FORMAT = "whistscore"
 VERSION = 1
-_TOP_KEYS = ("format", "version", "game", "players", "rules", "stake", "currency", "deals")
+_TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", "stake",
+             "currency", "deals")
+_MAX_TEXT = 200  # a title, a place or a deal's time: one short line
 _REQUIRED = ("format", "version", "game", "players", "deals")
 
 #: the largest game file read or written (a 200-deal evening is ~20 KB; 64 MB
@@ -393,22 +395,51 @@ def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
     return check_players(players, kind.player_counts, kind.name)
 
 
+def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -> str:
+    """A title or a place: one line of text, short enough for a sheet's heading."""
+    if not isinstance(text, str) or not text.strip():
+        raise error("must be non-empty text", field=field, value=text)
+    if len(text) > _MAX_TEXT or any(ord(c) < 32 or c == "\x7f" for c in text):
+        raise error(f"must be one line of at most {_MAX_TEXT} characters", field=field,
+                    value=text)
+    return text
+
+
+def check_at(at: Any, error: type[InputError] = DealError, field: str = "at") -> str:
+    """A deal's time: ISO 8601 local time with its UTC offset, as ``add`` writes it."""
+    import datetime
+
+    if not isinstance(at, str) or len(at) > 40:
+        raise error("the time is text like 2026-11-30T21:14:05+01:00", field=field, value=at)
+    try:
+        when = datetime.datetime.fromisoformat(at)
+    except ValueError:
+        raise error("the time is not ISO 8601 (e.g. 2026-11-30T21:14:05+01:00)",
+                    field=field, value=at) from None
+    if when.tzinfo is None:
+        raise error("the time needs its UTC offset (e.g. +01:00)", field=field, value=at)
+    return at
+
+
 def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) -> DealRecord:
     """One deal of the file (or of ``add``) as a :class:`DealRecord`."""
     if not isinstance(obj, dict):
         raise DealError("a deal must be a JSON object", value=obj)
     dealer = obj.get("dealer")
     note = obj.get("note")
+    at = obj.get("at")
+    if at is not None or "at" in obj:
+        check_at(at)
     if dealer is not None or "dealer" in obj:
         if not isinstance(dealer, str) or dealer not in players:
             raise DealError("the dealer must be one of the players", field="dealer", value=dealer)
     if note is not None or "note" in obj:
         if not isinstance(note, str):
             raise DealError("a note is text", field="note", value=note)
-    if "dealer" in obj or "note" in obj:
-        obj = {k: v for k, v in obj.items() if k not in ("dealer", "note")}
+    if "dealer" in obj or "note" in obj or "at" in obj:
+        obj = {k: v for k, v in obj.items() if k not in ("dealer", "note", "at")}
     deal = kind.parse_deal(obj, players, rules)
-    return DealRecord(deal, dealer, note)
+    return DealRecord(deal, dealer, note, at)
 
 
 def deal_to_json(kind: GameType, record: DealRecord) -> dict:
@@ -418,10 +449,13 @@ def deal_to_json(kind: GameType, record: DealRecord) -> dict:
     out.update(kind.deal_to_json(record.deal))
     if record.note is not None:
         out["note"] = record.note
+    if record.at is not None:
+        out["at"] = record.at
     return out
 
 
 def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, str | None]:
+    """The fields before the deals (``title`` and ``place`` are read by :func:`_titles`)."""
     if not isinstance(data, dict):
         raise GameFileError("a game file is a JSON object", value=data, line=1)
     for key in data:
@@ -455,7 +489,13 @@ def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, 
                             "characters)", field="currency", value=currency)
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"])
+    _titles(data)
     return kind, players, rules, stake, currency
+
+
+def _titles(data: dict) -> tuple[str | None, str | None]:
+    return tuple(check_line(data[k], k) if data.get(k) is not None else None  # type: ignore
+                 for k in ("title", "place"))
 
 
 def _from_data(data: Any, text: str | None) -> Game:
@@ -470,7 +510,8 @@ def _from_data(data: Any, text: str | None) -> Game:
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
-                if type(obj) is dict and "dealer" not in obj and "note" not in obj:
+                if type(obj) is dict and "dealer" not in obj and "note" not in obj \
+                        and "at" not in obj:
                     append(DealRecord(parse(obj, players, rules)))  # the common case, inlined
                 else:
                     append(deal_from_json(kind, obj, players, rules))
@@ -478,7 +519,8 @@ def _from_data(data: Any, text: str | None) -> Game:
                 lines = _deal_lines(text) if text else []
                 line = lines[number - 1] if number <= len(lines) else None
                 raise exc.located(deal=number, line=line) from None
-    return Game(kind, players, rules, tuple(records), stake, currency)
+    title, place = _titles(data)
+    return Game(kind, players, rules, tuple(records), stake, currency, title, place)
 
 
 def _line_of_field(text: str, field: str | None) -> int | None:
@@ -521,9 +563,15 @@ def to_json(game: Game) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "game": game.kind.name,
+    }
+    if game.title is not None:
+        out["title"] = game.title
+    if game.place is not None:
+        out["place"] = game.place
+    out.update({
         "players": list(game.players),
         "rules": game.rules.to_json(),
-    }
+    })
     if game.stake is not None:
         out["stake"] = str(game.stake)
     if game.currency is not None:
@@ -833,7 +881,8 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
 # -- building and checking -------------------------------------------------------
 
 def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = None,
-             stake: Any = None, currency: str | None = None) -> Game:
+             stake: Any = None, currency: str | None = None, title: str | None = None,
+             place: str | None = None) -> Game:
     """A new game with no deals, checked like a file would be.
 
     Names are stored in Unicode NFC, so a name typed on a phone and the same
@@ -848,6 +897,10 @@ def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = No
     data: dict = {"format": FORMAT, "version": VERSION, "game": game,
                   "players": [unicodedata.normalize("NFC", p) for p in players],
                   "rules": dict(rules or {}), "deals": []}
+    if title is not None:
+        data["title"] = title
+    if place is not None:
+        data["place"] = place
     if stake is not None:
         data["stake"] = parse_stake(stake)
     if currency is not None:

@@ -55,7 +55,8 @@ def running_table(replay: Any) -> Table:
         else:
             header.append(Label("running.on", (player, Label(column), against)))
     # a column that does not start at 0 (twist's gora starts at the agreed size)
-    start = replay.game.kind.opening_values(replay.game.players, replay.game.rules)
+    kind = replay.game.kind
+    start = kind.opening_values(replay.game.players, replay.game.rules)
     totals = [start.get(key, 0) for key in columns]
     rows = []
     for result in replay.results:
@@ -71,6 +72,11 @@ def running_table(replay: Any) -> Table:
             else:
                 row.append(Cell(None))
         rows.append(tuple(row))
+        restart = kind.running_restarts(result.outcome.entries)
+        if restart:  # a new game begins: its score is written from 0 again
+            for i, (_, column, _) in enumerate(columns):
+                if column in restart:
+                    totals[i] = 0
     rows.append((Cell(Label("total"), style="total"),)
                 + tuple(Cell(plain_number(t), style="total") for t in totals))
     return Table(Label("running.title"), tuple(header), tuple(rows), key="by_deal")

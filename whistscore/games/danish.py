@@ -32,7 +32,7 @@ import attrs
 
 from ..checks import player as _player, notation_text, whole
 from ..errors import DealError, NotationError
-from ..game import DealContext, GameType, Outcome, RuleText
+from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Amount, Entry, json_number, plain_number, quotient
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules, json_text, typed_pairs
@@ -395,6 +395,11 @@ def parse_notation(text: Any, players: tuple[str, ...]) -> DanishDeal:
     if len(deals) > 1:
         raise NotationError("ambiguous: the words can be read as more than one deal "
                             "(name players by seat as #1, #2...)", field="notation", value=text)
+    attachments = [w for w in tokens[2:-1] if w.casefold() in _ATTACHMENT_WORDS]
+    if len(attachments) > 1:
+        raise NotationError("a contract has one attachment; this line gives "
+                            f"{len(attachments)}: {' '.join(attachments)}",
+                            field="attachment", value=" ".join(attachments))
     if first_error is not None:
         raise first_error
     _, field, value, reason = worst
@@ -470,6 +475,24 @@ _RULE_TEXTS = {
 }
 
 
+#: every form of the short notation (``whistscore notation danish`` and docs/danish.md)
+NOTATION_FORMS = (
+    NotationForm("DECLARER BID [ATTACHMENT] PARTNER TRICKS", "Anna 9 good Carl 10",
+                 "Anna bid 9 good, Carl held the called ace, they took 10"),
+    NotationForm("DECLARER BID ATTACHMENT PARTNER TRICKS", "Bo 7 vip Dina 8",
+                 "7 tournee (vip) with Dina, 8 tricks"),
+    NotationForm("DECLARER BID [ATTACHMENT] alone TRICKS", "Anna 8 alone 7",
+                 "Anna bid 8 and played alone (the ace in the cat or her own), took 7"),
+    NotationForm("DECLARER BID DECLARER TRICKS", "Anna 8 Anna 7",
+                 "the same: she called her own ace"),
+    NotationForm("DECLARER NEGATIVE TRICKS", "Bo nolo 0",
+                 "Bo's nolo (ren sol), made; solo, open_solo, open_nolo alike"),
+    NotationForm("DECLARER NEGATIVE TRICKS", "Bo ren sol 1",
+                 "the same contract in Danish words, caught with one trick"),
+    NotationForm("DECLARER NEGATIVE TRICKS", "Carl bordlægger 1", "open solo, made"),
+    NotationForm("DECLARER NEGATIVE TRICKS", "Dina ren bordlægger 0", "open nolo, made"),
+)
+
 class Danish(GameType):
     """Danish call-ace whist, scored in points settled deal by deal."""
 
@@ -479,6 +502,8 @@ class Danish(GameType):
     unit = "point"
     rulebook = RULEBOOK
     rule_texts = _RULE_TEXTS
+    notation_forms = NOTATION_FORMS
+    notation_players = ("Anna", "Bo", "Carl", "Dina")
     labels = {
         "danish.sheet": ("Score pad", "Запись очков"),
         "danish.no": ("No.", "№"),
@@ -510,13 +535,22 @@ class Danish(GameType):
 
     def describe_result(self, deal: DanishDeal, outcome: Outcome, ctx: DealContext) -> Any:
         if deal.negative:
-            return Label("res.made") if deal.tricks == _NEEDED[deal.bid] else Label("res.lost")
+            if deal.tricks == _NEEDED[deal.bid]:
+                return Label("res.made")
+            return Label("res.caught" if _NEEDED[deal.bid] == 0 else "res.lost_with",
+                         (deal.tricks,))
         diff = deal.tricks - deal.bid
         if diff < 0:
             words = Label("res.down", (-diff,))
         else:
             words = Label("res.made_over", (diff,)) if diff else Label("res.made")
         return Phrase((Label("res.alone"), words), ", ") if deal.partner is None else words
+
+    def announce_next(self, state: DanishState, dealer: str, players: tuple[str, ...],
+                      rules: Rules) -> Any:
+        if len(players) == 5:  # the dealer of five sits the deal out
+            return Label("next.sits_out", (dealer,))
+        return None
 
     # -- scoring ---------------------------------------------------------------
     def initial_state(self, players: tuple[str, ...], rules: Rules) -> DanishState:
@@ -652,7 +686,7 @@ def _negative(deal: DanishDeal, rules: Rules) -> tuple[tuple[Amount, Amount, Amo
     factor = rules["nolo_failed_factor"]
     each = v * factor
     return ((-3 * each, None, each), "negative_failed",
-            f"{deal.bid} lost ({deal.tricks} tricks): {v} x {factor} = {each} to each of 3")
+            f"{deal.bid} lost ({deal.tricks} trick{'' if deal.tricks == 1 else 's'}): {v} x {factor} = {each} to each of 3")
 
 
 GAME = Danish()

@@ -22,7 +22,7 @@ import attrs
 
 from ..checks import notation_text, whole
 from ..errors import DealError
-from ..game import DealContext, GameType, Outcome, RuleText
+from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Label, Phrase
 from ..ledger import json_number
 from ..rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, RuleBook, Rules
@@ -666,7 +666,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
     "pref.res.allpass": ("all-pass x{0}", "распасы x{0}"),
     "pref.res.misere_made": ("misère made", "мизер сыгран"),
-    "pref.res.misere_caught": ("misère caught {0}", "мизер пойман, {0}"),
+    "pref.res.misere_caught": ("misère caught with {0}", "мизер пойман, взяток: {0}"),
     "pref.res.half": ("half-whist", "полвиста"),
     "pref.res.both_pass": ("both pass", "оба паса"),
     "pref.res.short": ("{0} short on whist", "{0}: недобор на висте"),
@@ -686,6 +686,44 @@ LABELS: dict[str, tuple[str, str]] = {
 _ACTIVE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
+#: every form of the short notation (``whistscore notation preferans`` and docs/preferans.md)
+NOTATION_FORMS = (
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS TRICKS", "Anna 7S Boris:w Vera:p 7/3/0",
+                 "Anna plays 7♠; Boris whists and takes 3, Vera passes; Anna takes 7"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS TRICKS", "Boris 6H Vera:w Anna:p 6/3/1",
+                 "Boris 6♥; Vera takes 3, Anna 1: the counts follow the names as written"),
+    NotationForm("DECLARER CONTRACT DEF:w DEF:gh TRICKS", "Anna 6S Boris:w Vera:gh 5/4/1",
+                 "Vera went for half, Boris returned the whist; Anna down one"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS NAME:N ...",
+                 "Anna 7S Boris:w Vera:p Anna:7 Boris:3 Vera:0",
+                 "the tricks as NAME:N in any order instead of a/b/c"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS DEALER:STATUS TRICKS",
+                 "Anna 8S Boris:p Vera:p Gleb:w 7/2/1/-",
+                 "four players, Gleb deals: two passes, the dealer whists; Anna takes 7, "
+                 "'-' for the dealer's tricks", ("Anna", "Boris", "Vera", "Gleb")),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS DEALER:STATUS TRICKS",
+                 "Anna 6S Boris:p Vera:gh Gleb:w 5/3/2/-",
+                 "Vera went for half, the dealer returned the whist",
+                 ("Anna", "Boris", "Vera", "Gleb")),
+    NotationForm("DECLARER CONTRACT DEF:p DEF:h", "Anna 6♥ Boris:p Vera:h",
+                 "half-whist: not played (suits as S C D H NT or ♠ ♣ ♦ ♥)"),
+    NotationForm("DECLARER CONTRACT DEF:p DEF:p", "Anna 8NT Boris:p Vera:p",
+                 "both pass: not played"),
+    NotationForm("DECLARER CONTRACT concede", "Anna 7H concede",
+                 "Anna gives up 7♥ «без трёх» (also conceded, без3)"),
+    NotationForm("DECLARER misere N", "Vera misere 0",
+                 "misère made (Vera misere 2: caught with two tricks)"),
+    NotationForm("DECLARER misere blind N", "Vera misere blind 0",
+                 "a blind misère (played without the talon), made"),
+    NotationForm("DECLARER misere NAME:N NAME:N NAME:N", "Vera misere Anna:4 Boris:5 Vera:1",
+                 "a misère with every player's tricks"),
+    NotationForm("pass TRICKS", "pass 4/2/4",
+                 "all-pass, every player's tricks in seat order: Anna 4, Boris 2, Vera 4"),
+    NotationForm("pass TRICKS", "pass 4/2/-/4",
+                 "all-pass with four players: '-' for the dealer, who sits out (Vera)",
+                 ("Anna", "Boris", "Vera", "Gleb")),
+)
+
 class Preferans(GameType):
     name = "preferans"
     title = "Preferans (pulya, gora, vists)"
@@ -694,6 +732,8 @@ class Preferans(GameType):
     rulebook = RULEBOOK
     rule_texts = RULE_TEXTS
     labels = LABELS
+    notation_forms = NOTATION_FORMS
+    notation_players = ("Anna", "Boris", "Vera")
 
     # -- seats ----------------------------------------------------------------
     def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:

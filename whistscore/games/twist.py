@@ -23,7 +23,7 @@ import attrs
 
 from ..checks import notation_text, player
 from ..errors import DealError
-from ..game import DealContext, GameType, Outcome, RuleText
+from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Option, RuleBook, Rules
@@ -488,7 +488,20 @@ _LABELS: dict[str, tuple[str, str]] = {
     "twist.res.twist2": ("(twist x2)", "(твист x2)"),
     "twist.res.twist3": ("(twist x3)", "(твист x3)"),
     "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
+    "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
+                         "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
     "twist.vists_on": ("vists on {0}", "висты на {0}"),
+    "twist.end.step1": ("End of the game, step 1: every remark less 10 x its gora",
+                        "Конец партии, шаг 1: ремарк минус 10 x гора"),
+    "twist.end.final": ("remark - 10 x gora", "ремарк - 10 x гора"),
+    "twist.end.step2": ("Step 2: for each pair the larger remark writes twice the difference, "
+                        "netted with the vists the two wrote on each other",
+                        "Шаг 2: в каждой паре больший ремарк пишет двойную разницу, "
+                        "за вычетом вистов друг на друга"),
+    "twist.end.pair": ("Pair", "Пара"),
+    "twist.end.doubled": ("2 x difference", "2 x разница"),
+    "twist.end.vists": ("vists net", "висты, сальдо"),
+    "twist.end.first_wins": ("the first wins", "выигрыш первого"),
     "twist.symbol": ("Symbol", "Значок"),
     "twist.written": ("Written in deal", "Записан в сдаче"),
     "twist.status": ("Status", "Состояние"),
@@ -502,6 +515,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "twist.remark_of": ("remark {0}", "ремарк {0}"),
     "twist.round_due": ("twist round due", "следует розыгрыш твиста"),
 }
+
+
+def _tricks_word(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def _check_rules(values: Mapping[str, Any]) -> None:
@@ -596,6 +613,26 @@ def _parse_contract_text(value: Any) -> tuple[int, str]:
 
 # -- the game ------------------------------------------------------------------
 
+#: every form of the short notation (``whistscore notation twist`` and docs/twist.md)
+NOTATION_FORMS = (
+    NotationForm("DECLARER CONTRACT TRICKS", "Oleg 8H 5/2/4/1",
+                 "Oleg plays eight hearts; tricks in seat order: Oleg 5, Irina 2, Pavel 4, "
+                 "Sveta 1"),
+    NotationForm("DECLARER CONTRACT TRICKS open", "Pavel 5S 3/3/4/2 open",
+                 "five spades; Pavel opened his partner Oleg's cards"),
+    NotationForm("DECLARER CONTRACT TRICKS pass", "Sveta 7H 1/3/6/2 pass",
+                 "seven hearts; the partner Irina passed before play (implies open)"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME", "Sveta 9NT 3/4/1/4 twist Oleg",
+                 "nine no-trump; Oleg announced twist"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME NAME", "Irina 8S 2/4/2/4 twist Oleg Pavel",
+                 "both opponents twist"),
+    NotationForm("SOLOIST bomb CATEGORY VALUE TRICKS", "Irina bomb simple 2 4/1/4/3",
+                 "Irina's simple bomb worth 2"),
+    NotationForm("SOLOIST dil CATEGORY VALUE TRICKS", "Oleg dil double 3 5/2/3/2",
+                 "Oleg's double dil worth 3"),
+    NotationForm("round TRICKS", "round 2/5/3/2", "the twist round, everyone for himself"),
+)
+
 class Twist(GameType):
     name = "twist"
     title = "Twist"
@@ -604,6 +641,8 @@ class Twist(GameType):
     rulebook = RULEBOOK
     rule_texts = _RULES
     labels = _LABELS
+    notation_forms = NOTATION_FORMS
+    notation_players = ("Oleg", "Irina", "Pavel", "Sveta")
 
     # -- deals ---------------------------------------------------------------
     def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
@@ -786,15 +825,15 @@ class Twist(GameType):
             over = pair - level
             w.to_remark(d, 10 * v, "made_remark_declarer", f"10 x {v}")
             if passed:
-                w.to_gora(d, -pair, "made_gora", f"{pair} tricks (with the passed partner's)")
+                w.to_gora(d, -pair, "made_gora", f"{_tricks_word(pair)} (with the passed partner's)")
             else:
-                w.to_gora(d, -t[d], "made_gora", f"{t[d]} tricks")
+                w.to_gora(d, -t[d], "made_gora", f"{_tricks_word(t[d])}")
                 w.to_remark(p, v, "made_remark_other", f"1 x {v}")
-                w.to_gora(p, -t[p], "made_gora", f"{t[p]} tricks")
-                w.vist(p, d, v * t[p], "made_vists", f"{t[p]} tricks x {v}")
+                w.to_gora(p, -t[p], "made_gora", f"{_tricks_word(t[p])}")
+                w.vist(p, d, v * t[p], "made_vists", f"{_tricks_word(t[p])} x {v}")
             factor = 3 if over > 0 else 2
             for o in opps:
-                w.to_gora(o, -t[o], "made_gora", f"{t[o]} tricks")
+                w.to_gora(o, -t[o], "made_gora", f"{_tricks_word(t[o])}")
                 if o in twisters:
                     w.to_remark(o, -factor * v, "twist_made_remark", f"-{factor} x {v}")
                     w.to_gora(o, factor, "twist_made_gora", f"{factor} for the twist")
@@ -803,7 +842,7 @@ class Twist(GameType):
                         w.vist(p, o, factor * v, "twist_made_vists", f"{factor} x {v}")
                 else:
                     w.to_remark(o, v, "made_remark_other", f"1 x {v}")
-                    w.vist(o, d, v * t[o], "made_vists", f"{t[o]} tricks x {v}")
+                    w.vist(o, d, v * t[o], "made_vists", f"{_tricks_word(t[o])} x {v}")
         else:
             k = need - pair
             w.to_gora(d, v, "failed_gora_declarer", f"value {v}")
@@ -813,9 +852,9 @@ class Twist(GameType):
                 w.to_remark(p, -v * k, "failed_remark_pair", f"{k} under x {v}")
                 w.vist(d, p, v * k, "failed_vists_partner", f"{k} under x {v}")
             for o in opps:
-                w.to_gora(o, -t[o], "failed_gora_opponent", f"{t[o]} tricks")
+                w.to_gora(o, -t[o], "failed_gora_opponent", f"{_tricks_word(t[o])}")
                 w.to_remark(o, v, "failed_remark_opponent", f"1 x {v}")
-                w.vist(o, d, v * t[o], "failed_vists_declarer", f"{t[o]} tricks x {v}")
+                w.vist(o, d, v * t[o], "failed_vists_declarer", f"{_tricks_word(t[o])} x {v}")
                 if not passed:
                     w.vist(o, p, v * k, "failed_vists_partner", f"{k} under x {v}")
         if deal.opened:
@@ -843,8 +882,8 @@ class Twist(GameType):
             made = over <= 0
             if made:
                 for i in everyone:
-                    w.to_gora(i, v * t[i], "bomb_made_gora", f"{t[i]} tricks x {v}")
-                    w.to_remark(i, -ten * t[i], "bomb_made_remark", f"{t[i]} tricks x {ten}")
+                    w.to_gora(i, v * t[i], "bomb_made_gora", f"{_tricks_word(t[i])} x {v}")
+                    w.to_remark(i, -ten * t[i], "bomb_made_remark", f"{_tricks_word(t[i])} x {ten}")
                 for i in everyone:
                     for j in everyone:
                         if t[j] > t[i]:
@@ -863,8 +902,8 @@ class Twist(GameType):
             made = under <= 0
             if made:
                 for i in everyone:
-                    w.to_gora(i, -v * t[i], "dil_made_gora", f"{t[i]} tricks x {v}")
-                    w.to_remark(i, ten * t[i], "dil_made_remark", f"{t[i]} tricks x {ten}")
+                    w.to_gora(i, -v * t[i], "dil_made_gora", f"{_tricks_word(t[i])} x {v}")
+                    w.to_remark(i, ten * t[i], "dil_made_remark", f"{_tricks_word(t[i])} x {ten}")
                 w.pairwise(t, ten, "dil_made_vists", everyone)
             else:
                 literal = rules["dil_failure"] == "literal"
@@ -876,11 +915,11 @@ class Twist(GameType):
                 for i in others:
                     n = t[i] + under
                     w.to_gora(i, -gora_per * n, "dil_failed_gora_opponent",
-                              f"({t[i]} tricks + {under} under) x {gora_per}")
+                              f"({_tricks_word(t[i])} + {under} under) x {gora_per}")
                     w.to_remark(i, per * n, "dil_failed_remark_opponent",
-                                f"({t[i]} tricks + {under} under) x {per}")
+                                f"({_tricks_word(t[i])} + {under} under) x {per}")
                     w.vist(i, s, per * n, "dil_failed_vists_soloist",
-                           f"({t[i]} tricks + {under} under) x {per}")
+                           f"({_tricks_word(t[i])} + {under} under) x {per}")
                 w.pairwise(t, ten, "dil_failed_vists_opponents", others)
         # the nota: X for a made solo, O for the three who played against it (made or not)
         if made:
@@ -912,6 +951,12 @@ class Twist(GameType):
         if outcome.state.round_price is not None and not outcome.state.finished:
             words = Phrase((words, Label("twist.res.round_due", (outcome.state.round_price,))))
         return words
+
+    def announce_next(self, state: TwistState, dealer: str, players: tuple[str, ...],
+                      rules: Rules) -> Any:
+        if state.round_price is not None and not state.finished:
+            return Label("twist.next_round", (state.round_price, dealer))
+        return None
 
     def balance(self, state: TwistState, rules: Rules) -> dict[str, Fraction]:
         # 1: remark -= 10 x gora; 2: twice each remark difference as vists;
@@ -956,6 +1001,10 @@ class Twist(GameType):
     def sheet_tables(self, replay: Any) -> list[Table]:
         from .twist_layout import tables
         return tables(self, replay)
+
+    def closing_tables(self, replay: Any) -> list[Table]:
+        from .twist_layout import closing
+        return closing(replay)
 
 
 GAME = Twist()

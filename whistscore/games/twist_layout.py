@@ -90,3 +90,31 @@ def _nota(players, state) -> Table:
             rows.append((Cell(p), Cell(s.text(), style=style), Cell(s.written),
                          Cell(status, style=style)))
     return Table(Label("twist.nota_title"), header, tuple(rows), key="nota")
+
+
+def closing(replay: Any) -> list[Table]:
+    """The end of the game as it is done on paper (seed «завершение партии и
+    взаиморасчеты»): step 1 every remark less 10 x its gora, step 2 each pair's
+    doubled difference, netted with the vists the two wrote on each other."""
+    players = replay.game.players
+    state = replay.state
+    final = [state.remark[i] - 10 * state.gora[i] for i in range(len(players))]
+    step1 = Table(
+        Label("twist.end.step1"),
+        (Label("player"), Label("remark"), Label("gora"), Label("twist.end.final")),
+        tuple((Cell(p), Cell(state.remark[i]), Cell(state.gora[i]), Cell(final[i]))
+              for i, p in enumerate(players)),
+        key="twist.end.step1")
+    rows = []
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            b = players[j]
+            doubled = 2 * (final[i] - final[j])
+            vists = state.vists[i * 4 + j] - state.vists[j * 4 + i]
+            rows.append((Cell(f"{a} / {b}"), Cell(doubled), Cell(vists), Cell(doubled + vists)))
+    step2 = Table(
+        Label("twist.end.step2"),
+        (Label("twist.end.pair"), Label("twist.end.doubled"), Label("twist.end.vists"),
+         Label("twist.end.first_wins")),
+        tuple(rows), key="twist.end.step2")
+    return [step1, step2]

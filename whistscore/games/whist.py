@@ -24,7 +24,7 @@ import attrs
 
 from ..checks import match_player, notation_text, whole as _whole
 from ..errors import DealError, NotationError
-from ..game import DealContext, GameType, Outcome, RuleText
+from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
 from ..ledger import Entry
 from ..rules import Choice, Integer, Kind, Option, RuleBook, Rules
@@ -370,6 +370,21 @@ def ladder_value(losers: int) -> int:
 
 # -- the game ------------------------------------------------------------------------
 
+_GAME_SCORE_COLUMNS = frozenset({"tricks", "honours", "revoke"})
+
+#: every form of the short notation (``whistscore notation whist`` and docs/whist.md)
+NOTATION_FORMS = (
+    NotationForm("SIDE N", "NS 8", "NS took 8 tricks (2 by cards)"),
+    NotationForm("SIDE N", "NS 6", "NS took 6, so EW took 7"),
+    NotationForm("SIDE N H:SIDE C", "NS 8 H:NS4",
+                 "NS 8 tricks and four honours (C is 3 or 4; two-and-two: leave honours out)"),
+    NotationForm("SIDE N R:SIDE/PENALTY", "EW 7 R:NS/transfer",
+                 "EW 7 tricks; NS revoked and EW take the transfer (deduct, transfer, add)"),
+    NotationForm("NAME N H:NAME C R:NAME", "Anna 9 H:Boris3 R:Gleb",
+                 "players' names for their sides: NS 9, EW three honours, EW revoked"),
+    NotationForm("void", "void", "both sides revoked: the deal is thrown in (also R:both)"),
+)
+
 class Whist(GameType):
     name = "whist"
     title = "Whist"
@@ -378,6 +393,8 @@ class Whist(GameType):
     rulebook = RULEBOOK
     rule_texts = RULE_TEXTS
     labels = LABELS
+    notation_forms = NOTATION_FORMS
+    notation_players = ("Anna", "Boris", "Vera", "Gleb")
 
     # -- JSON ------------------------------------------------------------------------
     def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> WhistDeal:
@@ -517,6 +534,9 @@ class Whist(GameType):
         if len(rest) < 2:
             raise NotationError("write the side and its tricks, e.g. NS 8",
                                 field="tricks", value=text)
+        if sum(1 for t in rest if t.isdigit()) > 1:
+            raise NotationError("only one side's tricks are written (the other side took the "
+                                "rest of 13), e.g. NS 8", field="tricks", value=" ".join(rest))
         number = rest[-1]
         if not number.isdigit() or not number.isascii():
             raise NotationError("the tricks are a number after the side, e.g. NS 8",
@@ -534,6 +554,9 @@ class Whist(GameType):
     @staticmethod
     def _read_honours(token: str, players: tuple[str, ...]) -> tuple[str, int]:
         body = token[2:]
+        if body[-1:] == "2":
+            raise NotationError("honours split two and two score nothing: leave honours out",
+                                field="honours", value=token)
         if len(body) < 2 or body[-1] not in "34":
             raise NotationError("honours are written H:<side><3 or 4>, e.g. H:NS4",
                                 field="honours", value=token)
@@ -582,6 +605,12 @@ class Whist(GameType):
             ns, ew = outcome.state.score
             words.append(f"{ns}-{ew}")
         return Phrase(tuple(words))
+
+    def running_restarts(self, entries) -> frozenset[str]:
+        # a marker's sheet starts each game's score (tricks, honours, revoke points) at 0
+        if any(e.column == "game" for e in entries):
+            return _GAME_SCORE_COLUMNS
+        return frozenset()
 
     # -- scoring ------------------------------------------------------------------------
     def initial_state(self, players: tuple[str, ...], rules: Rules) -> WhistState:

@@ -1,0 +1,119 @@
+"""Changing a game file at the table: the one way every front end does it.
+
+The command line's ``add``, ``edit``, ``undo`` and ``set`` and the phone
+scorepad all call these functions, so a deal is read, checked, scored and
+saved the same way whoever typed it.  Each one holds the file's lock from
+reading to saving, so two people recording at once both land, one after the
+other; and each saves only after the change scored, so a refused change leaves
+the file byte for byte as it was.
+
+``expect`` is the number of deals the caller saw when it decided on the change
+(a phone page showing deal 6 of 10).  If the file holds another number by the
+time the lock is taken, somebody else recorded meanwhile and the change is
+refused with :class:`~whistscore.errors.ConflictError` rather than applied to a
+game the caller has not seen.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+import attrs
+
+from . import journal
+from .errors import ConflictError
+from .replay import DealResult
+from .scored import ScoredGame, now_stamp
+
+__all__ = ["Change", "record", "replace", "drop_last", "change_settings"]
+
+
+@attrs.frozen
+class Change:
+    """What a change did: the game before and after, and the deal it concerned.
+
+    ``before`` and ``after`` are lean (:class:`ScoredGame` keeping the state but not
+    every deal's entries), except that ``result`` is that deal's full result: the
+    one recorded or replaced, or the one dropped.
+    """
+
+    before: ScoredGame
+    after: ScoredGame
+    number: int
+    result: DealResult | None
+
+
+def _stamp(at: Any) -> str | None:
+    if at is True:
+        return now_stamp()
+    if at is False or at is None:
+        return None
+    return at
+
+
+def _check_expect(game: ScoredGame, expect: int | None) -> None:
+    if expect is not None and expect != len(game.deals):
+        raise ConflictError(f"the game changed meanwhile: it now has {len(game.deals)} deals, "
+                            f"not {expect}; look at it again before changing it",
+                            field="deals", value=expect)
+
+
+def record(path: str | os.PathLike, deal: Any, *, dealer: str | None = None,
+           note: str | None = None, at: Any = True, expect: int | None = None) -> Change:
+    """Append one deal to the game file at ``path`` and save it.
+
+    ``deal``: short notation, JSON text, or a JSON object (see
+    :func:`whistscore.scored.parse_deal`).  ``at``: ``True`` stamps the local time
+    now, a string is written as given, ``False``/``None`` writes no time.
+    """
+    with journal.locked(path):
+        before = ScoredGame.load(path, lean=True)
+        _check_expect(before, expect)
+        after = before.add(deal, dealer=dealer, note=note, at=_stamp(at))
+        after.save(path)
+    return Change(before, after, len(after.deals), after.last)
+
+
+def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = None,
+            note: str | None = None, at: Any = None, expect: int | None = None) -> Change:
+    """Replace deal ``n`` of the game file and save it; refused, file untouched, if the
+    new deal or any later one no longer fits.
+
+    ``at``: ``None`` keeps the deal's recorded time (or stamps now if it had none),
+    ``True`` stamps now, ``False`` keeps no time, a string is written as given.
+    """
+    with journal.locked(path):
+        before = ScoredGame.load(path)
+        _check_expect(before, expect)
+        if at is None:
+            at = before.deal(n).at or True
+        after = before.replace(n, deal, dealer=dealer, note=note,
+                               at=False if at is False or at is None else _stamp(at))
+        after.save(path)
+    return Change(before, after, n, after.results[n - 1])
+
+
+def drop_last(path: str | os.PathLike, *, expect: int | None = None) -> Change:
+    """Drop the last deal of the game file and save it (what ``undo`` does)."""
+    with journal.locked(path):
+        before = ScoredGame.load(path)
+        _check_expect(before, expect)
+        after = before.undo()
+        after.save(path)
+    return Change(before, after, len(before.deals), before.last)
+
+
+def change_settings(path: str | os.PathLike, *, preset: str | None = None,
+                    rules: Mapping[str, Any] | None = None, stake: Any = None,
+                    currency: str | None = None, title: str | None = None,
+                    place: str | None = None, expect: int | None = None) -> Change:
+    """Change the rules, stake or title of a recorded game; refused, file untouched,
+    if a recorded deal no longer fits."""
+    with journal.locked(path):
+        before = ScoredGame.load(path, lean=True)
+        _check_expect(before, expect)
+        after = before.with_settings(preset=preset, rules=rules, stake=stake,
+                                     currency=currency, title=title, place=place)
+        after.save(path)
+    return Change(before, after, len(after.deals), None)

@@ -1,0 +1,299 @@
+"""A game together with its replay: the value a program scores an evening with.
+
+:class:`~whistscore.game.Game` is what the file holds; a :class:`ScoredGame` is
+that game already replayed, so every step (``add``, ``undo``, ``replace``)
+scores the deal at once and refuses it there, with the deal's number, exactly
+as the command line does.  Each step returns a new ScoredGame and leaves the
+old one as it was: an evening can be tried forward and thrown away.
+
+Nothing here touches a file except :meth:`ScoredGame.save` and
+:meth:`ScoredGame.load`; recording into a file under its lock is
+:mod:`whistscore.recording`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from typing import Any, Mapping
+
+import attrs
+
+from . import journal
+from .errors import DealError, InputError, NotationError
+from .game import DealRecord, Game, GameType
+from .games import get_game
+from .replay import DealResult, Replay, replay
+from .settlement import Settlement, settle
+
+__all__ = ["ScoredGame", "new", "parse_deal", "now_stamp", "notation_hint"]
+
+_MAX_DEAL = 100_000  # characters of one typed deal (JSON of a deal is far shorter)
+
+
+def notation_hint(kind: GameType) -> str:
+    """The one line that ends an unreadable deal's message: an example and where the rest is."""
+    forms = getattr(kind, "notation_forms", ())
+    example = f"e.g. {forms[0].example}; " if forms else ""
+    return f"{example}every form: whistscore notation {kind.name}"
+
+
+def now_stamp() -> str:
+    """This moment as a deal's ``at``: local time, whole seconds, with its UTC offset."""
+    return datetime.datetime.now().astimezone().replace(microsecond=0).isoformat()
+
+
+def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
+               note: str | None = None, at: str | None = None) -> DealRecord:
+    """One deal as a program or a person gives it: a line of short notation, the JSON
+    text of a deal (starting with ``{``), a JSON object (a dict, which may carry
+    ``dealer``, ``note`` and ``at``) or a :class:`DealRecord`.
+
+    ``dealer``, ``note`` and ``at`` given here win over those inside the deal.  Errors
+    carry ``number``, the place the deal would take.
+    """
+    try:
+        if isinstance(deal, DealRecord):
+            record = deal
+        elif isinstance(deal, Mapping):
+            record = journal.deal_from_json(game.kind, dict(deal), game.players, game.rules)
+        elif isinstance(deal, str):
+            record = _parse_text(game, deal)
+        else:
+            raise DealError("a deal is a line of short notation, JSON text or a JSON object",
+                            field="deal", value=type(deal).__name__)
+        if dealer is not None:
+            _check_text(dealer, "dealer")
+            if dealer not in game.players:
+                raise DealError(f"the dealer must be one of the players "
+                                f"({', '.join(game.players)})", field="dealer", value=dealer)
+        if note is not None:
+            _check_text(note, "note")
+        if at is not None:
+            journal.check_at(at)
+    except InputError as exc:
+        raise exc.located(deal=number) from None
+    if dealer is None and note is None and at is None:
+        return record
+    return DealRecord(record.deal, dealer if dealer is not None else record.dealer,
+                      note if note is not None else record.note,
+                      at if at is not None else record.at)
+
+
+def _check_text(text: Any, field: str) -> None:
+    """Text from outside: it must be a str that can be saved as UTF-8 (argv bytes that
+    are not UTF-8 arrive as lone surrogates)."""
+    if not isinstance(text, str):
+        raise DealError("must be text", field=field, value=text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DealError("holds bytes that are not UTF-8 text", field=field,
+                        value=text.encode("utf-8", "backslashreplace").decode("ascii")) from None
+
+
+def _parse_text(game: Game, raw: str) -> DealRecord:
+    if len(raw) > _MAX_DEAL:
+        raise DealError(f"a deal is at most {_MAX_DEAL} characters", field="deal",
+                        value=raw[:40])
+    raw = raw.strip()
+    if not raw:
+        raise DealError("the deal is empty: type it in short notation or as JSON; "
+                        + notation_hint(game.kind), field="deal")
+    _check_text(raw, "deal")
+    if raw.startswith("{") or (raw.startswith("[") and  # a player may be named "[x"
+                               not any(p.startswith("[") for p in game.players)):
+        obj = journal.parse_deal_text(raw)
+        return journal.deal_from_json(game.kind, obj, game.players, game.rules)
+    try:
+        return DealRecord(game.kind.parse_notation(raw, game.players, game.rules))
+    except NotationError as exc:
+        hint = notation_hint(game.kind)
+        if hint in exc.reason:
+            raise
+        kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
+        if exc.has_value:
+            kwargs["value"] = exc.value
+        raise NotationError(f"{exc.reason} ({hint})", **kwargs) from None
+
+
+def _no_longer_fits(exc: InputError, changed: str) -> InputError:
+    """A later deal refused after an earlier change: say which change made it so."""
+    kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
+    if exc.has_value:
+        kwargs["value"] = exc.value
+    return type(exc)(f"no longer fits after {changed}: {exc.reason}", **kwargs)
+
+
+@attrs.frozen
+class ScoredGame:
+    """A game and its replay; every method returning a game returns a new one.
+
+    ``lean`` games (from :mod:`whistscore.recording`) keep the state but not each
+    earlier deal's entries, so a long file is recorded in little memory.
+    """
+
+    replay: Replay
+
+    # -- making one ------------------------------------------------------------
+    @classmethod
+    def of(cls, game: Game, *, lean: bool = False) -> "ScoredGame":
+        """Replay ``game``; the first deal that cannot be scored is refused with its number."""
+        return cls(replay(game, keep=not lean))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, *, lean: bool = False) -> "ScoredGame":
+        return cls.of(journal.load(path), lean=lean)
+
+    @classmethod
+    def loads(cls, text: str, *, lean: bool = False) -> "ScoredGame":
+        return cls.of(journal.loads(text), lean=lean)
+
+    # -- what it is ----------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.replay.game
+
+    @property
+    def kind(self) -> GameType:
+        return self.replay.game.kind
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.replay.game.players
+
+    @property
+    def deals(self) -> tuple[DealRecord, ...]:
+        return self.replay.game.deals
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """Each deal's entries and outcome (only the last ones of a lean game)."""
+        return self.replay.results
+
+    @property
+    def last(self) -> DealResult | None:
+        return self.replay.results[-1] if self.replay.results else None
+
+    @property
+    def finished(self) -> bool:
+        return self.replay.finished
+
+    @property
+    def next_dealer(self) -> str:
+        return self.replay.next_dealer()
+
+    def balance(self) -> dict:
+        return self.replay.balance()
+
+    def sheet(self) -> dict:
+        """The ``sheet`` of ``settle --json``: the game's columns per player."""
+        return self.kind.sheet_json(self.replay.state, self.game.rules)
+
+    def settle(self, stake: Any = None, places: int = 2) -> Settlement:
+        return settle(self.replay, stake, places)
+
+    def deal(self, n: int) -> DealRecord:
+        """Deal ``n`` as recorded (1-based); an ``InputError`` names a deal that is not there."""
+        return self.deals[self._index(n)]
+
+    def notation(self, n: int | None = None) -> str:
+        """Deal ``n`` (1-based; the last by default) in the game's short notation."""
+        return self.game.notation(self.deals[self._index(n or len(self.deals))])
+
+    def text(self) -> str:
+        """The file text :meth:`save` writes."""
+        return journal.dumps(self.game)
+
+    # -- changing it (each returns a new game) ---------------------------------
+    def add(self, deal: Any, *, dealer: str | None = None, note: str | None = None,
+            at: str | None = None) -> "ScoredGame":
+        """Score one more deal; refused (``InputError`` with the deal's number) if it
+        cannot be read or cannot follow the deals so far."""
+        number = len(self.deals) + 1
+        record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at)
+        return ScoredGame(self.replay.extend(record))
+
+    def undo(self) -> "ScoredGame":
+        """The game without its last deal."""
+        return ScoredGame.of(self.game.without_last(), lean=not self._full())
+
+    def replace(self, n: int, deal: Any, *, dealer: str | None = None,
+                note: str | None = None, at: str | bool | None = None) -> "ScoredGame":
+        """Deal ``n`` replaced and every later deal replayed after it; refused if the new
+        deal, or any later one, no longer fits.  Without ``dealer``/``note``/``at`` the
+        old deal's are kept (the dealer of a broken rotation stays where it was);
+        ``at=False`` drops the deal's time."""
+        index = self._index(n)
+        old = self.deals[index]
+        record = parse_deal(self.game, deal, n, dealer=dealer, note=note,
+                            at=None if isinstance(at, bool) else at)
+        record = DealRecord(record.deal,
+                            record.dealer if record.dealer is not None else old.dealer,
+                            record.note if record.note is not None else old.note,
+                            None if at is False else
+                            record.at if record.at is not None else old.at)
+        deals = self.deals[:index] + (record,) + self.deals[index + 1:]
+        try:
+            return ScoredGame.of(attrs.evolve(self.game, deals=deals), lean=not self._full())
+        except InputError as exc:
+            if exc.deal is not None and exc.deal > n:
+                raise _no_longer_fits(exc, f"replacing deal {n}") from None
+            raise
+
+    def with_settings(self, *, preset: str | None = None,
+                      rules: Mapping[str, Any] | None = None, stake: Any = None,
+                      currency: str | None = None, title: str | None = None,
+                      place: str | None = None) -> "ScoredGame":
+        """The same deals under other rules, stake or title; refused if a recorded deal
+        no longer fits.  ``rules`` sets options on top of the ones the game already set
+        (values as the file or ``--rule`` writes them); a new ``preset`` keeps them."""
+        spec = self.game.rules.to_json()
+        if preset is not None:
+            spec["preset"] = preset
+        spec.update(rules or {})
+        changed = dict(rules=self.kind.rulebook.resolve(spec))
+        if stake is not None:
+            from .rules import parse_stake
+
+            changed["stake"] = parse_stake(stake)
+        if currency is not None:
+            changed["currency"] = journal.check_line(currency, "currency", InputError)
+        if title is not None:
+            changed["title"] = journal.check_line(title, "title", InputError)
+        if place is not None:
+            changed["place"] = journal.check_line(place, "place", InputError)
+        game = attrs.evolve(self.game, **changed)
+        try:
+            return ScoredGame.of(game, lean=not self._full())
+        except InputError as exc:
+            raise _no_longer_fits(exc, "the change") from None
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the game file atomically (a crash leaves the old file or the new one)."""
+        journal.dump(self.game, path)
+
+    # -- helpers ---------------------------------------------------------------
+    def _full(self) -> bool:
+        return len(self.replay.results) == len(self.deals)
+
+    def _index(self, n: Any) -> int:
+        count = len(self.deals)
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= count:
+            span = f"1..{count}" if count else "none: the game has no deals yet"
+            raise InputError(f"no such deal (deals: {span})", field="deal", value=n)
+        return n - 1
+
+
+def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None = None,
+        rules: Mapping[str, Any] | None = None, stake: Any = None,
+        currency: str | None = None, title: str | None = None,
+        place: str | None = None) -> ScoredGame:
+    """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``."""
+    kind = get_game(game)
+    spec = dict(rules or {})
+    if preset is not None:
+        spec["preset"] = preset
+    resolved = kind.rulebook.resolve(spec)
+    return ScoredGame.of(journal.new_game(game, list(players), resolved.to_json(),
+                                          stake, currency, title, place))
