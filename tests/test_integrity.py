@@ -619,6 +619,13 @@ def test_library_entry_points_raise_the_documented_errors(tmp_path):
         lambda: whistscore.new_game(None, ["A", "B", "C"]),
         lambda: whistscore.new_game("preferans", ["A", "B", "C"], rules=["sochi"]),
         lambda: whistscore.new_game("preferans", ["A", "B", "C"], stake=float("nan")),
+        lambda: whistscore.new("preferans", "ABC"),
+        lambda: whistscore.new(None, ["A", "B", "C"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"], rules=["sochi"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"], stake="1e400"),
+        lambda: whistscore.new("preferans", ["José", "JOSÉ", "C"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"]).add(123),
+        lambda: whistscore.new("preferans", ["A", "B", "C"]).save(42),
     ]
     for i, call in enumerate(wrong):
         with pytest.raises(InputError):
@@ -633,6 +640,8 @@ def test_library_entry_points_raise_the_documented_errors(tmp_path):
 def test_new_game_abc_is_one_name_not_three_players():
     with pytest.raises(InputError, match="list of names"):
         whistscore.new_game("preferans", "ABC")
+    with pytest.raises(InputError, match="list of names"):
+        whistscore.new("preferans", "ABC")
 
 
 # -- 9: see test_import_safety.py; 10: writers all take the lock ----------------------------

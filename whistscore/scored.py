@@ -290,6 +290,10 @@ def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None =
         currency: str | None = None, title: str | None = None,
         place: str | None = None) -> ScoredGame:
     """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``."""
+    journal.check_players(players)  # "ABC" is one name, not three players
+    if rules is not None and not isinstance(rules, Mapping):
+        raise InputError("rules are given as a mapping of option to value", field="rules",
+                         value=type(rules).__name__)
     kind = get_game(game)
     spec = dict(rules or {})
     if preset is not None:
