@@ -62,6 +62,9 @@ class DealContext:
     players: tuple[str, ...]
     active: tuple[str, ...]
     rules: Rules
+    #: False when the replay keeps no deal's entries (``settle``): a game may then
+    #: leave them unwritten and only move its state on
+    keep: bool = True
 
 
 DealContext.__init__ = fast_init(DealContext)  # type: ignore[method-assign]

@@ -68,11 +68,13 @@ MAX_DIGITS = 4300
 # -- reading -------------------------------------------------------------------
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # only then look for the key (the dict is built in C)
+        seen: set = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return out
 
 
@@ -507,12 +509,21 @@ def _from_data(data: Any, text: str | None) -> Game:
     records = []
     append = records.append
     parse = kind.parse_deal
+    seen: dict[str, DealRecord] = {}
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj \
                         and "at" not in obj:
-                    append(DealRecord(parse(obj, players, rules)))  # the common case, inlined
+                    # the common case, inlined; a deal written the same way as an earlier
+                    # one is the same value (parse_deal is pure), read once
+                    key = _deal_key(obj)
+                    record = seen.get(key) if key is not None else None
+                    if record is None:
+                        record = DealRecord(parse(obj, players, rules))
+                        if key is not None:
+                            seen[key] = record
+                    append(record)
                 else:
                     append(deal_from_json(kind, obj, players, rules))
             except InputError as exc:
@@ -521,6 +532,15 @@ def _from_data(data: Any, text: str | None) -> Game:
                 raise exc.located(deal=number, line=line) from None
     title, place = _titles(data)
     return Game(kind, players, rules, tuple(records), stake, currency, title, place)
+
+
+def _deal_key(obj: dict) -> str | None:
+    """A deal's JSON as one string, equal only for the same keys in the same order and
+    the same values of the same JSON types (``repr`` tells 1, 1.0, true and "1" apart)."""
+    try:
+        return repr(obj)
+    except (ValueError, RecursionError):  # too long a number, or nested too deeply
+        return None
 
 
 def _line_of_field(text: str, field: str | None) -> int | None:

@@ -148,7 +148,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
             active = actives.get(dealer)
             if active is None:
                 active = actives[dealer] = kind.active_players(players, dealer)
-            ctx = DealContext(number, dealer, players, active, rules)
+            ctx = DealContext(number, dealer, players, active, rules, keep)
             try:
                 outcome = score(state, record.deal, ctx)
             except InputError as exc:

@@ -574,6 +574,7 @@ class Danish(GameType):
         sitting = ctx.dealer if len(active) != len(ctx.players) else None
         entries = []
         points = []
+        keep = ctx.keep  # False: nobody reads the entries (settle), only the points
         for player, total in zip(state.players, state.points):
             if player == declarer:
                 amount = mine
@@ -584,7 +585,8 @@ class Danish(GameType):
                 continue
             else:
                 amount = others
-            entries.append(Entry(number, player, "points", amount, None, rule, detail))
+            if keep:
+                entries.append(Entry(number, player, "points", amount, None, rule, detail))
             points.append(total + amount)
         if others.__class__ is not int:
             points = [plain_number(t) for t in points]

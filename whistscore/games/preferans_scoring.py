@@ -15,7 +15,7 @@ import attrs
 
 from ..errors import DealError
 from ..game import DealContext
-from ..ledger import Amount, Entry, quotient
+from ..ledger import Amount, Entry, fast_init, quotient
 from ..rules import Rules
 
 __all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]
@@ -79,6 +79,9 @@ class PulkaState:
         return self.vists[i * len(self.players) + j]
 
 
+PulkaState.__init__ = fast_init(PulkaState)  # type: ignore[method-assign]  # one a deal
+
+
 def initial_state(players: tuple[str, ...], rules: Rules) -> PulkaState:
     n = len(players)
     zero = (0,) * n
@@ -103,9 +106,10 @@ def allpass_price(prices: tuple[int, ...], step: int) -> int:
 class _Writer:
     """One deal's writing on copies of the state's columns."""
 
-    __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n")
+    __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
+                 "keep")
 
-    def __init__(self, state: PulkaState, number: int) -> None:
+    def __init__(self, state: PulkaState, number: int, keep: bool = True) -> None:
         cfg = state.cfg
         self.cfg = cfg
         self.names = state.players
@@ -116,17 +120,20 @@ class _Writer:
         self.vists = list(state.vists)
         self.entries: list[Entry] = []
         self.number = number
+        self.keep = keep  # False: entries are not kept (DealContext.keep), only the columns
 
     def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str) -> None:
         if amount:
             index = self.index
             self.vists[index[writer] * self.n + index[on]] += amount
-            self.entries.append(Entry(self.number, writer, "vists", amount, on, rule, detail))
+            if self.keep:
+                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule, detail))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str) -> None:
         if amount:
             self.gora[self.index[player]] += amount
-            self.entries.append(Entry(self.number, player, "gora", amount, None, rule, detail))
+            if self.keep:
+                self.entries.append(Entry(self.number, player, "gora", amount, None, rule, detail))
 
     def to_pulya(self, player: str, points: int, rule: str, detail: str) -> None:
         """Points into a pulya; what overflows is help (spec "Closing the pulya and help").
@@ -143,9 +150,10 @@ class _Writer:
         rest = points - own
         if own:
             pulya[i] += own
-            if rest:
-                detail = f"{detail}, {own} of it closes the pulya"
-            self.entries.append(Entry(self.number, player, "pulya", own, None, rule, detail))
+            if self.keep:
+                if rest:
+                    detail = f"{detail}, {own} of it closes the pulya"
+                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, detail))
         if rest <= 0:
             return
         n = self.n
@@ -162,8 +170,9 @@ class _Writer:
             pulya[best] += give
             rest -= give
             receiver = self.names[best]
-            self.entries.append(Entry(self.number, receiver, "pulya", give, None, "help_pulya",
-                                      f"{give} points of help from {player}"))
+            if self.keep:
+                self.entries.append(Entry(self.number, receiver, "pulya", give, None,
+                                          "help_pulya", f"{give} points of help from {player}"))
             self.vist(player, receiver, P * give, "help_vists", f"{give} points of help x {P}")
         if rest > 0:
             G = self.cfg.G
@@ -185,7 +194,7 @@ def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, ...
     kind = type(deal)
     if cfg.made8 and state.streak and (kind is contract_type or kind is concede_type):
         _check_series_minimum(deal, state.streak)
-    w = _Writer(state, ctx.number)
+    w = _Writer(state, ctx.number, ctx.keep)
     if kind is contract_type:
         made = _score_contract(w, state, deal, ctx)
         streak = 0 if not cfg.made8 or (made and deal.level >= 8) else state.streak

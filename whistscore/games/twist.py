@@ -310,10 +310,11 @@ class _Writer:
     ``sums`` follows the layout of :attr:`TwistState.numbers`.
     """
 
-    __slots__ = ("number", "names", "mult", "why", "entries", "sums")
+    __slots__ = ("number", "names", "mult", "why", "entries", "sums", "keep")
 
-    def __init__(self, number: int, names: tuple[str, ...]) -> None:
+    def __init__(self, number: int, names: tuple[str, ...], keep: bool = True) -> None:
         self.number = number
+        self.keep = keep  # False: entries are not kept (DealContext.keep), only the sums
         self.names = names
         self.mult = _SINGLE
         self.why = None
@@ -332,20 +333,24 @@ class _Writer:
             m = self.mult[i]
             if m != 1:
                 amount *= m
-                detail += self.why[i]
             self.sums[i] += amount
-            self.entries.append(Entry(self.number, self.names[i], "gora", amount, None, rule,
-                                      detail))
+            if self.keep:
+                if m != 1:
+                    detail += self.why[i]
+                self.entries.append(Entry(self.number, self.names[i], "gora", amount, None,
+                                          rule, detail))
 
     def to_remark(self, i: int, amount: int, rule: str, detail: str) -> None:
         if amount:
             m = self.mult[i]
             if m != 1:
                 amount *= m
-                detail += self.why[i]
             self.sums[4 + i] += amount
-            self.entries.append(Entry(self.number, self.names[i], "remark", amount, None, rule,
-                                      detail))
+            if self.keep:
+                if m != 1:
+                    detail += self.why[i]
+                self.entries.append(Entry(self.number, self.names[i], "remark", amount, None,
+                                          rule, detail))
 
     def vist(self, i: int, j: int, amount: int, rule: str, detail: str) -> None:
         """Player ``i`` writes ``amount`` vists on player ``j``."""
@@ -353,11 +358,13 @@ class _Writer:
             m = self.mult[i]
             if m != 1:
                 amount *= m
-                detail += self.why[i]
             self.sums[8 + i * 4 + j] += amount
-            names = self.names
-            self.entries.append(Entry(self.number, names[i], "vists", amount, names[j], rule,
-                                      detail))
+            if self.keep:
+                if m != 1:
+                    detail += self.why[i]
+                names = self.names
+                self.entries.append(Entry(self.number, names[i], "vists", amount, names[j],
+                                          rule, detail))
 
     def pairwise(self, t: tuple[int, ...], price: int, rule: str, among: tuple[int, ...]) -> None:
         """Everyone in ``among`` writes price x the difference on each who took fewer."""
@@ -756,7 +763,7 @@ class Twist(GameType):
             raise DealError("no twist round is due: it follows only a made contract below "
                             "septet in which the declaring pair took 7 to 10 tricks",
                             field="twist_round", value=True)
-        w = _Writer(ctx.number, state.players)
+        w = _Writer(ctx.number, state.players, ctx.keep)
         t = deal.counts
         # the nota is touched only when a symbol is live or may be written
         nota = (None if state.active is _NO_SYMBOLS and state.held is _NO_HELD

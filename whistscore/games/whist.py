@@ -620,6 +620,7 @@ class Whist(GameType):
         """Revoke, then tricks, then honours; the first side to reach the target stops the rest."""
         n = ctx.number
         cfg = state.config
+        keep = ctx.keep  # False: nobody reads the entries (settle), only the score
         if deal.tricks is None:
             why = "both sides revoked: deal thrown in"
             return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
@@ -647,11 +648,13 @@ class Whist(GameType):
                 detail = f"revoke: -{points}"
                 if lost != points:
                     detail += f", only {lost} to lose"
-                entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
+                if keep:
+                    entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
             if penalty != "deduct":
                 score[y] += points
-                entries.append(Entry(n, SIDES[y], "revoke", points, None, rule,
-                                     f"revoke by {SIDES[x]}: +{points}"))
+                if keep:
+                    entries.append(Entry(n, SIDES[y], "revoke", points, None, rule,
+                                         f"revoke by {SIDES[x]}: +{points}"))
                 if score[y] >= target:
                     winner = y
 
@@ -660,17 +663,20 @@ class Whist(GameType):
         w = 0 if t >= 7 else 1
         odd = (t if w == 0 else 13 - t) - 6
         if winner >= 0:
-            entries.append(Entry(n, SIDES[w], "tricks", 0, None, "precedence",
-                                 f"{odd} by cards not scored: game already won"))
+            if keep:
+                entries.append(Entry(n, SIDES[w], "tricks", 0, None, "precedence",
+                                     f"{odd} by cards not scored: game already won"))
         else:
             if w == barred and score[w] + odd >= target:
                 gain = target - 1 - score[w]
-                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "revoke_bar",
-                                     f"{odd} by cards, stopped at {target - 1}: revoked"))
+                if keep:
+                    entries.append(Entry(n, SIDES[w], "tricks", gain, None, "revoke_bar",
+                                         f"{odd} by cards, stopped at {target - 1}: revoked"))
             else:
                 gain = odd
-                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "tricks",
-                                     _TRICKS_DETAIL[odd]))
+                if keep:
+                    entries.append(Entry(n, SIDES[w], "tricks", gain, None, "tricks",
+                                         _TRICKS_DETAIL[odd]))
             score[w] += gain
             if score[w] >= target:
                 winner = w
@@ -682,12 +688,14 @@ class Whist(GameType):
             points = cfg.honours[0 if deal.honours == 4 else 1]
             side = SIDES[h]
             if winner >= 0:
-                entries.append(Entry(n, side, "honours", 0, None, "precedence",
-                                     f"{deal.honours} honours not scored: game already won"))
+                if keep:
+                    entries.append(Entry(n, side, "honours", 0, None, "precedence",
+                                         f"{deal.honours} honours not scored: game already won"))
             elif cfg.bar == "at-four" and start[h] == target - 1:
-                entries.append(Entry(n, side, "honours", 0, None, "honours_at_four",
-                                     f"{deal.honours} honours not scored: "
-                                     f"at {target - 1} before the deal"))
+                if keep:
+                    entries.append(Entry(n, side, "honours", 0, None, "honours_at_four",
+                                         f"{deal.honours} honours not scored: "
+                                         f"at {target - 1} before the deal"))
             else:
                 gain, rule = points, "honours"
                 detail = f"{deal.honours} honours: {points}"
@@ -701,7 +709,8 @@ class Whist(GameType):
                 score[h] += gain
                 honours = (honours[0] + gain, honours[1]) if h == 0 else \
                     (honours[0], honours[1] + gain)
-                entries.append(Entry(n, side, "honours", gain, None, rule, detail))
+                if keep:
+                    entries.append(Entry(n, side, "honours", gain, None, rule, detail))
                 if score[h] >= target:
                     winner = h
 
@@ -709,11 +718,12 @@ class Whist(GameType):
             return Outcome(tuple(entries), WhistState(
                 state.players, cfg, (score[0], score[1]), honours, state.won, state.totals,
                 state.games, state.rubbers))
-        return self._end_game(state, entries, winner, score, honours, n)
+        return self._end_game(state, entries, winner, score, honours, n, keep)
 
     @staticmethod
     def _end_game(state: WhistState, entries: list[Entry], winner: int,
-                  score: list[int], honours: tuple[int, int], n: int) -> Outcome:
+                  score: list[int], honours: tuple[int, int], n: int,
+                  keep: bool = True) -> Outcome:
         """A side reached the target: price the game; two games end the rubber."""
         cfg = state.config
         loser = 1 - winner
@@ -726,8 +736,10 @@ class Whist(GameType):
             priced = max(0, losers - held)
             rule = "losers_honours"
         value = ladder_value(priced) if cfg.ladder else cfg.target - priced
-        detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target, value)
-        entries.append(Entry(n, SIDES[winner], "game", value, None, rule, detail))
+        if keep:
+            detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target,
+                                  value)
+            entries.append(Entry(n, SIDES[winner], "game", value, None, rule, detail))
         totals = list(state.totals)
         totals[winner] += value
         games = ((winner, value), state.games)
@@ -749,9 +761,10 @@ class Whist(GameType):
                 theirs += v
         rubber_value = mine + bonus - theirs
         totals[winner] += bonus
-        entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
-                             f"rubber {max(won)}-{min(won)}: "
-                             f"{mine} + {bonus} - {theirs} = {rubber_value}"))
+        if keep:
+            entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
+                                 f"rubber {max(won)}-{min(won)}: "
+                                 f"{mine} + {bonus} - {theirs} = {rubber_value}"))
         return Outcome(tuple(entries), WhistState(state.players, cfg, (0, 0), (0, 0), (0, 0),
                                                   tuple(totals), None,
                                                   ((winner, rubber_value), state.rubbers)))
