@@ -109,6 +109,39 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "res.caught": ("caught with {0}", "пойман, взяток: {0}"),
     "xl.at": ("Recorded at", "Записано"),
     "res.lost_with": ("lost with {0}", "проиграно, взяток: {0}"),
+    # the scorepad's drawn sheet (whistscore/web/draw.py)
+    "draw.next_dealer": ("{0} deals next", "Следующим сдаёт {0}"),
+    "draw.finished": ("The game is finished: time to settle",
+                      "Партия окончена: пора рассчитаться"),
+    "draw.round_due": ("A twist round is due, at {0} a trick",
+                       "Следует розыгрыш твиста, по {0} за взятку"),
+    "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
+    "draw.dazin": ("dz", "дз"),
+    "draw.operet": ("op", "оп"),
+    "draw.legend.preferans": (
+        "From the centre out: gora, pulya, then the vists on each opponent, on his side. "
+        "● deals next, ✓ pulya closed, … earlier values.",
+        "От центра: гора, пуля, снаружи висты на каждого — с его стороны. "
+        "● сдаёт следующим, ✓ пуля закрыта, … ранние записи."),
+    "draw.legend.twist": (
+        "From the centre out: gora, remark, then the vists on each opponent. The nota "
+        "follows each name: X, O, dz (dazin), op (operet); crossed out when used. "
+        "● deals next.",
+        "От центра: гора, ремарк, снаружи висты на каждого. Нота — после имени: X, O, "
+        "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
+    "draw.legend.whist": (
+        "Above the double line: the games and rubbers won, which are paid; below it: "
+        "each side's points in the game, a line under each game; points reached by "
+        "honours in italics, by a revoke in red.",
+        "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
+        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
+        "с ренонсом — красным."),
+    "draw.legend.danish": (
+        "Each deal: the running total, the deal's points small beneath it; the red mark "
+        "is the dealer, grey who sat out.",
+        "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
+        "сдающий, серым — кто не играл."),
+    "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
 }
 
 

@@ -1,0 +1,1 @@
+"""The scorepad: a local web server over the game files (whistscore serve)."""
