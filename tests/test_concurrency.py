@@ -33,8 +33,15 @@ RUNNER = textwrap.dedent("""
     from whistscore.games import register
     register(tallygame.GAME)
     if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):  # to show the race does catch losses
+        import time
         from whistscore import journal
         journal.locked = lambda *a, **k: contextlib.nullcontext()
+        real_dump = journal.dump
+
+        def slow_dump(game, path):  # a wide window between reading and saving
+            time.sleep(0.2)
+            real_dump(game, path)
+        journal.dump = slow_dump
     from whistscore.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
