@@ -101,7 +101,8 @@ def _parse_text(game: Game, raw: str) -> DealRecord:
         raise DealError("the deal is empty: type it in short notation or as JSON; "
                         + notation_hint(game.kind), field="deal")
     _check_text(raw, "deal")
-    if raw[0] in "{[" and not any(p.startswith(raw[0]) for p in game.players):
+    if raw[0] in "{[" and (raw[-1] in "}]"
+                           or not any(p.startswith(raw[0]) for p in game.players)):
         # JSON, unless a player's name starts with "{" or "[" (then it is notation)
         obj = journal.parse_deal_text(raw)
         return journal.deal_from_json(game.kind, obj, game.players, game.rules)
