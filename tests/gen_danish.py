@@ -7,6 +7,8 @@ the declarer nor the partner is ever the sitting-out dealer.
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import strategies as st
 
 from whistscore.games.danish import ATTACHMENTS, NEGATIVES
@@ -18,14 +20,15 @@ NAME_POOL = ["Anna", "Bo", "Carl", "Dina", "Erik", "Frida", "Ann", "Ann Lee", "a
 _name = st.one_of(
     st.sampled_from(NAME_POOL),
     st.text(st.characters(min_codepoint=33, max_codepoint=0x4FF,
-                          blacklist_categories=("Cs", "Cc", "Zs")),
+                          blacklist_categories=("Cs", "Cc", "Cf", "Co", "Zs", "Zl", "Zp")),
             min_size=1, max_size=8))
 
 
 @st.composite
 def players(draw, count: int | None = None) -> list[str]:
     n = count if count is not None else draw(st.sampled_from([4, 5]))
-    return draw(st.lists(_name, min_size=n, max_size=n, unique=True))
+    return draw(st.lists(_name, min_size=n, max_size=n,
+                              unique_by=lambda s: unicodedata.normalize("NFC", s).casefold()))
 
 
 @st.composite

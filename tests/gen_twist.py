@@ -6,6 +6,8 @@ recorded exactly when one is due and nothing follows the deal that ends the game
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import strategies as st
 
 from whistscore.game import DealContext
@@ -17,9 +19,9 @@ NAME_POOL = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Ann", "Ann Lee",
 names = st.lists(
     st.one_of(st.sampled_from(NAME_POOL),
               st.text(st.characters(min_codepoint=33, max_codepoint=0x4FF,
-                                    blacklist_categories=("Cs", "Cc", "Zs")),
+                                    blacklist_categories=("Cs", "Cc", "Cf", "Co", "Zs", "Zl", "Zp")),
                       min_size=1, max_size=8)),
-    min_size=4, max_size=4, unique=True)
+    min_size=4, max_size=4, unique_by=lambda s: unicodedata.normalize("NFC", s).casefold())
 
 
 @st.composite

@@ -9,6 +9,8 @@ deals, notes and dealers).  Whist never ends, so every deal is legal.
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import strategies as st
 
 from whistscore.games.whist import GAME, PENALTIES, WhistDeal
@@ -16,12 +18,12 @@ from whistscore.games.whist import GAME, PENALTIES, WhistDeal
 _RESERVED = {"ns", "ew", "both", "void"}
 
 names = st.text(
-    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")),
+    alphabet=st.characters(blacklist_categories=("Cc", "Cf", "Co", "Cs", "Zs", "Zl", "Zp")),
     min_size=1, max_size=12,
 ).filter(lambda s: s.casefold() not in _RESERVED)
 
 players_st = st.lists(names, min_size=4, max_size=4,
-                      unique_by=lambda s: s.casefold()).map(tuple)
+                      unique_by=lambda s: unicodedata.normalize("NFC", s).casefold()).map(tuple)
 
 
 @st.composite

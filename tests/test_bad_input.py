@@ -259,3 +259,247 @@ def test_corpus_game_file_is_valid(name, tmp_path):
     path.write_text(json.dumps(data["game_file"], ensure_ascii=False), encoding="utf-8")
     assert run(["check", str(path)])[0] == 0
     assert run(["show", str(path)])[0] == 0
+
+
+# -- crafted workbooks given to import (issues 12 #9, 15 #11) --------------------------------
+#
+# Built here from a real export, never committed: each is refused with exit 1 and a
+# one-line message in under a second, reading only the hidden game sheet.
+
+import re  # noqa: E402
+import struct  # noqa: E402
+import zipfile  # noqa: E402
+
+
+def _export_parts(folder: Path) -> tuple[dict[str, bytes], str]:
+    game = folder / "source.json"
+    game.write_text(canonical(TALLY_FILE), encoding="utf-8")
+    book = folder / "source.xlsx"
+    assert run(["export", str(game), str(book)])[0] == 0
+    with zipfile.ZipFile(book) as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    rid = re.search(rb'<sheet name="whistscore"[^>]*r:id="(rId\d+)"', parts["xl/workbook.xml"])
+    target = re.search(rb'Id="' + rid.group(1) + rb'"[^>]*Target="/?(?:xl/)?([^"]+)"',
+                       parts["xl/_rels/workbook.xml.rels"])
+    if target is None:
+        target = re.search(rb'Target="/?(?:xl/)?([^"]+)"[^>]*Id="' + rid.group(1) + rb'"',
+                           parts["xl/_rels/workbook.xml.rels"])
+    return parts, "xl/" + target.group(1).decode()
+
+
+def _zip(parts: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _declare_size(data: bytes, name: str, size: int) -> bytes:
+    """The zip with ``name``'s declared uncompressed size changed (central directory)."""
+    raw = bytearray(data)
+    encoded = name.encode()
+    at = 0
+    while True:
+        at = raw.find(b"PK\x01\x02", at)
+        assert at >= 0, name
+        length = struct.unpack("<H", raw[at + 28:at + 30])[0]
+        if bytes(raw[at + 46:at + 46 + length]) == encoded:
+            raw[at + 24:at + 28] = struct.pack("<L", size)
+            return bytes(raw)
+        at += 4
+
+
+def _sheet_with_cells(sheet: bytes, cells: bytes) -> bytes:
+    return re.sub(rb"<sheetData>.*</sheetData>", b"<sheetData>" + cells + b"</sheetData>",
+                  sheet, flags=re.DOTALL)
+
+
+def _header_rows(characters: bytes = b"10", chunks: bytes = b"1", encoding: bytes = b"raw",
+                 part: bytes = b'<c r="B7" t="inlineStr"><is><t>x</t></is></c>') -> bytes:
+    def text(ref: str, value: bytes) -> bytes:
+        return b'<c r="' + ref.encode() + b'" t="inlineStr"><is><t>' + value + b"</t></is></c>"
+
+    def number(ref: str, value: bytes) -> bytes:
+        return b'<c r="' + ref.encode() + b'" t="n"><v>' + value + b"</v></c>"
+
+    rows = [(text("A1", b"marker"), text("B1", b"whistscore game file")),
+            (text("A2", b"layout"), number("B2", b"1")),
+            (text("A3", b"encoding"), text("B3", encoding)),
+            (text("A4", b"characters"), number("B4", characters)),
+            (text("A5", b"sha256"), text("B5", b"0" * 64)),
+            (text("A6", b"chunks"), number("B6", chunks)),
+            (text("A7", b"part 1"), part)]
+    return b"".join(b'<row r="%d">' % (i + 1) + a + b + b"</row>" for i, (a, b) in enumerate(rows))
+
+
+DOCTYPE_XXE = (b'<?xml version="1.0"?><!DOCTYPE workbook [<!ENTITY xxe SYSTEM '
+               b'"file:///etc/passwd">]>')
+LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+          + b"".join(b'<!ENTITY lol%d "%s">' % (i, (b"&lol%d;" % (i - 1) if i > 1 else b"&lol;") * 10)
+                     for i in range(1, 10)) + b"]>")
+
+
+def crafted_books(folder: Path) -> list[tuple[str, bytes, str]]:
+    """(what, the workbook's bytes, a piece of the message)."""
+    parts, sheet = _export_parts(folder)
+
+    def with_workbook(xml: bytes) -> dict[str, bytes]:
+        return {**parts, "xl/workbook.xml": xml}
+
+    def with_sheet(cells: bytes) -> bytes:
+        return _zip({**parts, sheet: _sheet_with_cells(parts[sheet], cells)})
+
+    million_rows = _header_rows() + b"".join(b'<row r="%d"/>' % r for r in range(8, 1_000_008))
+    shared = (b'<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/'
+              b'spreadsheetml/2006/main" count="1000000" uniqueCount="1000000">'
+              + b"<si><t>s</t></si>" * 1_000_000 + b"</sst>")
+    shared_parts = {**parts, sheet: _sheet_with_cells(parts[sheet], _header_rows(
+        part=b'<c r="B7" t="s"><v>999999</v></c>')), "xl/sharedStrings.xml": shared}
+    many = io.BytesIO()
+    with zipfile.ZipFile(many, "w", zipfile.ZIP_STORED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+        for i in range(60_000):
+            z.writestr(f"x/{i}", b"")
+    huge_cell = with_sheet(_header_rows(part=b'<c r="B7" t="inlineStr"><is><t>'
+                                        + b"x" * 2_000_000 + b"</t></is></c>"))
+    workbook_xxe = parts["xl/workbook.xml"].replace(b'name="whistscore"', b'name="&xxe;"')
+    if workbook_xxe.startswith(b"<?xml"):
+        workbook_xxe = workbook_xxe.split(b"?>", 1)[1]
+    sheet_laughs = parts[sheet].split(b"?>", 1)[1] if parts[sheet].startswith(b"<?xml") \
+        else parts[sheet]
+    sheet_laughs = LAUGHS + sheet_laughs.replace(b"<t>whistscore game file</t>", b"<t>&lol9;</t>")
+    return [
+        ("a million empty rows in the game sheet", with_sheet(million_rows), "rows"),
+        ("a part declaring 3 GB", _declare_size(_zip(parts), sheet, 3_000_000_000), "declares"),
+        ("a part lying about its size", _declare_size(huge_cell, sheet, 5000), "damaged"),
+        ("a million shared strings", _zip(shared_parts), "shared strings"),
+        ("shared strings of a thousand runs each", _zip({**shared_parts, sheet: _sheet_with_cells(
+            parts[sheet], _header_rows(part=b'<c r="B7" t="s"><v>19999</v></c>')),
+            "xl/sharedStrings.xml": shared.replace(
+                b"<si><t>s</t></si>", b"<si>" + b"<r><t>a</t></r>" * 1000 + b"</si>", 300)}),
+         "XML elements"),
+        ("header characters 1e400", with_sheet(_header_rows(characters=b"1e400")), "header"),
+        ("header chunks -1", with_sheet(_header_rows(chunks=b"-1")), "header"),
+        ("header chunks a billion", with_sheet(_header_rows(chunks=b"1000000000")), "larger"),
+        ("escaped JSON nested 100k deep",
+         with_sheet(_header_rows(encoding=b"json", part=b'<c r="B7" t="inlineStr"><is><t>'
+                                 + b"[" * 100_000 + b"</t></is></c>")), "does not read back"),
+        ("an external entity (XXE)", _zip(with_workbook(DOCTYPE_XXE + workbook_xxe)),
+         "DTD"),
+        ("a billion laughs", _zip({**parts, sheet: sheet_laughs}), "DTD"),
+        ("60,000 zip entries", many.getvalue(), "parts"),
+        ("not a zip", b"PK\x03\x04" + b"\0" * 100, "not a zip"),
+        ("an empty file", b"", "not a zip"),
+        ("half a workbook", _zip(parts)[: len(_zip(parts)) // 2], "not a zip"),
+        ("no game sheet", _zip(with_workbook(parts["xl/workbook.xml"].replace(
+            b'name="whistscore"', b'name="Hidden"'))), "no hidden sheet"),
+        ("the game sheet's part missing", _zip({k: v for k, v in parts.items() if k != sheet}),
+         "missing"),
+        ("broken XML in the game sheet", _zip({**parts, sheet: parts[sheet][:-40]}),
+         "not well-formed"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("books")
+    out = []
+    for i, (what, data, expect) in enumerate(crafted_books(folder)):
+        path = folder / f"crafted{i}.xlsx"
+        path.write_bytes(data)
+        out.append((what, path, expect))
+    return out
+
+
+CRAFTED_COUNT = 18
+
+
+@pytest.mark.parametrize("index", range(CRAFTED_COUNT))
+def test_crafted_workbook_is_refused_by_import_at_once(index, books, tmp_path):
+    assert len(books) == CRAFTED_COUNT
+    what, path, expect = books[index]
+    target = tmp_path / "game.json"
+    import time
+
+    started = time.monotonic()
+    status, out, err = run(["import", str(path), str(target)])
+    elapsed = time.monotonic() - started
+    why = f"{what}: {status} {err!r} in {elapsed:.2f} s"
+    assert status == 1, why
+    assert expect in err, why
+    assert len(err.strip().splitlines()) == 1 and len(err) < 600, why
+    assert "Traceback" not in err and "internal error" not in err, why
+    assert elapsed < 1.0, why
+    assert not target.exists()
+
+
+MEASURE_IMPORT = """
+import resource, sys, time
+from whistscore import excel
+from whistscore.errors import InputError
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+for path in sys.argv[1:]:
+    started = time.monotonic()
+    try:
+        excel.import_text(path)
+        print("IMPORTED", path)
+    except InputError:
+        pass
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(path, round(time.monotonic() - started, 3), peak - base)
+"""
+
+
+def test_crafted_workbooks_use_little_memory(books):
+    """A small multiple of the file: the 1 MB files that took 2-5 GB stay under 64 MB."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", MEASURE_IMPORT, *(str(p) for _, p, _ in books)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "IMPORTED" not in done.stdout
+    for line in done.stdout.strip().splitlines():
+        path, seconds, grown_kb = line.rsplit(" ", 2)
+        size_kb = Path(path).stat().st_size / 1024
+        assert int(grown_kb) < 64 * 1024 + 8 * size_kb, line
+
+
+# -- odd game files (issue 12 #5) -------------------------------------------------------------
+
+@pytest.mark.parametrize("what", ["fifo", "folder", "device", "empty name", "a 65 MB file",
+                                  "a socket"])
+def test_odd_game_files_are_refused_by_every_reading_command(what, tmp_path):
+    import os
+    import socket
+
+    sock = None
+    path = tmp_path / "game.json"
+    if what == "fifo":
+        os.mkfifo(path)
+    elif what == "folder":
+        path.mkdir()
+    elif what == "device":
+        path = Path("/dev/zero")
+    elif what == "empty name":
+        path = ""
+    elif what == "a socket":
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(path))
+    else:
+        with open(path, "wb") as handle:
+            handle.truncate(65 * 1024 * 1024)
+    try:
+        for command in (["show"], ["settle"], ["check"], ["add", "-"], ["undo"],
+                        ["export", str(tmp_path / "out.xlsx")]):
+            status, out, err = run([command[0], str(path), *command[1:]],
+                                   stdin="Anna 1" if command[1:] == ["-"] else None)
+            why = f"{what}: {command[0]} -> {status} {err!r}"
+            assert status == 1, why
+            assert len(err.strip().splitlines()) == 1, why
+            assert "Traceback" not in err and "internal error" not in err, why
+    finally:
+        if sock is not None:
+            sock.close()

@@ -203,4 +203,4 @@ def test_cli_add_then_undo_restores_the_file(name, data):
         assert f"dropped deal {len(game.deals)}" in out
         assert path.read_bytes() == before.encode("utf-8")
         leftovers = sorted(p.name for p in Path(folder).iterdir())
-        assert leftovers in (["game.json"], [".game.json.lock", "game.json"]), leftovers
+        assert leftovers == ["game.json"], leftovers  # no lock file, no temporary file

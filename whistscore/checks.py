@@ -8,19 +8,57 @@ is not a number here, although Python counts it as one.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any, Sequence
 
-from .errors import DealError
+from .errors import DealError, NotationError
 
-__all__ = ["match_player", "player", "whole"]
+__all__ = ["match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS"]
+
+#: the longest number a deal typed at the table may hold; a longer one is refused
+#: before int() sees it (a 5,000-digit count would otherwise hit Python's
+#: int-string limit, an internal error, not a message).  Shorter numbers reach
+#: the game's own range check, whose message names the field.
+MAX_NOTATION_DIGITS = 50
+#: the longest deal in short notation
+MAX_NOTATION_CHARS = 2000
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_NOTATION_DIGITS + 1))
+
+
+def notation_text(text: Any, players: Sequence[str] = (), *, field: str = "deal",
+                  error: type[DealError] = NotationError) -> Any:
+    """A deal typed in short notation, refused if it is too long or holds a number
+    too long to be a deal; in Unicode NFC when the players' names are (a name
+    typed decomposed, as some keyboards do, is then the stored name).  A file
+    written before names were normalized keeps its names, and the text as typed.
+
+    Every game's ``parse_notation`` calls this first, so the bound holds for
+    the command line and the library alike.
+    """
+    if not isinstance(text, str):
+        return text  # each game words its own refusal of a non-text deal
+    match = _LONG_NUMBER.search(text)
+    if match:
+        raise error(f"a number of {len(match.group())} digits is longer than any count "
+                    f"(at most {MAX_NOTATION_DIGITS} digits are read)", field=field,
+                    value=match.group())
+    if len(text) > MAX_NOTATION_CHARS:
+        raise error(f"a deal in short notation is at most {MAX_NOTATION_CHARS} characters",
+                    field=field, value=text)
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    if all(unicodedata.is_normalized("NFC", p) for p in players):
+        return unicodedata.normalize("NFC", text)
+    return text
 
 
 def match_player(text: str, players: Sequence[str]) -> str | None:
     """The player ``text`` names, or None when it names nobody (or two players)."""
     if text in players:
         return text
-    folded = text.casefold()
-    found = [p for p in players if p.casefold() == folded]
+    folded = unicodedata.normalize("NFC", text).casefold()
+    found = [p for p in players if unicodedata.normalize("NFC", p).casefold() == folded]
     return found[0] if len(found) == 1 else None
 
 

@@ -3,12 +3,18 @@
 Exit status: 0 success, 1 invalid input (the message names the deal, the
 field and the value, and the game file is left exactly as it was), 2 wrong
 usage.  No traceback reaches the user.
+
+A command that writes exits 0 if and only if its change was saved (exactly
+once), whatever fails after the save: :func:`main` watches the saves
+(``journal.recording_saves``), and printing the result can only add a warning.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -104,6 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--lang", choices=LANGS, default="en")
     c.add_argument("--check-formulas", action="store_true",
                    help="add a check row of SUM formulas under the totals")
+    c.add_argument("--force", action="store_true",
+                   help="overwrite OUT even if it is not a workbook whistscore wrote")
 
     c = sub.add_parser("import", help="restore a game file from an exported workbook")
     c.add_argument("book")
@@ -150,6 +158,25 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
+def _waiting(command: str):
+    def say() -> None:
+        with _quiet():
+            sys.stderr.write(f"whistscore {command}: waiting for another whistscore command "
+                             "on this folder to finish...\n")
+            sys.stderr.flush()
+    return say
+
+
+class _quiet:
+    """Swallow any error of a best-effort write to the terminal."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        return kind is not None and issubclass(kind, Exception)
+
+
 def _totals_table(settlement_json: dict) -> str:
     """A compact line per player (or side) of the game's sheet totals."""
     from tabulate import tabulate
@@ -180,9 +207,6 @@ def _totals_table(settlement_json: dict) -> str:
 
 def _cmd_new(a) -> int:
     path = Path(a.file)
-    if path.exists() and not a.force:
-        raise InputError("the file exists; use --force to overwrite it", field="file",
-                         value=str(path))
     kind = get_game(a.game)
     for i, name in enumerate(a.players):
         _check_typed(name, f"players[{i}]")
@@ -192,15 +216,27 @@ def _cmd_new(a) -> int:
             _check_typed(getattr(a, field), field)
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
                             a.title, a.place)
-    journal.dump(game, path)
+    with journal.locked(a.file):
+        if os.path.lexists(a.file) and not a.force:
+            raise InputError("the file exists; use --force to overwrite it", field="file",
+                             value=str(path))
+        journal.dump(game, path)
     _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
          f"preset {game.rules.preset}")
     return 0
 
 
+#: the most read from standard input for one deal
+_MAX_STDIN = 1 << 20
+
+
 def _read_deal_arg(words: Sequence[str]) -> str:
     if list(words) == ["-"]:
-        return sys.stdin.read()
+        text = sys.stdin.read(_MAX_STDIN + 1)
+        if len(text) > _MAX_STDIN:
+            raise InputError(f"a deal read from standard input is at most {_MAX_STDIN} "
+                             "characters", field="deal")
+        return text
     return " ".join(words)
 
 
@@ -276,7 +312,10 @@ def _cmd_undo(a) -> int:
     from . import recording
     from .text import render_entries
 
-    change = recording.drop_last(a.file)
+    try:
+        change = recording.drop_last(a.file)
+    except InputError:  # the game does not read or score: work on the file's text
+        return _undo_text(a)
     dropped = change.result
     _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
     _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
@@ -287,6 +326,24 @@ def _cmd_notation(a) -> int:
     from .text import render_notation
 
     _out(render_notation(get_game(a.game), markdown=a.markdown))
+    return 0
+
+
+def _undo_text(a) -> int:
+    """The game does not read or score (a hand edit): drop the last deal from the
+    file's text, keeping the rest byte for byte, then say what is still wrong.
+    Anything that stops this too (no such file, a read-only file, no deal) is
+    the refusal the user sees."""
+    with journal.locked(a.file):
+        text = journal.read_text(a.file)
+        after, dropped_json, number = journal.drop_last_deal(text)
+        journal.write_atomic(a.file, after)
+    why = [p for p in journal.check_text(text) if p.deal == number]
+    shown = json.dumps(dropped_json, ensure_ascii=False)
+    _out(f"dropped deal {number}: {shown[:200]}")
+    _out(f"(it could not be scored: {why[0]})" if why else "(the game did not read or score)")
+    for problem in journal.check_text(after):
+        sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
     return 0
 
 
@@ -348,22 +405,42 @@ def _cmd_export(a) -> int:
     from . import excel  # openpyxl is loaded only here
 
     game = journal.load(a.file)
-    excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
+    with journal.locked(a.out):
+        _export_target(a.file, a.out, a.force)
+        excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(f"wrote {a.out}")
     return 0
+
+
+def _export_target(game_file: str, out: str, force: bool) -> None:
+    """Refuse to write the workbook over the game file itself, or over a file that
+    is not a workbook whistscore wrote (a .docx, someone's sheet) unless --force.
+    A device, a folder or a read-only file is refused even with --force."""
+    from . import excel
+
+    target = journal.save_target(out, field="out")
+    if not target.exists():
+        return
+    if os.path.samefile(target, game_file):
+        raise InputError("that is the game file itself; name another file for the workbook",
+                         field="out", value=out)
+    if not force and not excel.written_by_whistscore(target):
+        raise InputError("the file exists and is not a workbook whistscore wrote; use "
+                         "--force to overwrite it", field="out", value=out)
 
 
 def _cmd_import(a) -> int:
     from . import excel
 
     path = Path(a.file)
-    if path.exists() and not a.force:
-        raise InputError("the file exists; use --force to overwrite it", field="file",
-                         value=str(path))
     text = excel.import_text(a.book)
     game = journal.loads(text)
     replay(game)
-    journal.write_atomic(path, text)
+    with journal.locked(a.file):
+        if os.path.lexists(a.file) and not a.force:
+            raise InputError("the file exists; use --force to overwrite it", field="file",
+                             value=str(path))
+        journal.write_atomic(path, text)
     _out(f"restored {path}: {len(game.deals)} deals")
     return 0
 
@@ -434,36 +511,106 @@ _COMMANDS = {
 }
 
 
+def _tolerant_streams() -> None:
+    """A terminal that cannot show a name (``PYTHONIOENCODING=ascii``) gets a
+    replacement character, never an error that would hide a saved change."""
+    for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with _quiet():
+                reconfigure(errors=errors)
+
+
+def _silence_stdout() -> None:
+    """The reader went away: later writes (and the flush at exit) go nowhere."""
+    with _quiet():
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+
+
+def _after_save(command: str, saves: list, exc: BaseException) -> int:
+    """Something failed after the change was saved: the change stands, exit 0.
+
+    Saying "not changed" here would make the user type the deal again and
+    record it twice, so the message says what was saved and what failed.
+    """
+    if isinstance(exc, BrokenPipeError):
+        _silence_stdout()  # the reader closed the pipe: nothing more to say
+        return 0
+    if isinstance(exc, KeyboardInterrupt):
+        what = "interrupted"
+    elif isinstance(exc, InputError):
+        what = str(exc)
+    else:
+        what = f"{type(exc).__name__}: {exc}"
+    with _quiet():
+        sys.stderr.write(f"whistscore {command}: the change is saved in {saves[-1]}, but "
+                         f"showing the result failed ({what})\n")
+        sys.stderr.flush()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    try:
-        return _COMMANDS[args.command](args)
-    except InputError as exc:
-        hint = ""
-        if exc.field == "file" and exc.reason == "no such game file":
-            hint = "; create it with: whistscore new GAME FILE --players NAME..."
-        sys.stderr.write(f"whistscore {args.command}: {exc}{hint}\n")
-        return 1
-    except WhistscoreError as exc:
-        sys.stderr.write(f"whistscore {args.command}: {exc}\n")
-        return 1
-    except BrokenPipeError:
-        # the reader (``| head``) went away; the command's work is done, say nothing more
-        import os
+    _tolerant_streams()
+    with journal.recording_saves() as saves, _no_finalizer_noise(), \
+            journal.waiting_message(_waiting(args.command)):
+        try:
+            status = _COMMANDS[args.command](args)
+            sys.stdout.flush()
+            return status
+        except BaseException as exc:
+            if saves and not isinstance(exc, SystemExit):
+                return _after_save(args.command, saves, exc)
+            if isinstance(exc, SystemExit):
+                raise
+            return _failed(args.command, exc)
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except OSError as exc:
+
+@contextlib.contextmanager
+def _no_finalizer_noise():
+    """A failed write (a full disk) can leave a library's half-done generator or
+    zip behind, whose finalizer then prints "Exception ignored ... Traceback":
+    the command has already said what failed, so such noise is dropped."""
+    import gc
+
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        yield
+    finally:
+        gc.collect()
+        sys.unraisablehook = previous
+
+
+def _failed(command: str, exc: BaseException) -> int:
+    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was)."""
+    def say(text: str) -> None:
+        with _quiet():
+            sys.stderr.write(f"{text}\n")
+            sys.stderr.flush()
+
+    if isinstance(exc, WhistscoreError):  # InputError and its kin
+        hint = ""
+        if isinstance(exc, InputError) and exc.field == "file" \
+                and exc.reason == "no such game file":
+            hint = "; create it with: whistscore new GAME FILE --players NAME..."
+        say(f"whistscore {command}: {exc}{hint}")
+    elif isinstance(exc, BrokenPipeError):
+        # the reader (``| head``) went away; the command's work is done, say nothing more
+        _silence_stdout()
+    elif isinstance(exc, OSError):
         where = f": {exc.filename}" if exc.filename else ""
-        sys.stderr.write(f"whistscore {args.command}: {exc.strerror or exc}{where}\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted; the game file is as it was before this command\n")
-        return 1
-    except Exception as exc:  # a bug: still no traceback for the user, but say so
-        sys.stderr.write(f"whistscore {args.command}: internal error ({type(exc).__name__}: "
-                         f"{exc}); the game file was not changed. Please report this.\n")
-        return 1
+        say(f"whistscore {command}: {exc.strerror or exc}{where}")
+    elif isinstance(exc, KeyboardInterrupt):
+        say("interrupted; the game file is as it was before this command")
+    elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
+        say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
+            "the game file was not changed. Please report this.")
+    else:
+        raise exc
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

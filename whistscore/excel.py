@@ -1017,48 +1017,371 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
 
 
 def _save_atomic(wb, path: Path) -> None:
-    with journal.replacing(path) as tmp:
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
-            _BookWriter(wb, archive).write_data()
+    """The workbook is built in memory, then written by one plain write: a full
+    disk fails that write (the temporary file is removed, the old file stays),
+    and no half-closed zip is left to complain from its finalizer."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+        _BookWriter(wb, archive).write_data()
+    data = buffer.getbuffer()
+    with journal.replacing(path, field="out") as tmp:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+
+
+# -- reading the game back ------------------------------------------------------------
+#
+# Only four parts of the zip are read (the workbook's sheet list, its
+# relationships, the hidden game sheet and the shared strings), each through a
+# streaming XML parser that refuses any DTD (so no entity expansion, no external
+# entity) and counts bytes and elements against fixed budgets; openpyxl is not
+# used here, so a crafted workbook cannot make it load a million empty rows.
+
+#: the largest workbook file imported
+MAX_BOOK_BYTES = journal.MAX_FILE_BYTES
+#: the most one part of the zip may hold uncompressed, and all parts read together
+MAX_PART_BYTES = 2 * journal.MAX_FILE_BYTES
+MAX_TOTAL_BYTES = 3 * journal.MAX_FILE_BYTES
+#: the most entries the zip may list (whistscore writes about 20)
+MAX_ENTRIES = 1000
+#: XML elements read in all (each costs a few microseconds: the budget keeps a
+#: refusal under a second): the game sheet of the largest game file has about
+#: 25,000 (ASCII-escaped text, 3 times as long, about 60,000); a workbook re-saved
+#: by a spreadsheet program adds two per shared string
+MAX_ELEMENTS = 100_000
+#: the highest shared string the game sheet may use (whistscore writes none; a
+#: spreadsheet program that re-saves the workbook moves all text there, about two
+#: strings per deal)
+MAX_SHARED_INDEX = 20_000
+#: rows of the hidden sheet: the header and the parts of the longest game file
+MAX_GAME_ROWS = 6 + (3 * journal.MAX_FILE_BYTES) // _CHUNK + 1
+
+
+class _Damaged(Exception):
+    """Inside the reader: why the workbook cannot be imported."""
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.elements = 0
+
+    def over(self) -> None:
+        raise _Damaged(f"it holds more than {MAX_ELEMENTS:,} XML elements, far more than "
+                       "a whistscore workbook")
+
+
+def _zip_entries(data: bytes) -> int | None:
+    """The number of entries the zip's end record declares (None: no end record)."""
+    import struct
+
+    tail = data[-(65535 + 22):]
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        return None
+    return struct.unpack("<H", tail[at + 10:at + 12])[0]
+
+
+def _open_zip(path: Path, field: str):
+    import io
+    import zipfile
+
+    data = journal.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
+    entries = _zip_entries(data)
+    if entries is None:
+        raise _Damaged("it is not a zip archive (an .xlsx workbook is one)")
+    if entries > MAX_ENTRIES:
+        raise _Damaged(f"its zip lists {entries} parts, more than a whistscore workbook has")
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
+        raise _Damaged(f"its zip cannot be read ({exc})") from None
+
+
+def _parse_part(book, name: str, budget: _Budget, start, end=None, text=None) -> None:
+    """Stream one part through expat with the handlers given; no DTD, bounded size."""
+    import pyexpat
+    import zipfile
+
+    try:
+        info = book.getinfo(name)
+    except KeyError:
+        raise _Damaged(f"the part {name} is missing") from None
+    if info.file_size > MAX_PART_BYTES or budget.bytes + info.file_size > MAX_TOTAL_BYTES:
+        raise _Damaged(f"the part {name} declares {info.file_size:,} bytes, more than "
+                       "whistscore reads")
+    parser = pyexpat.ParserCreate()
+    parser.buffer_text = True
+
+    def no_dtd(*_args) -> None:
+        raise _Damaged("it holds an XML document type declaration (a DTD); "
+                       "whistscore never writes one")
+
+    parser.StartDoctypeDeclHandler = no_dtd
+    parser.EntityDeclHandler = no_dtd
+    parser.ExternalEntityRefHandler = no_dtd
+
+    parser.StartElementHandler = start  # each counts budget.elements itself (speed)
+    if end is not None:
+        parser.EndElementHandler = end
+    if text is not None:
+        parser.CharacterDataHandler = text
+    try:
+        with book.open(info) as stream:
+            while True:
+                chunk = stream.read(1 << 16)
+                if not chunk:
+                    break
+                budget.bytes += len(chunk)
+                if budget.bytes > MAX_TOTAL_BYTES or stream.tell() > MAX_PART_BYTES:
+                    raise _Damaged(f"the part {name} is larger than whistscore reads")
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+    except _Stop:
+        return
+    except pyexpat.ExpatError as exc:
+        raise _Damaged(f"the part {name} is not well-formed XML ({exc})") from None
+    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError,
+            ValueError) as exc:
+        raise _Damaged(f"the part {name} cannot be unpacked ({exc})") from None
+
+
+class _Stop(Exception):
+    """Everything needed from a part has been read."""
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit(":", 1)[-1]
+
+
+def _attr(attrs: dict, name: str) -> str | None:
+    for key, value in attrs.items():
+        if key == name or key.endswith(":" + name):
+            return value
+    return None
+
+
+def _game_sheet_part(book, budget: _Budget) -> str | None:
+    """The zip path of the sheet named GAME_SHEET (None: the workbook has none)."""
+    found: dict = {}
+
+    def sheet(tag, attrs) -> None:
+        budget.elements += 1
+        if budget.elements > MAX_ELEMENTS:
+            budget.over()
+        if _local(tag) == "sheet" and attrs.get("name") == GAME_SHEET:
+            found["id"] = _attr(attrs, "id")
+            raise _Stop
+
+    _parse_part(book, "xl/workbook.xml", budget, sheet)
+    if "id" not in found:
+        return None
+    targets = _relations(book, budget)
+    target = targets.get(found["id"])
+    if target is None:
+        raise _Damaged(f"the sheet '{GAME_SHEET}' has no part")
+    return target
+
+
+def _relations(book, budget: _Budget) -> dict[str, str]:
+    """The workbook's relationships: id -> zip path (and "sharedStrings" -> its path)."""
+    import posixpath
+
+    targets: dict[str, str] = {}
+
+    def rel(tag, attrs) -> None:
+        budget.elements += 1
+        if budget.elements > MAX_ELEMENTS:
+            budget.over()
+        if _local(tag) != "Relationship":
+            return
+        target = attrs.get("Target", "")
+        path = target[1:] if target.startswith("/") else posixpath.normpath(
+            posixpath.join("xl", target))
+        targets[attrs.get("Id", "")] = path
+        if attrs.get("Type", "").endswith("/sharedStrings"):
+            targets["sharedStrings"] = path
+
+    _parse_part(book, "xl/_rels/workbook.xml.rels", budget, rel)
+    return targets
+
+
+def _column(ref: str | None) -> int | None:
+    if not ref:
+        return None
+    letters = ref.rstrip("0123456789")
+    col = 0
+    for ch in letters.upper():
+        if not "A" <= ch <= "Z":
+            return None
+        col = col * 26 + ord(ch) - 64
+        if col > 16384:
+            return None
+    return col
+
+
+def _sheet_cells(book, part: str, budget: _Budget) -> list[list]:
+    """Columns A and B of each row of the game sheet, as (type, text) pairs."""
+    rows: list[list] = []
+    state: dict = {"col": 0, "cell": None, "in": None, "buf": []}
+
+    def start(tag, attrs) -> None:
+        budget.elements += 1
+        if budget.elements > MAX_ELEMENTS:
+            budget.over()
+        name = _local(tag)
+        if name == "row":
+            if len(rows) >= MAX_GAME_ROWS:
+                raise _Damaged(f"the game sheet has more than {MAX_GAME_ROWS:,} rows")
+            rows.append([None, None])
+            state["col"] = 0
+        elif name == "c" and rows:
+            col = _column(attrs.get("r"))
+            state["col"] = col if col is not None else state["col"] + 1
+            state["cell"] = [attrs.get("t", "n"), None] if state["col"] <= 2 else None
+        elif name in ("v", "t") and state["cell"] is not None:
+            state["in"] = name
+            state["buf"] = []
+
+    def end(tag) -> None:
+        name = _local(tag)
+        if name in ("v", "t") and state["in"] == name and state["cell"] is not None:
+            got = "".join(state["buf"])
+            cell = state["cell"]
+            cell[1] = got if cell[1] is None else cell[1] + got
+            state["in"] = None
+        elif name == "c" and state["cell"] is not None:
+            rows[-1][state["col"] - 1] = tuple(state["cell"])
+            state["cell"] = None
+
+    def text(data) -> None:
+        if state["in"] is not None:
+            state["buf"].append(data)
+
+    _parse_part(book, part, budget, start, end, text)
+    return rows
+
+
+def _shared_strings(book, part: str, wanted: set[int], budget: _Budget) -> dict[int, str]:
+    """Only the shared strings the game sheet uses; reading stops after the last."""
+    out: dict[int, str] = {}
+    last = max(wanted) if wanted else -1
+    state: dict = {"index": -1, "depth": 0, "in_t": False, "buf": None, "skip": 0}
+
+    def start(tag, attrs) -> None:
+        budget.elements += 1
+        if budget.elements > MAX_ELEMENTS:
+            budget.over()
+        name = _local(tag)
+        if name == "si":
+            if state["index"] >= last:
+                raise _Stop
+            state["index"] += 1
+            state["buf"] = [] if state["index"] in wanted else None
+        elif name == "rPh":  # a phonetic reading is not the cell's text
+            state["skip"] += 1
+        elif name == "t" and state["buf"] is not None and not state["skip"]:
+            state["in_t"] = True
+
+    def end(tag) -> None:
+        name = _local(tag)
+        if name == "t":
+            state["in_t"] = False
+        elif name == "rPh":
+            state["skip"] -= 1
+        elif name == "si" and state["buf"] is not None:
+            out[state["index"]] = "".join(state["buf"])
+            state["buf"] = None
+
+    def text(data) -> None:
+        if state["in_t"]:
+            state["buf"].append(data)
+
+    if wanted:
+        _parse_part(book, part, budget, start, end, text)
+    return out
+
+
+def _cell_value(cell, strings: dict[int, str]):
+    """A cell of the game sheet as openpyxl would give it: str, int, or None."""
+    if cell is None:
+        return None
+    kind, raw = cell
+    if raw is None:
+        return None
+    if kind == "s":
+        return strings.get(int(raw))
+    if kind in ("str", "inlineStr"):
+        return raw
+    if kind == "n":
+        raw = raw.strip()
+        if re.fullmatch(r"-?[0-9]{1,15}", raw):
+            return int(raw)
+        if re.fullmatch(r"-?[0-9]{1,15}\.0*", raw):
+            return int(raw.split(".")[0])
+        return raw  # not a whole number: the header check says the workbook is damaged
+    return raw
+
+
+def written_by_whistscore(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is a workbook carrying a whistscore game sheet (export may
+    replace it without --force)."""
+    try:
+        book = _open_zip(Path(path), "out")
+        with book:
+            return _game_sheet_part(book, _Budget()) is not None
+    except (_Damaged, InputError):
+        return False
 
 
 def import_text(book_path: str | os.PathLike) -> str:
-    """The exact game file text an exported workbook carries."""
-    path = Path(book_path)
-    if not path.is_file():
-        raise InputError("no such workbook", field="book", value=str(path))
+    """The exact game file text an exported workbook carries.
+
+    Refused with a :class:`GameFileError` naming the workbook: a file that is
+    not a workbook, one without the hidden game sheet, and any workbook larger
+    than the budgets above (checked from the zip's declared sizes first, then
+    while reading), within a fraction of a second and in memory a small
+    multiple of the game file.
+    """
+    name = journal._path_arg(book_path, "book")
+    path = Path(name)
+
+    def damaged(why: str) -> GameFileError:
+        return GameFileError(f"not an Excel workbook, or a damaged one: {why}",
+                             field="book", value=name)
+
+    budget = _Budget()
     try:
-        wb = openpyxl.load_workbook(path, read_only=True)
-    except Exception as exc:  # zip, XML and openpyxl errors alike: not a usable workbook
-        raise GameFileError(f"not an Excel workbook, or a damaged one ({type(exc).__name__})",
-                            field="book", value=str(path)) from None
-    try:
-        rows = _game_rows(wb)
-    except GameFileError:
-        raise
-    except Exception as exc:
-        raise GameFileError(f"the workbook is damaged ({type(exc).__name__})",
-                            field="book", value=str(path)) from None
-    finally:
-        wb.close()
-    if rows is None:
-        raise GameFileError(f"the workbook carries no game file (no hidden sheet "
-                            f"'{GAME_SHEET}'; was it exported by whistscore?)",
-                            field="book", value=str(path))
+        book = _open_zip(path, "book")
+        with book:
+            part = _game_sheet_part(book, budget)
+            if part is None:
+                raise GameFileError(f"the workbook carries no game file (no hidden sheet "
+                                    f"'{GAME_SHEET}'; was it exported by whistscore?)",
+                                    field="book", value=name)
+            cells = _sheet_cells(book, part, budget)
+            wanted = set()
+            for row in cells:
+                for cell in row:
+                    if cell is not None and cell[0] == "s" and cell[1] is not None:
+                        if not re.fullmatch(r"[0-9]{1,9}", cell[1].strip()):
+                            raise _Damaged("a cell of the game sheet points at no text")
+                        wanted.add(int(cell[1]))
+            if wanted and max(wanted) > MAX_SHARED_INDEX:
+                raise _Damaged(f"the game sheet uses shared strings past the first "
+                               f"{MAX_SHARED_INDEX:,}")
+            strings = _shared_strings(book, _relations(book, budget).get(
+                "sharedStrings", "xl/sharedStrings.xml"), wanted, budget) if wanted else {}
+    except _Damaged as exc:
+        raise damaged(str(exc)) from None
+    rows = [tuple(_cell_value(c, strings) for c in row) for row in cells]
+    if not rows or rows[0][:2] != ("marker", _MARKER):
+        raise GameFileError(f"the workbook carries no game file (the sheet '{GAME_SHEET}' "
+                            "does not start with whistscore's marker)", field="book", value=name)
     return _decode(rows, path)
-
-
-def _game_rows(wb) -> list[tuple] | None:
-    names = [GAME_SHEET] if GAME_SHEET in wb.sheetnames else []
-    names += [n for n in wb.sheetnames if n != GAME_SHEET]
-    for name in names:
-        ws = wb[name]
-        if not hasattr(ws, "iter_rows"):  # a chartsheet
-            continue
-        first = next(ws.iter_rows(min_row=1, max_row=1, max_col=2, values_only=True), None)
-        if first and len(first) >= 2 and first[0] == "marker" and first[1] == _MARKER:
-            return [tuple(r) for r in ws.iter_rows(max_col=2, values_only=True)]
-    return None
 
 
 def _decode(rows: list[tuple], path: Path) -> str:
@@ -1074,13 +1397,15 @@ def _decode(rows: list[tuple], path: Path) -> str:
     if isinstance(layout, int) and layout > _LAYOUT_VERSION:
         raise GameFileError("the workbook was written by a newer whistscore: upgrade whistscore",
                             field="book", value=str(path))
-    try:
-        chunks = int(head["chunks"])
-        characters = int(head["characters"])
-        digest = str(head["sha256"])
-        encoding = head["encoding"]
-    except (KeyError, TypeError, ValueError):
-        raise damaged("its header is missing or changed") from None
+    chunks = head.get("chunks")
+    characters = head.get("characters")
+    digest = head.get("sha256")
+    encoding = head.get("encoding")
+    if not (isinstance(chunks, int) and isinstance(characters, int) and isinstance(digest, str)
+            and isinstance(encoding, str)):
+        raise damaged("its header is missing or changed")
+    if not 0 <= characters <= journal.MAX_FILE_BYTES or not 0 <= chunks <= MAX_GAME_ROWS:
+        raise damaged("its header declares a game larger than whistscore reads")
     parts = rows[6:6 + chunks]
     if len(parts) != chunks:
         raise damaged(f"{chunks} parts expected, {len(parts)} found")
@@ -1088,14 +1413,14 @@ def _decode(rows: list[tuple], path: Path) -> str:
     if encoding == "json":
         try:
             game_text = json.loads(stored)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise damaged("the escaped text does not read back") from None
         if not isinstance(game_text, str):
             raise damaged("the escaped text is not text")
     elif encoding == "raw":
         game_text = stored
     else:
-        raise damaged(f"unknown encoding {encoding!r}")
+        raise damaged(f"unknown encoding {encoding[:40]!r}")
     if len(game_text) != characters:
         raise damaged(f"{characters} characters expected, {len(game_text)} found")
     if hashlib.sha256(game_text.encode("utf-8", "surrogatepass")).hexdigest() != digest:

@@ -11,9 +11,12 @@ in the same folder, is flushed and fsynced, then renamed over the old one.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import os
 import re
+import stat
+import unicodedata
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -37,6 +40,11 @@ __all__ = [
     "check_text",
     "locked",
     "parse_deal_text",
+    "MAX_FILE_BYTES",
+    "read_bytes",
+    "drop_last_deal",
+    "check_players",
+    "recording_saves",
 ]
 
 FORMAT = "whistscore"
@@ -45,6 +53,16 @@ _TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", 
              "currency", "deals")
 _MAX_TEXT = 200  # a title, a place or a deal's time: one short line
 _REQUIRED = ("format", "version", "game", "players", "deals")
+
+#: the largest game file read or written (a 200-deal evening is ~20 KB; 64 MB
+#: holds about 800,000 deals).  Past it a file is refused before it is read whole.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: the longest player's name (a name is shown in every column header)
+MAX_NAME = 64
+#: digits of the longest number a game file may hold: Python's own int-string
+#: limit, reported here as a damaged file (shorter numbers reach each field's
+#: range check, whose message names the field)
+MAX_DIGITS = 4300
 
 
 # -- reading -------------------------------------------------------------------
@@ -95,7 +113,12 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
     except RecursionError:
         raise error("the JSON is nested too deeply to be a game file",
                     line=None if field else _deep_line(text), field=field) from None
-    except ValueError as exc:  # NaN / Infinity
+    except ValueError as exc:  # NaN / Infinity, or a number too long for int()
+        long_line = _long_number_line(text)
+        if long_line is not None:
+            raise error(f"a number longer than {MAX_DIGITS} digits cannot be in a game file "
+                        "(no count or score comes close)",
+                        line=None if field else long_line, field=field) from None
         raise error(str(exc), line=None if field else _constant_line(text),
                     field=field) from None
 
@@ -124,7 +147,14 @@ def _check_unicode(text: str, data: Any, error: type[InputError], field: str | N
 
 
 # Only used to explain an error: strings (which may hold brackets) are skipped whole.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|[\[\]{}]')
+# A string's body is written unrolled and its closing quote is optional, so an
+# unterminated string is one match to the end of the text: every pattern here
+# consumes what it matched and the scans stay linear (a pattern that could fail
+# after scanning to the end, then retry at the next quote, was quadratic).
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)'
+_TOKEN = re.compile(_STRING + r'(\s*:)?|[\[\]{}]', re.DOTALL)
+_CONSTANT = re.compile(_STRING + r'|NaN|-?Infinity', re.DOTALL)
+_LONG_NUMBER = re.compile(_STRING + r'|[-+]?[0-9][0-9.eE+-]*', re.DOTALL)
 _DEEP = 200
 
 
@@ -153,8 +183,16 @@ def _deep_line(text: str) -> int | None:
 
 def _constant_line(text: str) -> int | None:
     """The line of the first NaN / Infinity outside a string."""
-    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity', text):
+    for m in _CONSTANT.finditer(text):
         if m.group()[0] != '"':
+            return _line_at(text, m.start())
+    return None
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first number (outside a string) longer than MAX_DIGITS."""
+    for m in _LONG_NUMBER.finditer(text):
+        if m.group()[0] != '"' and len(m.group()) > MAX_DIGITS:
             return _line_at(text, m.start())
     return None
 
@@ -214,17 +252,87 @@ def _deal_lines(text: str) -> list[int]:
     return lines
 
 
+def _path_arg(path: Any, field: str = "file") -> str:
+    """A file name given by a user or a program: text or a path, never empty."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise InputError("a file is named by a path (text)", field=field,
+                         value=type(path).__name__)
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise InputError("a file is named by a path (text)", field=field, value=repr(name))
+    if not name:
+        raise InputError("the file name is empty", field=field, value=name)
+    if "\0" in name:
+        raise InputError("a file name cannot hold a NUL character", field=field, value=name)
+    return name
+
+
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this kind is no game file (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def read_bytes(path: str | os.PathLike, *, field: str = "file", what: str = "game file",
+               limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    A FIFO would block forever and ``/dev/zero`` never ends, so the file is
+    opened without blocking, refused unless it is a regular file, and never
+    read past the limit (a file may grow while it is read).
+    """
+    name = _path_arg(path, field)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise InputError(f"no such {what}", field=field, value=name) from None
+    except PermissionError:
+        raise InputError(f"the {what} cannot be read (permission denied)",
+                         field=field, value=name) from None
+    except OSError as exc:
+        raise InputError(f"the {what} cannot be opened ({exc.strerror or exc})",
+                         field=field, value=name) from None
+    try:
+        info = os.fstat(fd)
+        why = _not_regular(info.st_mode)
+        if why:
+            raise InputError(why, field=field, value=name)
+        too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
+                             f"the most whistscore reads", field=field, value=name)
+        if info.st_size > limit:
+            raise too_big
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            try:
+                chunk = os.read(fd, min(left, 1 << 20))
+            except OSError as exc:
+                raise InputError(f"the {what} cannot be read ({exc.strerror or exc})",
+                                 field=field, value=name) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise too_big
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_text(path: str | os.PathLike) -> str:
     """A game file's text; non-UTF-8 bytes are reported with their line."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such game file", field="file", value=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a game file", field="file", value=str(path)) from None
-    except PermissionError:
-        raise InputError("the game file cannot be read (permission denied)",
-                         field="file", value=str(path)) from None
+    data = read_bytes(path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -233,23 +341,60 @@ def read_text(path: str | os.PathLike) -> str:
                             line=line) from None
 
 
-def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
-    if not isinstance(players, list):
-        raise GameFileError("players must be a list of names", field="players", value=players)
+#: what a name may not hold: controls, invisible format marks (zero-width,
+#: bidi overrides), line separators, lone surrogates, private use
+_BAD_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+
+
+def _name_key(name: str) -> str:
+    """Two names with the same key look alike at the table (José / José / JOSÉ)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def check_players(players: Any, counts: tuple[int, ...] | None = None,
+                  game: str | None = None, *,
+                  error: type[InputError] = GameFileError) -> tuple[str, ...]:
+    """The one check of player names, for files, ``new`` and the library alike.
+
+    A name is non-empty text without control or format characters (a
+    zero-width space or a bidi mark would make two names look the same), at
+    most MAX_NAME characters, not starting or ending with spaces; no two names
+    may be equal after Unicode NFC normalization and case-folding, or the
+    settlement could say "José pays José".
+    """
+    if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
+        raise error("players must be a list of names", field="players",
+                    value=players if isinstance(players, (str, list)) else type(players).__name__)
+    seen: dict[str, int] = {}
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise GameFileError("a player's name must be non-empty text",
-                                field=f"players[{i}]", value=name)
-        if name != name.strip() or any(ord(c) < 32 or c == "\x7f" for c in name):
-            raise GameFileError("a player's name may not start or end with spaces "
-                                "or hold control characters", field=f"players[{i}]", value=name)
-        if name in players[:i]:
-            raise GameFileError("a player is named twice", field=f"players[{i}]", value=name)
-    if len(players) not in kind.player_counts:
-        counts = " or ".join(map(str, kind.player_counts))
-        raise GameFileError(f"{kind.name} is played by {counts} players, not {len(players)}",
-                            field="players", value=players)
+            raise error("a player's name must be non-empty text",
+                        field=f"players[{i}]", value=name)
+        if name != name.strip() or any(
+                unicodedata.category(c) in _BAD_NAME_CATEGORIES for c in name):
+            raise error("a player's name may not start or end with spaces or hold "
+                        "control or invisible format characters",
+                        field=f"players[{i}]", value=name.encode("ascii", "backslashreplace")
+                        .decode("ascii"))
+        if len(name) > MAX_NAME:
+            raise error(f"a player's name is at most {MAX_NAME} characters",
+                        field=f"players[{i}]", value=name)
+        key = _name_key(name)
+        if key in seen:
+            first = players[seen[key]]
+            how = "named twice" if first == name else f"named like player {first!r}"
+            raise error(f"a player is {how} (names must differ by more than letter case "
+                        "or Unicode encoding)", field=f"players[{i}]", value=name)
+        seen[key] = i
+    if counts is not None and len(players) not in counts:
+        counts_text = " or ".join(map(str, counts))
+        raise error(f"{game} is played by {counts_text} players, not {len(players)}",
+                    field="players", value=list(players))
     return tuple(players)
+
+
+def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
+    return check_players(players, kind.player_counts, kind.name)
 
 
 def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -> str:
@@ -339,8 +484,11 @@ def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, 
     rules = kind.rulebook.resolve(rules_spec)
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
-    if currency is not None and not isinstance(currency, str):
-        raise GameFileError("currency is text", field="currency", value=currency)
+    if currency is not None and (not isinstance(currency, str) or len(currency) > 20
+                                 or any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
+                                        for c in currency)):
+        raise GameFileError("currency is short text (at most 20 characters, no control "
+                            "characters)", field="currency", value=currency)
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"])
     _titles(data)
@@ -407,6 +555,9 @@ def loads(text: str) -> Game:
     """Read a game from its file text (every field checked; no deal is scored yet)."""
     if not isinstance(text, str):
         raise GameFileError("a game file is text", value=type(text).__name__)
+    if len(text) > MAX_FILE_BYTES:
+        raise GameFileError(f"a game file is at most {MAX_FILE_BYTES // (1024 * 1024)} MB",
+                            value=f"{len(text)} characters")
     return _from_data(_parse_json(text), text)
 
 
@@ -416,7 +567,9 @@ def load(path: str | os.PathLike) -> Game:
 
 def from_json(data: Mapping) -> Game:
     """A game from an already-parsed JSON object (e.g. one a program built)."""
-    return _from_data(data, None)
+    if not isinstance(data, Mapping):
+        raise GameFileError("a game is a JSON object", value=type(data).__name__)
+    return _from_data(dict(data), None)
 
 
 # -- writing -------------------------------------------------------------------
@@ -464,40 +617,158 @@ def dumps(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: the saves made in this context: cli.main() watches it to know whether its
+#: command's change is already on disk when something later fails
+_SAVES: contextvars.ContextVar[list | None] = contextvars.ContextVar("whistscore_saves",
+                                                                    default=None)
+
+
+#: called once when a writer has to wait for the lock (cli.main says so on stderr)
+_ON_WAIT: contextvars.ContextVar[Any] = contextvars.ContextVar("whistscore_on_wait",
+                                                               default=None)
+
+
 @contextlib.contextmanager
-def replacing(path: str | os.PathLike) -> Iterator[str]:
+def waiting_message(on_wait: Any) -> Iterator[None]:
+    """Inside the block, a writer that finds the lock taken calls ``on_wait()`` first."""
+    token = _ON_WAIT.set(on_wait)
+    try:
+        yield
+    finally:
+        _ON_WAIT.reset(token)
+
+
+@contextlib.contextmanager
+def recording_saves() -> Iterator[list]:
+    """Collect the path of every file replaced inside the block (in order)."""
+    saves: list = []
+    token = _SAVES.set(saves)
+    try:
+        yield saves
+    finally:
+        _SAVES.reset(token)
+
+
+def save_target(path: str | os.PathLike, field: str = "file") -> Path:
+    """Where a save of ``path`` really writes: through a symlink to its target.
+
+    A game file kept as a link into a synced folder must keep receiving deals,
+    so the link is followed, not replaced.  An existing target must be a
+    regular file that may be written: a device, a FIFO or a folder is refused,
+    and so is a read-only file (its owner made it so on purpose).
+    """
+    name = _path_arg(path, field)
+    target = Path(os.path.realpath(name))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise InputError("the folder of the file does not exist", field=field,
+                             value=name) from None
+        return target
+    except OSError as exc:
+        raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
+                         field=field, value=name) from None
+    why = _not_regular(info.st_mode)
+    if why:
+        raise InputError(f"{why}; refusing to replace it", field=field, value=name)
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise InputError("the file is read-only; make it writable to change it",
+                         field=field, value=name)
+    return target
+
+
+#: a temporary file left by a save that was killed is removed by a later save
+#: once its process is gone (or, from another machine sharing the folder, a day on)
+_STALE_SECONDS = 24 * 3600
+
+
+def _clear_stale(folder: Path, name: str) -> None:
+    import time
+
+    # only names tempfile.mkstemp gives our saves: ".NAME.PID.xxxxxxxx.tmp" (and,
+    # from before the pid was in the name, ".NAME.xxxxxxxx.tmp")
+    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]+)\.)?[a-z0-9_]{8}\.tmp")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        match = shape.fullmatch(entry.name)
+        if match is None:
+            continue
+        pid_text = match.group(1) or ""
+        try:
+            old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
+        except OSError:
+            continue
+        if not old:
+            if not pid_text.isdigit() or int(pid_text) == os.getpid():
+                continue
+            try:
+                os.kill(int(pid_text), 0)
+                continue  # its writer is still running
+            except ProcessLookupError:
+                pass
+            except (PermissionError, OverflowError, ValueError, OSError):
+                continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike, field: str = "file") -> Iterator[str]:
     """A temporary file beside ``path`` to write; when the block ends well it is
     fsynced and renamed over ``path``, so a crash leaves the old or the new file,
     never half of one.  On an error the old file is untouched and the temporary
-    file removed.  Game files and workbooks are both saved through here.
+    file removed.  Game files and workbooks are both saved through here; a
+    symlink is saved through to its target (see :func:`save_target`).
     """
     import tempfile  # only a save needs it; reading commands start faster without
 
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    target = save_target(path, field)
+    folder = target.parent
+    _clear_stale(folder, target.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=folder)
     os.close(fd)
     try:
         yield tmp
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        try:
+            mode = os.stat(target).st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    saves = _SAVES.get()
+    if saves is not None:
+        saves.append(str(path))
     _fsync_folder(folder)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Replace ``path`` with ``text`` atomically (see :func:`replacing`)."""
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"the game would be larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
+                         "the most whistscore reads back; start a new game file", field="file",
+                         value=str(path))
     with replacing(path) as tmp:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with open(tmp, "wb") as handle:
+            handle.write(data)
             handle.flush()
 
 
@@ -515,31 +786,116 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def dump(game: Game, path: str | os.PathLike) -> None:
+    if not isinstance(game, Game):
+        raise InputError("dump saves a Game (from load, loads or new_game)", field="game",
+                         value=type(game).__name__)
     write_atomic(path, dumps(game))
 
 
 @contextlib.contextmanager
-def locked(path: str | os.PathLike) -> Iterator[None]:
+def locked(path: str | os.PathLike, on_wait: Any = None) -> Iterator[None]:
     """Hold an exclusive lock for a read-change-write of one game file.
 
-    The lock is taken on a small ``.NAME.lock`` file beside the game (the game
-    file itself is replaced by rename on every save, so a lock on it would be
-    lost).  Two ``whistscore add`` on the same file thus run one after the
-    other and neither deal is lost.
+    The lock is an fcntl lock on the folder that holds the (real) game file:
+    the game file itself is replaced by rename on every save, so a lock on it
+    would be lost, and a lock file beside it would be one more file left in
+    the user's folder.  Every command that writes a game file takes it, so two
+    ``whistscore add`` on one file run one after the other and neither deal is
+    lost; commands on other files of the same folder wait their turn too (a
+    command holds it for well under a second).  ``on_wait`` (by default the one
+    of :func:`waiting_message`) is called once if another command holds the lock,
+    before waiting for it.
     """
-    path = Path(path)
-    lock_path = path.with_name(f".{path.name}.lock")
+    name = _path_arg(path)
+    folder = Path(os.path.realpath(name)).parent
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX: no lock available
         yield
         return
-    with open(lock_path, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except FileNotFoundError:
+        raise InputError("the folder of the file does not exist", field="file",
+                         value=name) from None
+    except OSError as exc:
+        raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc})",
+                         field="file", value=name) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            on_wait = on_wait if on_wait is not None else _ON_WAIT.get()
+            if on_wait is not None:
+                on_wait()
+            fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def drop_last_deal(text: str) -> tuple[str, Any, int]:
+    """The file's text without its last deal, the dropped deal's JSON and its number.
+
+    Undo works on the text, not on the scored game, so a last deal that no
+    longer reads or scores (a hand edit) can still be dropped; everything
+    before it is kept byte for byte.
+    """
+    data = _parse_json(text)
+    if not isinstance(data, dict):
+        raise GameFileError("a game file is a JSON object", value=data, line=1)
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise GameFileError("deals must be a list", field="deals", value=deals,
+                            line=_line_of_field(text, "deals"))
+    if not deals:
+        raise InputError("the game has no deal to undo", field="deals")
+    spans = _deal_spans(text)
+    if len(spans) != len(deals):  # cannot happen for text json read; be sure anyway
+        raise GameFileError("the deals could not be found in the text", field="deals")
+    if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
+        cut_from = _array_open(text) + 1
+        cut_to = re.compile(r"\s*").match(text, spans[-1][1]).end()
+    else:
+        cut_from, cut_to = spans[-2][1], spans[-1][1]
+    return text[:cut_from] + text[cut_to:], deals[-1], len(deals)
+
+
+def _array_open(text: str) -> int:
+    """Where the top-level "deals" list opens: the top object's keys are walked."""
+    decoder = json.JSONDecoder(parse_constant=_bad_constant)
+    ws = re.compile(r"\s*")
+    pos = ws.match(text, 0).end()
+    if text.startswith("\ufeff", pos):
+        pos = ws.match(text, pos + 1).end()
+    pos += 1  # the "{"
+    while True:
+        pos = ws.match(text, pos).end()
+        key, pos = decoder.raw_decode(text, pos)
+        pos = ws.match(text, pos).end() + 1  # the ":"
+        pos = ws.match(text, pos).end()
+        if key == "deals":
+            return pos
+        _, pos = decoder.raw_decode(text, pos)
+        pos = ws.match(text, pos).end() + 1  # the "," (never the "}": deals is there)
+
+
+def _deal_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each deal of the top-level "deals" list, in one linear pass."""
+    decoder = json.JSONDecoder(parse_constant=_bad_constant)
+    ws = re.compile(r"[\s,]*")
+    pos = _array_open(text) + 1
+    spans = []
+    while True:
+        pos = ws.match(text, pos).end()
+        if pos >= len(text) or text[pos] == "]":
+            return spans
+        _, end = decoder.raw_decode(text, pos)
+        spans.append((pos, end))
+        pos = end
 
 
 # -- building and checking -------------------------------------------------------
@@ -547,15 +903,26 @@ def locked(path: str | os.PathLike) -> Iterator[None]:
 def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = None,
              stake: Any = None, currency: str | None = None, title: str | None = None,
              place: str | None = None) -> Game:
-    """A new game with no deals, checked like a file would be."""
+    """A new game with no deals, checked like a file would be.
+
+    Names are stored in Unicode NFC, so a name typed on a phone and the same
+    name typed on a laptop are one player.
+    """
+    if not isinstance(game, str):
+        raise InputError("a game is named by text", field="game", value=type(game).__name__)
+    check_players(players)  # "ABC" is one name, not three players
+    if rules is not None and not isinstance(rules, Mapping):
+        raise InputError("rules are given as a mapping of option to value", field="rules",
+                         value=type(rules).__name__)
     data: dict = {"format": FORMAT, "version": VERSION, "game": game,
-                  "players": list(players), "rules": dict(rules or {}), "deals": []}
+                  "players": [unicodedata.normalize("NFC", p) for p in players],
+                  "rules": dict(rules or {}), "deals": []}
     if title is not None:
         data["title"] = title
     if place is not None:
         data["place"] = place
     if stake is not None:
-        data["stake"] = stake if isinstance(stake, str) else str(stake)
+        data["stake"] = parse_stake(stake)
     if currency is not None:
         data["currency"] = currency
     return from_json(data)

@@ -120,6 +120,9 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
     The loop is :func:`_play` written out with its lookups hoisted, since it
     runs once per deal of the file on every command.
     """
+    if not isinstance(game, Game):
+        raise InputError("replay takes a Game (from load, loads or new_game)", field="game",
+                         value=type(game).__name__)
     kind = game.kind
     players = game.players
     rules = game.rules

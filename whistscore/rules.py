@@ -75,6 +75,7 @@ class Integer(Kind):
                 raise ValueError("must be a whole number") from None
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError("must be a whole number")
+        _bounded(value)
         if self.minimum is not None and value < self.minimum:
             raise ValueError(f"must be at least {self.minimum}")
         if self.maximum is not None and value > self.maximum:
@@ -105,11 +106,23 @@ class Boolean(Kind):
         return "true | false"
 
 
+#: no rule value comes near: a larger number is a typing slip (or an attack), and
+#: refusing it here keeps every score a game computes from it small
+RULE_CEILING = 10 ** 9
+#: the most numbers a rule's list may hold
+MAX_RULE_ITEMS = 100
+
+
+def _bounded(value: int) -> None:
+    if not -RULE_CEILING <= value <= RULE_CEILING:
+        raise ValueError(f"must be a number of at most {RULE_CEILING:,} in size")
+
+
 def json_text(text: str) -> Any:
     """A value typed as JSON after ``--rule name=`` (a list or an object)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ValueError("is not readable JSON") from None
 
 
@@ -129,9 +142,12 @@ def _whole(item: Any, minimum: int | None) -> int:
         item = item.strip()
         if not item.lstrip("-").isdigit():
             raise ValueError("must hold whole numbers")
+        if len(item) > 12:
+            raise ValueError(f"numbers must be at most {RULE_CEILING:,} in size")
         item = int(item)
     if isinstance(item, bool) or not isinstance(item, int):
         raise ValueError("must hold whole numbers")
+    _bounded(item)
     if minimum is not None and item < minimum:
         raise ValueError(f"numbers must be at least {minimum}")
     return item
@@ -157,6 +173,8 @@ class IntList(Kind):
                 value = [p for p in text.replace(",", "/").split("/")]
         if not isinstance(value, (list, tuple)) or not value:
             raise ValueError("must be a non-empty list of whole numbers")
+        if len(value) > MAX_RULE_ITEMS:
+            raise ValueError(f"must hold at most {MAX_RULE_ITEMS} numbers")
         items = tuple(_whole(item, self.minimum) for item in value)
         if self.length is not None and len(items) != self.length:
             raise ValueError(f"must hold exactly {self.length} numbers")
@@ -191,6 +209,8 @@ class IntMap(Kind):
                 value = typed_pairs(text, "6:2,7:1")
         if not isinstance(value, Mapping):
             raise ValueError("must be a map like 6:2,7:1")
+        if len(value) > MAX_RULE_ITEMS:
+            raise ValueError(f"must hold at most {MAX_RULE_ITEMS} numbers")
         out = {}
         for k, v in value.items():
             key = _whole(k, None)
@@ -320,14 +340,44 @@ class RuleBook:
         return self.option(name).kind.show(value)
 
 
+#: the largest stake (money per unit) and its finest step: a stake outside is a
+#: typing slip, and refusing it at the door keeps every later sum small and fast
+MAX_STAKE = Decimal(1_000_000)
+STAKE_PLACES = 6
+
+
 def parse_stake(value: Any, field: str = "stake") -> Decimal:
-    """A stake is money per unit: a decimal string, never a float."""
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise RuleError("a stake is a decimal string such as \"0.10\"", field=field, value=value)
-    try:
-        stake = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value) from None
+    """A stake is money per unit: a decimal string (or a Decimal/int), never a float.
+
+    The one door for stakes, used by files, ``new``, ``settle --stake`` and the
+    library: 0..MAX_STAKE with at most STAKE_PLACES decimal places, so
+    ``1e400`` or ``1e999999999`` is refused here instead of building a number
+    of a billion digits later.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
+        raise RuleError("a stake is a decimal string such as \"0.10\"", field=field,
+                        value=value if isinstance(value, float) else type(value).__name__)
+    if isinstance(value, Decimal):
+        stake = value
+    else:
+        raw = value.strip() if isinstance(value, str) else value
+        if isinstance(raw, str) and len(raw) > 40:
+            raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value)
+        if isinstance(raw, int) and not -MAX_STAKE <= raw <= MAX_STAKE:
+            raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=value)
+        try:
+            stake = Decimal(raw)
+        except (InvalidOperation, ValueError):
+            raise RuleError("a stake is a decimal number such as 0.10", field=field,
+                            value=value) from None
     if not stake.is_finite() or stake < 0:
-        raise RuleError("a stake must be a finite number, not negative", field=field, value=value)
-    return stake
+        raise RuleError("a stake must be a finite number, not negative", field=field,
+                        value=str(value))
+    if stake > MAX_STAKE:
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+    if stake != 0 and stake.normalize().as_tuple().exponent < -STAKE_PLACES:
+        raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
+                        value=str(value))
+    if stake.as_tuple().exponent > 0:  # 1E+3 is written 1000
+        stake = stake.quantize(Decimal(1))
+    return abs(stake) if stake == 0 else stake

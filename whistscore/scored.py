@@ -101,7 +101,9 @@ def _parse_text(game: Game, raw: str) -> DealRecord:
         raise DealError("the deal is empty: type it in short notation or as JSON; "
                         + notation_hint(game.kind), field="deal")
     _check_text(raw, "deal")
-    if raw.startswith(("{", "[")):
+    if raw[0] in "{[" and (raw[-1] in "}]"
+                           or not any(p.startswith(raw[0]) for p in game.players)):
+        # JSON, unless a player's name starts with "{" or "[" (then it is notation)
         obj = journal.parse_deal_text(raw)
         return journal.deal_from_json(game.kind, obj, game.players, game.rules)
     try:
@@ -289,6 +291,10 @@ def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None =
         currency: str | None = None, title: str | None = None,
         place: str | None = None) -> ScoredGame:
     """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``."""
+    journal.check_players(players)  # "ABC" is one name, not three players
+    if rules is not None and not isinstance(rules, Mapping):
+        raise InputError("rules are given as a mapping of option to value", field="rules",
+                         value=type(rules).__name__)
     kind = get_game(game)
     spec = dict(rules or {})
     if preset is not None:

@@ -54,9 +54,7 @@ def round_money(balance: Mapping[str, Amount], stake: Decimal,
     the fractional parts add up to) go one each to the largest fractional
     parts, ties to the earlier seat.
     """
-    if places < 0:
-        raise InputError("precision must be 0 or more decimal places", field="precision",
-                         value=places)
+    _check_places(places)
     scale = 10 ** places
     exact = {p: Fraction(b) * Fraction(stake) * scale for p, b in balance.items()}
     if sum(exact.values()) != 0:
@@ -68,6 +66,16 @@ def round_money(balance: Mapping[str, Amount], stake: Decimal,
         floors[p] += 1
     quantum = Decimal(1).scaleb(-places)
     return {p: (Decimal(floors[p]) / scale).quantize(quantum) + 0 for p in balance}
+
+
+#: the most decimal places money is rounded to (a stake has at most 6)
+MAX_PLACES = 8
+
+
+def _check_places(places: Any) -> None:
+    if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= MAX_PLACES:
+        raise InputError(f"precision must be 0..{MAX_PLACES} decimal places", field="precision",
+                         value=places if isinstance(places, int) else type(places).__name__)
 
 
 def make_transfers(amounts: Mapping[str, Any], order: Sequence[str] | None = None) -> tuple[Transfer, ...]:
@@ -126,13 +134,25 @@ class Settlement:
 
 
 def settle(replay, stake: Decimal | str | None = None, places: int = 2) -> Settlement:
-    """Settle a replayed game; ``stake`` overrides the file's (money per unit)."""
+    """Settle a replayed game; ``stake`` overrides the file's (money per unit).
+
+    The arguments are checked as a file's would be: a Game (not yet replayed)
+    or a negative, NaN or enormous stake is an :class:`InputError`, never a
+    settlement with flipped signs or an endless computation.
+    """
+    from .game import Game
+    from .replay import Replay
     from .rules import parse_stake
 
+    if not isinstance(replay, Replay):
+        hint = " (replay it first: settle(replay(game)))" if isinstance(replay, Game) else ""
+        raise InputError(f"settle takes a Replay{hint}", field="replay",
+                         value=type(replay).__name__)
+    _check_places(places)
     game = replay.game
     if stake is None:
         stake = game.stake
-    elif not isinstance(stake, Decimal):
+    if stake is not None:
         stake = parse_stake(stake)
     balance = {p: Fraction(b) for p, b in replay.balance().items()}
     balance = {p: balance.get(p, Fraction(0)) for p in game.players}

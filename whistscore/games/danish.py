@@ -30,7 +30,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
-from ..checks import player as _player, whole
+from ..checks import player as _player, notation_text, whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
@@ -529,6 +529,7 @@ class Danish(GameType):
         return deal_json(deal)
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> DanishDeal:
+        text = notation_text(text, players)
         return parse_notation(text, players)
 
     def format_notation(self, deal: DanishDeal, players: tuple[str, ...], rules: Rules) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from ..checks import whole
+from ..checks import notation_text, whole
 from ..errors import DealError
 from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Label, Phrase
@@ -785,6 +785,7 @@ class Preferans(GameType):
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Deal:
         from .preferans_notation import parse_notation
+        text = notation_text(text, players)
         return parse_notation(self, text, players, rules)
 
     def format_notation(self, deal: Deal, players: tuple[str, ...], rules: Rules) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
-from ..checks import player
+from ..checks import notation_text, player
 from ..errors import DealError
 from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Label, Phrase, Table
@@ -742,6 +742,7 @@ class Twist(GameType):
         return twist_notation.format_deal(deal)
 
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+        text = notation_text(text, players)
         return twist_notation.parse_line(self, text, players)
 
     # -- scoring ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, Mapping, NamedTuple
 
 import attrs
 
-from ..checks import match_player, whole as _whole
+from ..checks import match_player, notation_text, whole as _whole
 from ..errors import DealError, NotationError
 from ..game import DealContext, GameType, NotationForm, Outcome, RuleText
 from ..layout import Cell, Label, Phrase, Table
@@ -504,6 +504,7 @@ class Whist(GameType):
 
     # -- short notation ----------------------------------------------------------------
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> WhistDeal:
+        text = notation_text(text, players)
         if not isinstance(text, str) or not text.strip():
             raise NotationError("an empty deal; write e.g. NS 8 H:NS4", field="notation",
                                 value=text)

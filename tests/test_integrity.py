@@ -1,0 +1,996 @@
+"""Command integrity (issue 12): exit 0 if and only if saved, whatever fails after the save.
+
+The failure-injection matrix runs every writing command under every fault:
+faults after the save (printing raising, a closed pipe, a terminal that cannot
+encode the names, money rounding failing, Ctrl-C while printing) must give exit
+0 with the change saved exactly once; faults before the save (fsync or rename
+failing, a full disk) must give exit 1 with the file byte-identical.  Then each
+example of the issue, in order, as a test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+import unicodedata
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import whistscore
+from whistscore import cli, journal, settlement
+from whistscore.errors import InputError
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+PLAYERS = ["Анна", "Борис", "Вера"]
+
+
+def run(argv, stdout=None, stdin=None) -> tuple[int, str, str]:
+    out = stdout if stdout is not None else io.StringIO()
+    err = io.StringIO()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        if stdin is not None:
+            old = sys.stdin
+            sys.stdin = io.StringIO(stdin)
+            stack.callback(setattr, sys, "stdin", old)
+        status = cli.main([str(a) for a in argv])
+    text = out.getvalue() if isinstance(out, io.StringIO) else ""
+    return status, text, err.getvalue()
+
+
+#: ``python -c RUNNER TESTS ROOT ARGS`` is ``whistscore ARGS`` with the test game registered
+RUNNER = textwrap.dedent("""
+    import sys
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    from whistscore.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def subrun(argv, env=None, stdout=subprocess.PIPE, timeout=60, **kw):
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-c", RUNNER, str(TESTS), str(ROOT),
+                           *map(str, argv)],
+                          stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=ROOT,
+                          timeout=timeout, **kw)
+
+
+def tally_dict(deals: int = 3, players=PLAYERS, stake: str | None = "0.10") -> dict:
+    data = {"format": "whistscore", "version": 1, "game": "tally", "players": list(players),
+            "rules": {"preset": "plain", "target": 1000},
+            "deals": [{"winner": players[i % len(players)], "points": 1 + i % 3 if i < 10 else 0}
+                      for i in range(deals)]}
+    if stake is not None:
+        data["stake"] = stake
+    return data
+
+
+def write_game(path: Path, deals: int = 3, **kw) -> str:
+    text = journal.dumps(journal.loads(json.dumps(tally_dict(deals, **kw), ensure_ascii=False)))
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def preferans_file(path: Path) -> str:
+    text = journal.dumps(journal.new_game("preferans", PLAYERS, stake="0.10"))
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def state(path: Path) -> bytes | None:
+    return path.read_bytes() if path.exists() else None
+
+
+# -- the writing commands -------------------------------------------------------------------
+#
+# Each returns (argv, the file it changes); it prepares the folder so that the
+# command succeeds when nothing fails.
+
+def setup_new(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 2)  # new --force replaces an older game
+    return ["new", "preferans", target, "--players", *PLAYERS, "--stake", "0.10", "--force"], target
+
+
+def setup_add(folder: Path):
+    target = folder / "game.json"
+    preferans_file(target)
+    # --explain: the entries and the money are printed too, so their faults bite
+    return ["add", target, "Анна 6S Борис:w Вера:p 6/4/0", "--no-time", "--explain"], target
+
+
+def setup_undo(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 3)
+    return ["undo", target], target
+
+
+def setup_import(folder: Path):
+    game = folder / "source.json"
+    write_game(game, 4)
+    book = folder / "book.xlsx"
+    assert run(["export", game, book])[0] == 0
+    target = folder / "game.json"
+    write_game(target, 1)
+    return ["import", book, target, "--force"], target
+
+
+def setup_export(folder: Path):
+    game = folder / "game.json"
+    write_game(game, 4)
+    target = folder / "book.xlsx"
+    other = folder / "older.json"
+    write_game(other, 1)
+    assert run(["export", other, target])[0] == 0  # export replaces an older workbook
+    return ["export", game, target], target
+
+
+def setup_edit(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 3)
+    return ["edit", target, "2", "Вера 3", "--no-time", "--explain"], target
+
+
+def setup_set(folder: Path):
+    target = folder / "game.json"
+    write_game(target, 3)
+    return ["set", target, "--stake", "0.25", "--title", "Пятница"], target
+
+
+WRITERS = {"new": setup_new, "add": setup_add, "undo": setup_undo, "import": setup_import,
+           "export": setup_export, "edit": setup_edit, "set": setup_set}
+
+
+# -- the faults -------------------------------------------------------------------------------
+
+class FailingStream(io.TextIOBase):
+    """A stdout whose every write raises ``exc``."""
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def write(self, text):  # noqa: D401
+        raise self.exc
+
+    def flush(self):
+        raise self.exc
+
+
+@contextlib.contextmanager
+def fault(name: str, monkeypatch):
+    """Install one fault; yields the stdout to use (None: a StringIO)."""
+    if name == "none":
+        yield None
+    elif name == "print raises OSError":
+        yield FailingStream(OSError(5, "Input/output error"))
+    elif name == "closed pipe":
+        yield FailingStream(BrokenPipeError(32, "Broken pipe"))
+    elif name == "ctrl-c while printing":
+        yield FailingStream(KeyboardInterrupt())
+    elif name == "ascii terminal":
+        yield io.TextIOWrapper(io.BytesIO(), encoding="ascii")  # strict, as PYTHONIOENCODING
+    elif name == "money rounding fails":
+        def broken(*args, **kw):
+            raise ArithmeticError("rounding failed")
+        monkeypatch.setattr(settlement, "round_money", broken)
+        yield None
+    elif name == "rendering a table fails":
+        import whistscore.text
+
+        def broken(*args, **kw):
+            raise RuntimeError("tabulate failed")
+        for attr in ("render_entries", "render_settlement", "render_tables"):
+            monkeypatch.setattr(whistscore.text, attr, broken)
+        yield None
+    elif name == "fsync fails (before the save)":
+        def broken(fd):
+            raise OSError(5, "Input/output error")
+        monkeypatch.setattr(os, "fsync", broken)
+        yield None
+    elif name == "rename fails (before the save)":
+        def broken(src, dst):
+            raise OSError(28, "No space left on device")
+        monkeypatch.setattr(os, "replace", broken)
+        yield None
+    else:  # pragma: no cover - a typo in FAULTS
+        raise AssertionError(name)
+
+
+AFTER_SAVE = ["print raises OSError", "closed pipe", "ctrl-c while printing", "ascii terminal",
+              "money rounding fails", "rendering a table fails"]
+BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)"]
+
+
+def fires_before_save(command: str, fault_name: str) -> bool:
+    """export settles the money to draw the workbook, before saving it."""
+    return fault_name in BEFORE_SAVE or (command, fault_name) == ("export", "money rounding fails")
+
+
+def reference(command: str, tmp_path: Path) -> bytes:
+    """The file as the command leaves it when nothing fails."""
+    folder = tmp_path / "reference"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    status, out, err = run(argv)
+    assert status == 0, err
+    return target.read_bytes(), folder
+
+
+def same_after(command: str, got: bytes, want: bytes) -> bool:
+    if command in ("export",):  # a workbook records the time it was made: compare the game
+        from whistscore import excel
+
+        def game_of(data: bytes) -> str:
+            probe = Path(os.environ.get("TMPDIR", "/tmp")) / f"probe-{os.getpid()}.xlsx"
+            probe.write_bytes(data)
+            try:
+                return excel.import_text(probe)
+            finally:
+                probe.unlink()
+        return game_of(got) == game_of(want)
+    return got == want
+
+
+@pytest.mark.parametrize("fault_name", ["none"] + AFTER_SAVE + BEFORE_SAVE)
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_exit_status_says_whether_the_change_was_saved(command, fault_name, tmp_path, monkeypatch):
+    want, _ = reference(command, tmp_path)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    before = state(target)
+    assert before != want
+    with fault(fault_name, monkeypatch) as stdout:
+        status, out, err = run(argv, stdout=stdout)
+    monkeypatch.undo()
+    after = state(target)
+    why = f"{command} under {fault_name}: exit {status}, stderr {err!r}"
+    assert "Traceback" not in err, why
+    if fires_before_save(command, fault_name):
+        assert status == 1, why
+        assert after == before, why  # byte-identical
+        assert len(err.strip().splitlines()) == 1, why
+    else:
+        assert status == 0 and "internal error" not in err, why
+        assert same_after(command, after, want), why  # saved, exactly once
+        if fault_name in ("closed pipe", "none", "ascii terminal"):
+            assert err == "", why  # a closed pipe ends quietly
+        else:
+            assert err.count("\n") <= 1, why
+            if err:
+                assert "saved" in err and "not changed" not in err, why
+    # the rule itself: exit 0 <=> changed as the command says; exit 1 <=> untouched
+    assert (status == 0) == (after != before), why
+    leftovers = sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+    assert leftovers == [], why  # no lock file, no temporary file
+
+
+def test_matrix_covers_every_writing_command():
+    """Every command that writes a file is in the matrix."""
+    writing = {"new", "add", "undo", "import", "export", "edit", "set"}
+    assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
+
+
+# -- the real terminal and the real pipe (processes) -----------------------------------------
+
+@pytest.mark.parametrize("command", ["new", "add", "undo"])
+def test_ascii_terminal_saves_once_and_exits_0(command, tmp_path):
+    """#3: PYTHONIOENCODING=ascii with Cyrillic names: saved, exit 0, '?' for the letters."""
+    want, _ = reference(command, tmp_path)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    done = subrun(argv, env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == want
+    assert b"Traceback" not in done.stderr
+    if command != "undo" or "?" in done.stdout.decode("ascii"):
+        assert b"?" in done.stdout  # the names, replaced
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_reader_closing_the_pipe_early_does_not_undo_the_exit_status(command, tmp_path):
+    """#3: a reader that closes the pipe early: saved, exit 0, nothing on stderr."""
+    want, _ = reference(command, tmp_path)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written
+    try:
+        done = subrun(argv, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    assert same_after(command, target.read_bytes(), want)
+
+
+def test_show_into_a_closed_pipe_has_no_traceback(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 40)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subrun(["show", path, "--explain"], stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert b"Traceback" not in done.stderr and b"Exception ignored" not in done.stderr
+
+
+# -- 1, 2: stakes at the door ----------------------------------------------------------------
+
+@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "-0.01", "NaN", "Infinity",
+                                   "-Infinity", "sNaN", "0.0000001", "1000001", "1e7", "abc",
+                                   "1" * 60, ""])
+def test_new_refuses_an_insane_stake(stake, tmp_path):
+    """#1: stakes are validated once, at the door: range 0..1,000,000, at most 6 places."""
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "preferans", path, "--players", "A", "B", "C",
+                            f"--stake={stake}"])
+    assert status == 1, err
+    assert "field 'stake'" in err and "internal error" not in err
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "NaN", "0.1234567"])
+def test_a_file_with_an_insane_stake_is_refused(stake, tmp_path):
+    path = tmp_path / "game.json"
+    data = tally_dict(2, stake=stake)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    status, out, err = run(["add", path, "Анна 1"])
+    assert status == 1 and "field 'stake'" in err, err
+    assert path.read_bytes() == before
+
+
+def test_settle_stake_1e999999999_is_refused_at_once(tmp_path):
+    """#2: no number of a billion digits is ever built."""
+    path = tmp_path / "game.json"
+    write_game(path, 3)
+    started = time.monotonic()
+    status, out, err = run(["settle", path, "--stake", "1e999999999"])
+    assert time.monotonic() - started < 1.0
+    assert status == 1 and "field 'stake'" in err, err
+    status, out, err = run(["settle", path, "--precision", "999999999"])
+    assert status == 1 and "field 'precision'" in err, err
+
+
+@pytest.mark.parametrize("stake", ["0", "0.10", "1000000", "0.000001", "1E+3", "5"])
+def test_sane_stakes_are_kept(stake, tmp_path):
+    path = tmp_path / "game.json"
+    assert run(["new", "preferans", path, "--players", "A", "B", "C", f"--stake={stake}"])[0] == 0
+    assert journal.load(path).stake == Decimal(stake)
+    assert "E" not in json.loads(path.read_text())["stake"]
+
+
+# -- 4: numbers bounded at parse time --------------------------------------------------------
+
+HUGE_NUMBER = "9" * 5000
+NOTATION_HUGE = {
+    "preferans": "Анна 6S Борис:w Вера:p " + HUGE_NUMBER + "/4/0",
+    "twist": "Анна " + HUGE_NUMBER,
+    "whist": "NS " + HUGE_NUMBER,
+    "danish": "Анна " + HUGE_NUMBER,
+}
+
+
+@pytest.mark.parametrize("game", sorted(NOTATION_HUGE))
+def test_a_5000_digit_number_in_notation_is_a_clear_refusal(game, tmp_path):
+    path = tmp_path / "game.json"
+    players = PLAYERS + ["Глеб"] if game != "preferans" else PLAYERS
+    assert run(["new", game, path, "--players", *players])[0] == 0
+    before = path.read_bytes()
+    status, out, err = run(["add", path, NOTATION_HUGE[game]])
+    assert status == 1, err
+    assert "internal error" not in err and "digits" in err and "deal 1" in err, err
+    assert len(err) < 400
+    assert path.read_bytes() == before
+
+
+def test_a_5000_digit_number_in_a_game_file_is_a_clear_refusal(tmp_path):
+    path = tmp_path / "game.json"
+    text = write_game(path, 3)
+    path.write_text(text.replace('"points": 2', '"points": ' + HUGE_NUMBER, 1), encoding="utf-8")
+    for command in ("show", "check"):
+        status, out, err = run([command, path])
+        assert status == 1 and "internal error" not in err and "digits" in err, err
+        assert "line 10" in err, err  # the second deal's line
+
+
+def test_a_5000_digit_number_in_a_typed_json_deal_is_a_clear_refusal(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 1)
+    status, out, err = run(["add", path, '{"winner": "Анна", "points": ' + HUGE_NUMBER + "}"])
+    assert status == 1 and "internal error" not in err and "digits" in err, err
+
+
+@pytest.mark.parametrize("value", ["9" * 4000, "9999999999999", "-" + "9" * 20, "[" * 100_000,
+                                   "[" + ",".join(["2"] * 500) + "]"])
+def test_rule_values_are_bounded_in_files_and_on_the_command_line(value, tmp_path):
+    """#4: danish's factors had no ceiling: a 4,000-digit base was accepted and scored."""
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "danish", path, "--players", "A", "B", "C", "D",
+                            f"--rule=base={value}"])
+    assert status == 1 and "rules.base" in err and "internal error" not in err, err
+    data = {"format": "whistscore", "version": 1, "game": "danish",
+            "players": ["A", "B", "C", "D"], "rules": {"base": "@"}, "deals": []}
+    path.write_text(json.dumps(data).replace('"@"', value), encoding="utf-8")
+    status, out, err = run(["show", path])
+    assert status == 1 and "internal error" not in err and len(err) < 600, err
+
+
+# -- 5: odd files ------------------------------------------------------------------------------
+
+def make_fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+READERS = [["show"], ["settle"], ["check"], ["add", "Анна 1"], ["undo"], ["export", "OUT"]]
+
+
+@pytest.mark.parametrize("argv", READERS, ids=lambda a: a[0])
+def test_a_fifo_as_the_game_file_is_refused_at_once(argv, tmp_path):
+    """#5: a FIFO hung every command (and add hung holding the lock)."""
+    fifo = make_fifo(tmp_path / "game.json")
+    args = [argv[0], fifo] + [tmp_path / "out.xlsx" if a == "OUT" else a for a in argv[1:]]
+    done = subrun(args, timeout=20)
+    assert done.returncode == 1, done.stderr
+    assert b"FIFO" in done.stderr and b"Traceback" not in done.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("name, words", [("/dev/zero", "device"), ("", "empty"),
+                                         (".", "folder"), ("/", "folder")])
+def test_devices_folders_and_empty_names_are_refused(name, words):
+    for command in ("show", "settle", "check"):
+        status, out, err = run([command, name])
+        assert status == 1 and words in err and "internal error" not in err, (command, err)
+
+
+def test_a_file_over_64_mb_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "game.json"
+    with open(path, "wb") as handle:  # sparse: 64 MB + 1 byte of nothing
+        handle.truncate(journal.MAX_FILE_BYTES + 1)
+    started = time.monotonic()
+    status, out, err = run(["show", path])
+    assert status == 1 and "64 MB" in err, err
+    assert time.monotonic() - started < 1.0
+    with pytest.raises(InputError, match="64 MB"):
+        whistscore.load(path)
+
+
+# -- 6: symlinks and non-regular targets ----------------------------------------------------
+
+def test_a_symlinked_game_file_is_saved_through_the_link(tmp_path):
+    synced = tmp_path / "synced"
+    synced.mkdir()
+    real = synced / "evening.json"
+    write_game(real, 2)
+    link = tmp_path / "game.json"
+    link.symlink_to(real)
+    assert run(["add", link, "Вера 3"])[0] == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert len(journal.load(real).deals) == 3
+    assert run(["undo", link])[0] == 0
+    assert link.is_symlink() and len(journal.load(real).deals) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "synced"]
+    assert sorted(p.name for p in synced.iterdir()) == ["evening.json"]
+
+
+def non_regular_targets(tmp_path: Path):
+    fifo = make_fifo(tmp_path / "fifo.json")
+    sock_path = tmp_path / "sock.json"
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(sock_path))
+    targets = [fifo, sock_path, tmp_path]
+    if os.geteuid() == 0:  # a device node of our own: /dev/null's numbers, in tmp
+        device = tmp_path / "device.json"
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        targets.append(device)
+    else:  # an ordinary user cannot replace /dev/null: a fair target to try
+        targets.append(Path("/dev/null"))
+    return targets, sock
+
+
+def test_new_force_and_export_refuse_non_regular_targets(tmp_path):
+    game = tmp_path / "game.json"
+    write_game(game, 2)
+    targets, sock = non_regular_targets(tmp_path)
+    try:
+        for target in targets:
+            mode = os.stat(target).st_mode
+            for argv in (["new", "tally", target, "--players", "A", "B", "--force"],
+                         ["export", game, target, "--force"],
+                         ["import", "BOOK", target, "--force"]):
+                if argv[0] == "import":
+                    book = tmp_path / "book.xlsx"
+                    if not book.exists():
+                        assert run(["export", game, book])[0] == 0
+                    argv = ["import", book, target, "--force"]
+                status, out, err = run(argv)
+                assert status == 1, (target, argv, err)
+                assert "internal error" not in err
+                assert os.stat(target).st_mode == mode, (target, argv)
+    finally:
+        sock.close()
+
+
+# -- 7: a full disk ----------------------------------------------------------------------------
+
+FULL_DISK = textwrap.dedent("""
+    import resource, signal, sys
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+    limit = int(sys.argv.pop(1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    from whistscore.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def test_export_on_a_full_disk_leaves_nothing_partial(tmp_path):
+    """#7: one line, no traceback from ZipFile.__del__, no partial file, the old one kept."""
+    game = tmp_path / "game.json"
+    write_game(game, 300)
+    book = tmp_path / "book.xlsx"
+    assert run(["export", game, book])[0] == 0
+    old = book.read_bytes()
+    write_game(game, 600)
+    script = tmp_path / "full.py"
+    script.write_text(FULL_DISK, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(TESTS), str(ROOT), "20000", "export",
+                           str(game), str(book)],
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1, done.stderr
+    err = done.stderr.decode()
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert "too large" in err.lower() or "space" in err.lower(), err
+    assert book.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx", "full.py", "game.json"]
+
+
+def test_add_on_a_full_disk_leaves_the_file_as_it_was(tmp_path):
+    game = tmp_path / "game.json"
+    write_game(game, 300)
+    before = game.read_bytes()
+    script = tmp_path / "full.py"
+    script.write_text(FULL_DISK, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(TESTS), str(ROOT), "4000", "add",
+                           str(game), "Вера 2"],
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert game.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full.py", "game.json"]
+
+
+# -- 8, 16: the library checks its arguments -------------------------------------------------
+
+def test_library_entry_points_raise_the_documented_errors(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 3)
+    game = whistscore.load(path)
+    rp = whistscore.replay(game)
+    wrong = [
+        lambda: whistscore.load(123),
+        lambda: whistscore.load(b"game.json"),
+        lambda: whistscore.load(""),
+        lambda: whistscore.loads(b"{}"),
+        lambda: whistscore.dump("not a game", path),
+        lambda: whistscore.dump(game, 42),
+        lambda: whistscore.replay("not a game"),
+        lambda: whistscore.replay(None),
+        lambda: whistscore.settle(game),  # a Game, not a Replay
+        lambda: whistscore.settle(None),
+        lambda: whistscore.settle(rp, stake=Decimal("-1")),
+        lambda: whistscore.settle(rp, stake=Decimal("NaN")),
+        lambda: whistscore.settle(rp, stake=Decimal("Infinity")),
+        lambda: whistscore.settle(rp, stake="Infinity"),
+        lambda: whistscore.settle(rp, stake=0.1),
+        lambda: whistscore.settle(rp, stake=Decimal("1e400")),
+        lambda: whistscore.settle(rp, stake="0.10", places=-1),
+        lambda: whistscore.settle(rp, stake="0.10", places=10 ** 9),
+        lambda: whistscore.settle(rp, stake="0.10", places="2"),
+        lambda: whistscore.new_game("preferans", "ABC"),
+        lambda: whistscore.new_game("preferans", None),
+        lambda: whistscore.new_game(None, ["A", "B", "C"]),
+        lambda: whistscore.new_game("preferans", ["A", "B", "C"], rules=["sochi"]),
+        lambda: whistscore.new_game("preferans", ["A", "B", "C"], stake=float("nan")),
+        lambda: whistscore.new("preferans", "ABC"),
+        lambda: whistscore.new(None, ["A", "B", "C"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"], rules=["sochi"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"], stake="1e400"),
+        lambda: whistscore.new("preferans", ["José", "JOSÉ", "C"]),
+        lambda: whistscore.new("preferans", ["A", "B", "C"]).add(123),
+        lambda: whistscore.new("preferans", ["A", "B", "C"]).save(42),
+    ]
+    for i, call in enumerate(wrong):
+        with pytest.raises(InputError):
+            call()
+    with pytest.raises(InputError, match="replay"):
+        whistscore.settle(game)
+    money = whistscore.settle(rp, stake=Decimal("0.10")).money
+    assert money == whistscore.settle(rp, stake="0.10").money  # a Decimal is checked, not flipped
+    assert path.read_text(encoding="utf-8") == journal.dumps(game)
+
+
+def test_new_game_abc_is_one_name_not_three_players():
+    with pytest.raises(InputError, match="list of names"):
+        whistscore.new_game("preferans", "ABC")
+    with pytest.raises(InputError, match="list of names"):
+        whistscore.new("preferans", "ABC")
+
+
+# -- 9: see test_import_safety.py; 10: writers all take the lock ----------------------------
+
+RACE_RUNNER = textwrap.dedent("""
+    import contextlib, os, sys, time
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    from whistscore import journal
+    if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):
+        journal.locked = lambda *a, **k: contextlib.nullcontext()
+    if os.environ.get("WHISTSCORE_TEST_PAUSE"):  # read, then hold on before saving
+        real_dump = journal.dump
+
+        def slow_dump(game, path):
+            sys.stderr.write("read\\n")
+            sys.stderr.flush()
+            go = os.environ["WHISTSCORE_TEST_PAUSE"]
+            deadline = time.monotonic() + 60
+            while not os.path.exists(go) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            real_dump(game, path)
+        journal.dump = slow_dump
+    from whistscore.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def _race(tmp_path: Path, second: list, no_lock: bool = False) -> tuple[str, int]:
+    """An add has read the game and is about to save it when ``second`` runs."""
+    runner = tmp_path / "runner.py"
+    runner.write_text(RACE_RUNNER, encoding="utf-8")
+    path = tmp_path / "game.json"
+    write_game(path, 50, players=["Anna", "Boris", "Vera"])
+    env = dict(os.environ)
+    if no_lock:
+        env["WHISTSCORE_TEST_NO_LOCK"] = "1"
+    base = [sys.executable, str(runner), str(TESTS), str(ROOT)]
+    go = tmp_path / "go"
+    adder = subprocess.Popen(base + ["add", str(path), "Anna 1"],
+                             env={**env, "WHISTSCORE_TEST_PAUSE": str(go)},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert adder.stderr.readline() == b"read\n"  # the add holds the lock, the game read
+    other = subprocess.Popen(base + [a.replace("PATH", str(path)) for a in second], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = other.stderr.readline()  # "waiting ..." with the lock; the end of output without
+    go.write_text("")  # now the add saves
+    adder.communicate(timeout=60)
+    rest = other.communicate(timeout=60)[1]
+    assert adder.returncode == 0 and other.returncode == 0, first + rest
+    if not no_lock:
+        assert b"waiting for another whistscore command" in first
+    game = journal.load(path)
+    return ",".join(game.players), len(game.deals)
+
+
+def test_the_race_loses_the_new_game_without_the_lock(tmp_path):
+    """The race below does catch a writer that skips the lock."""
+    players, deals = _race(tmp_path, ["new", "tally", "PATH", "--players", "X", "Y", "--force"],
+                           no_lock=True)
+    assert (players, deals) == ("Anna,Boris,Vera", 51)  # the add wrote its old copy back
+
+
+def test_new_force_racing_an_add_is_never_lost(tmp_path):
+    """#10: new --force takes the lock; the add cannot write its old copy back."""
+    players, deals = _race(tmp_path, ["new", "tally", "PATH", "--players", "X", "Y", "--force"])
+    assert players == "X,Y" and deals == 0
+
+
+def test_import_force_racing_an_add_is_never_lost(tmp_path):
+    book_game = tmp_path / "book.json"
+    write_game(book_game, 2, players=["P", "Q"])
+    book = tmp_path / "book.xlsx"
+    assert run(["export", book_game, book])[0] == 0
+    players, deals = _race(tmp_path, ["import", str(book), "PATH", "--force"])
+    assert players == "P,Q" and deals == 2
+
+
+# -- 11: export's target, read-only files ---------------------------------------------------
+
+def test_export_refuses_to_overwrite_the_game_file(tmp_path):
+    game = tmp_path / "g.json"
+    text = write_game(game, 2)
+    for argv in (["export", game, game], ["export", game, game, "--force"]):
+        status, out, err = run(argv)
+        assert status == 1 and "game file itself" in err, err
+        assert game.read_text(encoding="utf-8") == text
+    link = tmp_path / "link.xlsx"
+    link.symlink_to(game)
+    assert run(["export", game, link, "--force"])[0] == 1
+    assert game.read_text(encoding="utf-8") == text
+
+
+def test_export_overwrites_only_its_own_workbooks_unless_forced(tmp_path):
+    game = tmp_path / "g.json"
+    write_game(game, 2)
+    docx = tmp_path / "letter.docx"
+    docx.write_bytes(b"PK\x03\x04 someone's letter")
+    status, out, err = run(["export", game, docx])
+    assert status == 1 and "--force" in err and "not a workbook whistscore wrote" in err, err
+    assert docx.read_bytes() == b"PK\x03\x04 someone's letter"
+    theirs = tmp_path / "theirs.xlsx"
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "their own sheet"
+    wb.save(theirs)
+    before = theirs.read_bytes()
+    assert run(["export", game, theirs])[0] == 1
+    assert theirs.read_bytes() == before
+    assert run(["export", game, theirs, "--force"])[0] == 0
+    ours = tmp_path / "ours.xlsx"
+    assert run(["export", game, ours])[0] == 0
+    assert run(["export", game, ours])[0] == 0  # our own workbook is replaced freely
+
+
+def test_read_only_files_are_respected(tmp_path):
+    """#11: as any user (root too), add/undo/new --force/export do not rewrite a 444 file."""
+    game = tmp_path / "g.json"
+    text = write_game(game, 3)
+    game.chmod(0o444)
+    book = tmp_path / "book.xlsx"
+    assert run(["export", game, book])[0] == 0
+    book.chmod(0o444)
+    old_book = book.read_bytes()
+    for argv in (["add", game, "Анна 1"], ["undo", game],
+                 ["new", "tally", game, "--players", "A", "B", "--force"],
+                 ["import", book, game, "--force"], ["export", game, book],
+                 ["export", game, book, "--force"]):
+        status, out, err = run(argv)
+        assert status == 1 and "read-only" in err, (argv, err)
+    assert game.read_text(encoding="utf-8") == text
+    assert book.read_bytes() == old_book
+
+
+# -- 12: a linear error locator --------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [85_000, 800_000])
+def test_locating_an_error_is_linear(size, tmp_path):
+    """#12: a huge number then an unterminated string full of escaped quotes: 85 KB took 20 s."""
+    path = tmp_path / "game.json"
+    body = '\\"' * (size // 2)
+    path.write_text('{"format": "whistscore", "version": ' + HUGE_NUMBER + ', "x": "' + body,
+                    encoding="utf-8")
+    started = time.monotonic()
+    status, out, err = run(["check", path])
+    assert time.monotonic() - started < 1.5
+    assert status == 1 and "line 1" in err, err
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": [' + '"\\"",' * 50_000 + ' NaN]}',
+    '{"a": "' + '\\"' * 100_000,
+    '{"a": "' + '\\\\' * 100_000 + '", "a": 1}',
+    "[" * 50_000 + '"' + '\\"' * 50_000,
+])
+def test_every_locator_is_linear(text):
+    started = time.monotonic()
+    with pytest.raises(InputError):
+        journal.loads(text)
+    assert journal.check_text(text)
+    assert time.monotonic() - started < 1.5
+
+
+# -- 13: look-alike players ------------------------------------------------------------------
+
+LOOKALIKES = [
+    ("NFC-equal", ["Jos\u00e9", "Jose\u0301", "Vera"]),
+    ("case-fold equal", ["Anna", "ANNA", "Vera"]),
+    ("zero-width space", ["Anna", "An\u200bna", "Vera"]),
+    ("bidi override", ["Anna", "\u202eannA", "Vera"]),
+    ("left-to-right mark", ["Anna\u200e", "Boris", "Vera"]),
+    ("byte-order mark", ["\ufeffAnna", "Boris", "Vera"]),
+    ("line separator", ["An\u2028na", "Boris", "Vera"]),
+    ("a control character", ["An\u0007na", "Boris", "Vera"]),
+    ("too long", ["A" * 65, "Boris", "Vera"]),
+    ("sharp s folds to ss", ["Strauss", "Strau\u00df", "Vera"]),
+]
+
+
+@pytest.mark.parametrize("why, names", LOOKALIKES, ids=[w for w, _ in LOOKALIKES])
+def test_look_alike_players_are_refused_everywhere(why, names, tmp_path):
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "preferans", path, "--players", *names])
+    assert status == 1 and "players[" in err, (why, err)
+    assert not path.exists()
+    with pytest.raises(InputError):
+        whistscore.new_game("preferans", names)
+    data = {"format": "whistscore", "version": 1, "game": "preferans", "players": names,
+            "deals": []}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run(["check", path])
+    assert status == 1 and "players[" in err, (why, err)
+
+
+def test_names_are_stored_in_nfc_and_typed_in_any_form(tmp_path):
+    path = tmp_path / "game.json"
+    decomposed = "Jose\u0301"
+    assert run(["new", "preferans", path, "--players", decomposed, "Vera", "Anna"])[0] == 0
+    assert journal.load(path).players == ("Jos\u00e9", "Vera", "Anna")
+    status, out, err = run(["add", path, decomposed + " 6S Vera:w Anna:p 6/4/0"])
+    assert status == 0, err  # typed decomposed: the same player
+    assert "Jos\u00e9" in journal.load(path).players
+
+
+# -- 14: undo works on the file's text -------------------------------------------------------
+
+def test_undo_drops_a_last_deal_that_no_longer_reads(tmp_path):
+    path = tmp_path / "game.json"
+    text = write_game(path, 3)
+    good = text
+    hand_edited = text.replace('"points": 3}\n  ]', '"points": 3},\n    {"winner": "Nobody"}\n  ]')
+    assert hand_edited != text
+    path.write_text(hand_edited, encoding="utf-8")
+    status, out, err = run(["undo", path])
+    assert status == 0, err
+    assert "dropped deal 4" in out and "Nobody" in out
+    assert path.read_text(encoding="utf-8") == good
+
+
+def test_undo_drops_a_last_deal_that_no_longer_scores(tmp_path):
+    path = tmp_path / "game.json"
+    data = tally_dict(0, players=["Anna", "Boris"])
+    data["rules"] = {"preset": "plain", "target": 5}
+    data["deals"] = [{"winner": "Anna", "points": 5}]
+    good = journal.dumps(journal.loads(json.dumps(data)))
+    data["deals"].append({"winner": "Boris", "points": 1})  # after the game ended
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    assert run(["add", path, "Anna 1"])[0] == 1  # the file is refused as it is
+    status, out, err = run(["undo", path])
+    assert status == 0, err
+    assert "dropped deal 2" in out and "could not be scored" in out
+    assert journal.loads(path.read_text(encoding="utf-8")) == journal.loads(good)
+    assert err == ""
+
+
+def test_undo_reports_what_is_still_wrong(tmp_path):
+    path = tmp_path / "game.json"
+    text = write_game(path, 3)
+    broken = text.replace('"points": 2', '"points": "two"', 1)
+    path.write_text(broken, encoding="utf-8")
+    status, out, err = run(["undo", path])
+    assert status == 0
+    assert "dropped deal 3" in out
+    assert "still wrong" in err and "deal 2" in err and "points" in err, err
+    assert len(journal.check_text(path.read_text(encoding="utf-8"))) == 1
+
+
+def test_undo_keeps_the_rest_of_a_hand_formatted_file_byte_for_byte(tmp_path):
+    """A broken last deal is cut out of the text; the rest stays as the hand wrote it."""
+    path = tmp_path / "game.json"
+    data = tally_dict(3)
+    data["deals"][-1] = {"winner": "Nobody", "points": 1}
+    text = json.dumps(data, ensure_ascii=False, indent=4)
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["undo", path])
+    assert status == 0, err
+    after = path.read_text(encoding="utf-8")
+    assert json.loads(after)["deals"] == data["deals"][:2]
+    last = text.rindex('{\n            "winner"')
+    assert after.startswith(text[:text.rindex(",", 0, last)])
+    assert after.endswith(text[text.rindex("]"):])
+
+
+# -- 15: stale temporary files, the waiting message -----------------------------------------
+
+def test_stale_temporary_files_are_cleared_by_the_next_save(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    stale = tmp_path / f".game.json.{dead}.abc12345.tmp"
+    stale.write_bytes(b"x" * 1000)
+    ancient = tmp_path / ".game.json.old_styl.tmp"
+    ancient.write_bytes(b"y")
+    os.utime(ancient, (time.time() - 3 * 86400,) * 2)
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        busy = tmp_path / f".game.json.{alive.pid}.def45678.tmp"
+        busy.write_bytes(b"z")
+        other = tmp_path / f".other.json.{dead}.abc12345.tmp"
+        other.write_bytes(b"w")
+        mine = tmp_path / ".game.json.my notes.tmp"  # not a name our saves use: kept
+        mine.write_bytes(b"v")
+        os.utime(mine, (time.time() - 3 * 86400,) * 2)
+        assert run(["add", path, "Вера 1"])[0] == 0
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert names == sorted([other.name, busy.name, mine.name, "game.json"]), names
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_a_second_writer_says_it_is_waiting_for_the_lock(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    with journal.locked(path):
+        proc = subprocess.Popen([sys.executable, "-c", RUNNER, str(TESTS), str(ROOT), "add",
+                                 str(path), "Вера 1"],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(1.5)
+        assert proc.poll() is None  # it waits...
+        assert len(journal.load(path).deals) == 2
+    out, err = proc.communicate(timeout=60)  # ...and lands once the lock is free
+    assert proc.returncode == 0, err
+    assert b"waiting for another whistscore command" in err
+    assert len(journal.load(path).deals) == 3
+
+
+def test_no_lock_file_is_left_in_the_users_folder(tmp_path):
+    """Issue 13 #8: the lock is on the folder, nothing is created beside the game."""
+    path = tmp_path / "game.json"
+    assert run(["new", "tally", path, "--players", "A", "B"])[0] == 0
+    assert run(["add", path, "A 1"])[0] == 0
+    assert run(["add", path, "B 2"])[0] == 0
+    assert run(["undo", path])[0] == 0
+    assert run(["export", path, tmp_path / "g.xlsx"])[0] == 0
+    assert run(["import", tmp_path / "g.xlsx", tmp_path / "back.json"])[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["back.json", "g.xlsx", "game.json"]
+
+
+# -- 17: memory of show ----------------------------------------------------------------------
+
+MEASURE = textwrap.dedent("""
+    import resource, sys
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    from whistscore.cli import main
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    status = main(sys.argv[1:])
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    sys.stderr.write(f"PEAK {base} {peak}\\n")
+    sys.exit(status)
+""")
+
+
+def test_show_of_a_large_file_stays_within_a_small_multiple_of_it(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 60_000, players=["Anna", "Boris", "Vera"])
+    size_kb = path.stat().st_size / 1024
+    script = tmp_path / "measure.py"
+    script.write_text(MEASURE, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(TESTS), str(ROOT), "show", str(path)],
+                          cwd=ROOT,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=300)
+    assert done.returncode == 0, done.stderr
+    base, peak = map(int, done.stderr.decode().split("PEAK ")[1].split())
+    assert (peak - base) / size_kb < 40, (peak - base, size_kb)
