@@ -351,15 +351,7 @@ def _cmd_show(a) -> int:
     game = journal.load(a.file)
     rp = replay(game)
     if a.json:
-        data = {
-            "game": game.kind.name,
-            "players": list(game.players),
-            "deals": len(game.deals),
-            "finished": rp.finished,
-            "sheet": game.kind.sheet_json(rp.state, game.rules),
-            "entries": [e.to_json() for e in rp.entries()],
-        }
-        _out(json.dumps(data, ensure_ascii=False, indent=2))
+        _out(json.dumps(rp.to_json(), ensure_ascii=False, indent=2))
         return 0
     from .text import render_deals, render_entries, render_status, render_tables
 

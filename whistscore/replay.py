@@ -69,6 +69,19 @@ class Replay:
     def balance(self) -> dict[str, Fraction]:
         return self.game.kind.balance(self.state, self.game.rules)
 
+    def to_json(self) -> dict:
+        """What ``whistscore show FILE --json`` prints (the scorepad's sheet API answers the
+        same): one home, so the two can never drift apart."""
+        game = self.game
+        return {
+            "game": game.kind.name,
+            "players": list(game.players),
+            "deals": len(game.deals),
+            "finished": self.finished,
+            "sheet": game.kind.sheet_json(self.state, game.rules),
+            "entries": [e.to_json() for e in self.entries()],
+        }
+
     def next_dealer(self) -> str:
         if self.upcoming is not None:
             return self.upcoming

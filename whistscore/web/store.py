@@ -261,12 +261,4 @@ def settle_json(rp: Replay, stake: Any = None) -> dict:
 
 def sheet_json(rp: Replay) -> dict:
     """Exactly what ``whistscore show FILE --json`` prints (as data)."""
-    game = rp.game
-    return {
-        "game": game.kind.name,
-        "players": list(game.players),
-        "deals": len(game.deals),
-        "finished": rp.finished,
-        "sheet": game.kind.sheet_json(rp.state, game.rules),
-        "entries": [e.to_json() for e in rp.entries()],
-    }
+    return rp.to_json()
