@@ -407,3 +407,29 @@ def test_four_at_preferans_the_dealer_sits_out_and_may_whist(tmp_path, browser):
         pad.record(2)
         assert notations(path)[1] == "pass 4/-/2/4"
         pad.shot("preferans-4-table", full=True)
+
+
+def test_a_deal_recorded_meanwhile_on_another_phone_is_asked_about(tmp_path, browser):
+    """The page sends the deal count it saw; a second phone's deal makes it ask first."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "race", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "race.json"
+        pad.d.execute_script("window.__asked = [];"
+                             "window.confirm = (q) => { window.__asked.push(q); return false; };")
+        pad.d.execute_script("for (let i = 1; i < 99999; i++) window.clearInterval(i);")
+        assert main(["add", str(path), "NS 7"]) == 0   # the other phone, unseen by this page
+        pad.side("tricks", 8)
+        pad.tap("#submit")
+        pad.wait(lambda: pad.d.execute_script("return window.__asked.length"), "the question")
+        asked = pad.d.execute_script("return window.__asked")
+        assert asked == ["Deal 1 was just recorded on another phone — record this one too?"]
+        assert len(whistscore.load(path).deals) == 1     # declined: nothing written
+        assert main(["add", str(path), "NS 6"]) == 0   # and once more, unseen again
+        pad.d.execute_script("window.confirm = (q) => { window.__asked.push(q); return true; };")
+        pad.side("tricks", 8)
+        pad.tap("#submit")
+        pad.wait(lambda: "Deal 3 " in pad.flash(), "deal 3 to be recorded")
+        assert pad.d.execute_script("return window.__asked")[1] == (
+            "Deal 2 was just recorded on another phone — record this one too?")
+        assert len(notations(path)) == 3 and notations(path)[2].startswith("NS 8")

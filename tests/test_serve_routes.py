@@ -189,6 +189,24 @@ def test_edit_with_expect_and_a_refused_edit(tmp_path):
     assert path.read_bytes() == before
 
 
+def test_a_deal_added_with_a_stale_expect_is_refused_and_without_expect_lands(tmp_path):
+    # two phones saw 0 deals; the first records, the second's copy is refused untouched
+    path = new(tmp_path)
+    c = client(tmp_path)
+    first = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4", "expect": 0}, headers=H)
+    assert first.status_code == 201, first.text
+    before = path.read_bytes()
+    twice = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4", "expect": 0}, headers=H)
+    assert twice.status_code == 409 and twice.json()["field"] == "deals"
+    assert "1 deals" in twice.json()["error"]
+    assert path.read_bytes() == before
+    bad = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4", "expect": "1"}, headers=H)
+    assert bad.status_code == 400 and bad.json()["field"] == "expect"
+    again = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H)
+    assert again.status_code == 201 and again.json()["number"] == 2
+    assert len(whistscore.load(path).deals) == 2
+
+
 def test_an_edit_that_a_later_deal_no_longer_fits_is_refused(tmp_path):
     path = new(tmp_path, rules={"pulya": 4})
     c = client(tmp_path)

@@ -62,6 +62,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "dropped": ("Deal {0} dropped.", "Сдача {0} удалена."),
     "changed": ("The game changed on another phone; the page shows it now.",
                 "Игру изменили с другого телефона; страница обновлена."),
+    "also": ("Deal {0} was just recorded on another phone — record this one too?",
+             "Сдачу {0} только что записали с другого телефона — записать и эту?"),
     "offline": ("No connection to the scorepad.", "Нет связи с сервером."),
     "lang": ("Русский", "English"),
     "total": ("total", "всего"),

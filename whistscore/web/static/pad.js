@@ -270,7 +270,7 @@
     const formKey = JSON.stringify([state.active, state.finished, state.due, state.deals]);
     if (formKey !== drawnFor) render();   // a redraw only when the form itself changes
   }
-  async function record(body, errorAt) {
+  async function record(body, errorAt, twice) {
     if (busy) return;
     busy = true;
     generation++;
@@ -281,7 +281,7 @@
     try {
       const [status, data] = edit
         ? await send("PUT", api + "/deals/" + edit.number + q, Object.assign(body, { expect: state.deals }))
-        : await send("POST", api + "/deals" + q, body);
+        : await send("POST", api + "/deals" + q, twice ? body : Object.assign({}, body, { expect: state.deals }));
       if (status === 200 || status === 201) {
         const number = data.number;
         const wasEdit = !!edit;
@@ -292,6 +292,12 @@
         apply(data.live);
         render();
         flash(fmt(wasEdit ? W.replaced : W.recorded, number));
+      } else if (status === 409 && data.field === "deals" && !edit) {
+        // another phone recorded meanwhile: the same deal twice, or a second one?
+        await poll(true);
+        busy = false;
+        if (window.confirm(fmt(W.also, state.deals))) return await record(body, errorAt, true);
+        flash(W.changed, true);
       } else if (status === 409 && data.field === "deals") {
         flash(W.changed, true);
         await poll(true);
