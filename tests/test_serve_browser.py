@@ -433,3 +433,29 @@ def test_a_deal_recorded_meanwhile_on_another_phone_is_asked_about(tmp_path, bro
         assert pad.d.execute_script("return window.__asked")[1] == (
             "Deal 2 was just recorded on another phone — record this one too?")
         assert len(notations(path)) == 3 and notations(path)[2].startswith("NS 8")
+
+
+def test_the_danish_tricks_start_at_the_bid(tmp_path, browser):
+    """A positive bid starts its tricks at the bid, nolo and solo at 0 (not 7 for all)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "danish", "start", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "start.json"
+        on = lambda: [b.text for b in pad.css('#form [data-key="tricks"] button.on', many=True)]
+        pad.choose("declarer", "Anna")
+        pad.choose("bid", 9)
+        assert on() == ["9"]
+        pad.choose("partner", None)
+        pad.record(1)          # 9 alone, 9 tricks: not one tap on the tricks
+        pad.choose("declarer", "Boris")
+        pad.choose("bid", "nolo")
+        assert on() == ["0"]
+        pad.record(2)
+        pad.choose("declarer", "Carl")
+        pad.choose("bid", 11)
+        pad.count("tricks", 10)
+        pad.choose("bid", 12)   # a tapped count stays what was tapped
+        assert on() == ["10"]
+        pad.choose("partner", None)
+        pad.record(3)
+        assert notations(path) == ["Anna 9 alone 9", "Boris nolo 0", "Carl 12 alone 10"]

@@ -62,7 +62,20 @@
     if (values[key] !== undefined) return values[key];
     if (f && f.kind === "flag") return false;
     if (f && f.kind === "players") return [];
+    if (f && f.kind === "count") return countStart(f);
     return f ? f.default : undefined;
+  }
+  // A count starts where the bid before it points: at the bid for a number
+  // (Danish 9 -> 9 tricks), at its lowest for a worded bid (nolo, solo -> 0).
+  function countStart(f) {
+    for (const g of F.fields.slice(0, F.fields.indexOf(f)).reverse()) {
+      if (g.kind !== "choice" || !(g.choices || []).some((c) => typeof c.value === "number")) continue;
+      if (!shown(g)) continue;
+      const v = current(g.key);
+      if (typeof v === "number" && v >= f.low && v <= f.high) return v;
+      if (typeof v === "string") return f.low;
+    }
+    return f.default;
   }
   const needsDeclarer = ["defenders", "others", "opponents", "declarer"];
   function shown(field) {
