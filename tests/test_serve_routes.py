@@ -125,6 +125,23 @@ def test_the_api_answers_exactly_what_the_cli_prints(tmp_path, capsys):
     assert c.get("/api/games/ev").text == path.read_text(encoding="utf-8")
 
 
+def test_the_pages_show_thirds_as_mixed_numbers_and_the_api_keeps_fractions(tmp_path):
+    # settle --json's balances 44/3, -4/3, -40/3 read 14 2/3, -1 1/3, -13 1/3 on the page;
+    # its transfers 40/3 and 4/3 read 13 1/3 and 1 1/3
+    new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "Anna 7S Boris:w Vera:p 7/3/0"},
+                  headers=H).status_code == 201
+    api = c.get("/api/games/ev/settle").json()
+    assert api["balance"] == {"Anna": "44/3", "Boris": "-4/3", "Vera": "-40/3"}
+    settle = c.get("/g/ev/settle").text
+    for shown in (">+14 2/3<", ">-1 1/3<", ">-13 1/3<", "</b> 13 1/3 vists", "</b> 1 1/3 vists"):
+        assert shown in settle, shown
+    assert "/3 vists" not in settle.replace(" 1/3 vists", "")
+    table = c.get("/g/ev").text
+    assert ">+14 2/3<" in table and "44/3<" not in table
+
+
 def test_adding_a_deal_answers_its_number_entries_and_settlement(tmp_path):
     new(tmp_path)
     c = client(tmp_path)

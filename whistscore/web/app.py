@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -39,8 +38,7 @@ from .. import journal
 from ..errors import GameOverError, InputError
 from ..games import GAMES, get_game
 from ..i18n import text as sheet_text
-from ..ledger import format_amount
-from .draw import SHEET_CSS, draw_sheet
+from .draw import SHEET_CSS, draw_sheet, mixed_amount
 from .store import Conflict, Folder, NotFound, settle_json, sheet_json
 from .words import pick_lang, words
 
@@ -176,7 +174,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
     token = token or secrets.token_urlsafe(16)
     env = Environment(loader=FileSystemLoader(str(_HERE / "templates")),
                       autoescape=select_autoescape(default=True, default_for_string=True))
-    env.filters["amount"] = lambda v, signed=False: format_amount(Fraction(v), signed=signed)
+    env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
 
     def lang_of(request: Request) -> str:

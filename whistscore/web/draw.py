@@ -98,6 +98,18 @@ def _num(value: Any) -> str:
     return _e(format_amount(value))
 
 
+def mixed_amount(value: Any, *, signed: bool = False) -> str:
+    """An amount as a player reads it off a phone: 118/3 as ``39 1/3``, still exact.
+
+    Only the page shows this; the API keeps ``settle --json``'s strings."""
+    value = plain_number(Fraction(value))
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return format_amount(value, signed=signed)
+    whole, part = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else "+" if signed else ""
+    return sign + (f"{whole} " if whole else "") + f"{part}/{value.denominator}"
+
+
 def _sequences(rp: Any) -> dict[tuple, list]:
     """(player, column, written-on) -> the column's values, one per deal that changed it.
 
@@ -598,7 +610,7 @@ def draw_summary(rp: Any, lang: str = "en") -> str:
         b = plain_number(Fraction(balance.get(p, 0)))
         cls = "ws-pos" if b > 0 else "ws-neg" if b < 0 else ""
         rows.append(f'<tr><td>{_e(p)}</td><td class="ws-num {cls}" data-player="{_e(p)}" '
-                    f'data-balance="{_e(json_number(b))}">{_e(format_amount(b, signed=True))}'
+                    f'data-balance="{_e(json_number(b))}">{_e(mixed_amount(b, signed=True))}'
                     f'</td></tr>')
     out = [f'<div class="ws-summary"><table class="ws-balance"><thead><tr>'
            f'<th>{_t(Label("player"), kind, lang)}</th>'
