@@ -459,3 +459,26 @@ def test_the_danish_tricks_start_at_the_bid(tmp_path, browser):
         pad.choose("partner", None)
         pad.record(3)
         assert notations(path) == ["Anna 9 alone 9", "Boris nolo 0", "Carl 12 alone 10"]
+
+
+def test_undo_stays_armed_long_enough_to_read_it(tmp_path, browser):
+    """The "Drop deal N?" question waits 10 s for its second tap, then disarms."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "slow", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "slow.json"
+        pad.side("tricks", 8)
+        pad.record(1)
+        pad.tap("#undo")
+        assert pad.text("#undo") == "Drop deal 1?"
+        time.sleep(6)             # longer than the old 4 s
+        assert pad.text("#undo") == "Drop deal 1?"
+        pad.tap("#undo")
+        pad.wait(lambda: "Deal 1 dropped" in pad.flash(), "undo")
+        assert notations(path) == []
+        pad.side("tricks", 8)
+        pad.record(1)
+        pad.tap("#undo")
+        pad.wait(lambda: pad.text("#undo") == "Undo last deal", "undo to disarm", timeout=12)
+        pad.tap("#undo")          # a first tap again: it asks, drops nothing
+        assert pad.text("#undo") == "Drop deal 1?" and len(notations(path)) == 1

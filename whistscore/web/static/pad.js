@@ -17,6 +17,7 @@
   let edit = null;        // {number, active, dealer} while replacing a deal
   let busy = false;
   let undoArmed = 0;
+  let undoTimer = 0;
   let generation = 0;     // a poll answered after a change of ours is stale: dropped
 
   const word = (x) => (lang === "ru" ? x.ru : x.en);
@@ -342,11 +343,12 @@
   $("undo").addEventListener("click", async () => {
     if (!state.deals) return;
     const b = $("undo");
-    if (Date.now() - undoArmed > 4000) {   // a second tap confirms: no dialog to dismiss
+    if (Date.now() - undoArmed > 10000) {   // a second tap confirms: no dialog to dismiss
       undoArmed = Date.now();
       b.textContent = fmt(W.undo_q, state.deals);
       b.classList.add("armed");
-      setTimeout(() => { b.textContent = W.undo; b.classList.remove("armed"); }, 4000);
+      clearTimeout(undoTimer);   // 10 s: time to read "Drop deal N?" and look at the sheet
+      undoTimer = setTimeout(() => { b.textContent = W.undo; b.classList.remove("armed"); }, 10000);
       return;
     }
     undoArmed = 0;
