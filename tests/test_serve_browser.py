@@ -142,6 +142,7 @@ def new_game(pad: Pad, game: str, name: str, players, stake: str = "", preset: s
         Select(pad.css("#ng-preset")).select_by_value(preset)
     if stake:
         pad.css('input[name="stake"]').send_keys(stake)
+    pad.css("#ng-name").clear()   # the form offers today's date
     pad.css("#ng-name").send_keys(name)
     pad.shot(f"{game}-new")
     pad.tap("#ng-create")
@@ -482,3 +483,37 @@ def test_undo_stays_armed_long_enough_to_read_it(tmp_path, browser):
         pad.wait(lambda: pad.text("#undo") == "Undo last deal", "undo to disarm", timeout=12)
         pad.tap("#undo")          # a first tap again: it asks, drops nothing
         assert pad.text("#undo") == "Drop deal 1?" and len(notations(path)) == 1
+
+
+def test_a_new_game_needs_only_its_players_and_shows_its_currency(tmp_path, browser):
+    """The name comes filled in (today's date), the other boxes show hints, not values;
+    a game with a stake shows its currency by the money on the table and settle pages."""
+    import datetime
+
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        pad.d.get(url + "/")
+        today = datetime.date.today().isoformat()
+        assert pad.css("#ng-name").get_attribute("value") == today
+        for box in ('input[name="stake"]', 'input[name="currency"]', 'textarea[name="rules"]'):
+            assert pad.css(box).get_attribute("placeholder").startswith("e.g. ")
+            assert pad.css(box).get_attribute("value") in ("", None)
+        for i, p in enumerate(["Anna", "Boris", "Vera"], 1):
+            pad.css(f"#ng-player-{i}").send_keys(p)
+        pad.css('input[name="stake"]').send_keys("0.10")
+        pad.css('input[name="currency"]').send_keys("EUR")
+        pad.shot("new-game-form", full=True)
+        pad.tap("#ng-create")
+        pad.wait(lambda: pad.d.current_url.endswith(f"/g/{today}"), "the table page")
+        assert (tmp_path / f"{today}.json").exists()
+        pad.choose("_kind", "allpass")
+        pad.tricks(Anna=4, Boris=2)
+        pad.record(1)
+        assert "Money (EUR)" in pad.text("#live .balance")
+        pad.shot("table-currency", full=True)
+        pad.d.get(url + f"/g/{today}/settle")
+        assert "Money (EUR)" in pad.text("#settle-table")
+        assert all(li.text.endswith(" EUR") for li in pad.css("#transfers li", many=True))
+        pad.shot("settle-currency", full=True)
+        pad.d.get(url + "/")   # a second game the same day: the name moves on
+        assert pad.css("#ng-name").get_attribute("value") == today + "-2"

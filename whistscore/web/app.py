@@ -233,6 +233,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             })
         context = dict(
             w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
+            currency=getattr(game, "currency", None),
             finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
             sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                                 dealer)])
@@ -293,6 +294,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             return page(request, "error.html", message=str(exc), status=400)
         lang = lang_of(request)
         return page(request, "settle.html", name=name, s=s,
+                    currency=getattr(rp.game, "currency", None),
                     unit=words(lang).get(f"unit.{s['unit']}", s["unit"]))
 
     # -- the JSON API -------------------------------------------------------------

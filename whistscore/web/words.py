@@ -24,6 +24,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "options": ("Options (one name=value a line)", "Опции (по одной name=value в строке)"),
     "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),
     "currency": ("Currency", "Валюта"),
+    "eg": ("e.g.", "напр."),
     "title": ("Title", "Название"),
     "create": ("Create", "Создать"),
     "deals": ("Deals", "Сдачи"),

@@ -37,6 +37,14 @@
   game.addEventListener("change", players);
   players();
 
+  // A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
+  const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));
+  const d = new Date(), two = (n) => String(n).padStart(2, "0");
+  const today = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  let fresh = today;
+  for (let i = 2; taken.has(fresh); i++) fresh = today + "-" + i;
+  if (!$("ng-name").value) $("ng-name").value = fresh;
+
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
