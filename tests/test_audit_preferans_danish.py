@@ -11,25 +11,15 @@ Bad input of the kinds the spec lists must be refused with exit status 1, the fi
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import json
 from fractions import Fraction
 
 import pytest
 
-from whistscore.cli import main
 
 
-def run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as exc:  # argparse
-            code = exc.code
-    return code, out.getvalue(), err.getvalue()
+from clirun import run  # noqa: E402  (one way to drive the CLI)
 
 
 def settle(tmp_path, game):

@@ -13,7 +13,6 @@ Two kinds of bad input per game:
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import hashlib
 import io
@@ -23,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from whistscore import journal
-from whistscore.cli import main
 from whistscore.games import get_game
 
 TESTS = Path(__file__).resolve().parent
@@ -54,18 +52,7 @@ def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(contextlib.redirect_stdout(out))
-        stack.enter_context(contextlib.redirect_stderr(err))
-        if stdin is not None:
-            import sys
-            old = sys.stdin
-            sys.stdin = io.StringIO(stdin)
-            stack.callback(setattr, sys, "stdin", old)
-        status = main(argv)
-    return status, out.getvalue(), err.getvalue()
+from clirun import run  # noqa: E402  (one way to drive the CLI)
 
 
 def canonical(game_file: dict) -> str:

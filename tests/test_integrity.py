@@ -14,14 +14,12 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import socket
 import stat
 import subprocess
 import sys
 import textwrap
 import time
-import unicodedata
 from decimal import Decimal
 from pathlib import Path
 
@@ -36,19 +34,7 @@ ROOT = TESTS.parent
 PLAYERS = ["Анна", "Борис", "Вера"]
 
 
-def run(argv, stdout=None, stdin=None) -> tuple[int, str, str]:
-    out = stdout if stdout is not None else io.StringIO()
-    err = io.StringIO()
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(contextlib.redirect_stdout(out))
-        stack.enter_context(contextlib.redirect_stderr(err))
-        if stdin is not None:
-            old = sys.stdin
-            sys.stdin = io.StringIO(stdin)
-            stack.callback(setattr, sys, "stdin", old)
-        status = cli.main([str(a) for a in argv])
-    text = out.getvalue() if isinstance(out, io.StringIO) else ""
-    return status, text, err.getvalue()
+from clirun import run  # noqa: E402  (one way to drive the CLI)
 
 
 #: ``python -c RUNNER TESTS ROOT ARGS`` is ``whistscore ARGS`` with the test game registered

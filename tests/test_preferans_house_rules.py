@@ -8,8 +8,6 @@ received − G (gora_i − mean gora) + P (pulya_i − mean pulya).
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from fractions import Fraction
 
@@ -17,7 +15,6 @@ import pytest
 
 from gen_preferans import ABV, allpass, build, contract, deal_entries, misere, sheet
 from whistscore import journal
-from whistscore.cli import main
 from whistscore.errors import DealError, NotationError, RuleError
 from whistscore.game import DealRecord
 from whistscore.games.preferans import GAME, Concede, Contract, Misere
@@ -472,11 +469,7 @@ def test_notation_new_forms_invalid(line, field):
 
 # == the CLI: every refusal leaves the file untouched; the rules listing ======================
 
-def _run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(argv)
-    return status, out.getvalue(), err.getvalue()
+from clirun import run as _run  # noqa: E402  (one way to drive the CLI)
 
 
 REFUSALS = [

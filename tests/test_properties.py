@@ -14,9 +14,7 @@ that they are exercised even before a game module exists.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import io
 import json
 import tempfile
 from decimal import Decimal
@@ -28,7 +26,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from whistscore import journal
-from whistscore.cli import main
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -164,11 +161,7 @@ def test_save_load_round_trip(name, data):
         assert journal.dumps(journal.load(path)) == text
 
 
-def _run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(argv)
-    return status, out.getvalue(), err.getvalue()
+from clirun import run as _run  # noqa: E402  (one way to drive the CLI)
 
 
 @ALL
