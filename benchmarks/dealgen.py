@@ -86,7 +86,7 @@ def candidates(game: str, players: list[str], rules) -> list[tuple[dict, Any]]:
                 continue
             seen.add(key)
             try:
-                out.append((obj, kind.parse_deal(obj, tuple(players), rules)))
+                out.append((obj, kind.deal_from_json(obj, tuple(players), rules)))
             except InputError:
                 pass
     return out

@@ -160,7 +160,7 @@ def game_files(draw, max_deals: int = 40) -> dict:
         record.update(deal)
         if draw(st.integers(0, 14)) == 0:
             record["note"] = "a note"
-        parsed = GAME.parse_deal(deal, players, rules)
+        parsed = GAME.deal_from_json(deal, players, rules)
         ctx = DealContext(number, dealer, players, active, rules)
         state = GAME.score(state, parsed, ctx).state
         deals.append(record)

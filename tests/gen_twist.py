@@ -99,7 +99,7 @@ def game_files(draw) -> dict:
         if state.finished:
             break
         obj = draw(deal_object(players, state.round_price is not None))
-        deal = GAME.parse_deal(obj, players, rules)
+        deal = GAME.deal_from_json(obj, players, rules)
         ctx = DealContext(number, players[(number - 1) % 4], players, players, rules)
         state = GAME.score(state, deal, ctx).state
         if draw(st.integers(0, 9)) == 0:

@@ -42,7 +42,7 @@ class Tally(GameType):
     rule_texts = {"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")}
     labels = {"tally.total": ("Total", "Итого")}
 
-    def parse_deal(self, obj, players, rules):
+    def deal_from_json(self, obj, players, rules):
         for key in obj:
             if key not in ("winner", "points"):
                 raise DealError("unknown field", field=key)
@@ -60,7 +60,7 @@ class Tally(GameType):
         parts = text.split()
         if len(parts) != 2 or not parts[1].isdigit():
             raise NotationError("write WINNER POINTS", field="deal", value=text)
-        return self.parse_deal({"winner": parts[0], "points": int(parts[1])}, players, rules)
+        return self.deal_from_json({"winner": parts[0], "points": int(parts[1])}, players, rules)
 
     def format_notation(self, deal, players, rules):
         return f"{deal.winner} {deal.points}"

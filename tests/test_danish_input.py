@@ -13,7 +13,7 @@ P5 = P4 + ("Erik",)
 
 
 def parse(obj, players=P4):
-    return GAME.parse_deal(obj, players, None)
+    return GAME.deal_from_json(obj, players, None)
 
 
 @pytest.mark.parametrize("obj, field, shown", [

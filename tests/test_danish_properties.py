@@ -79,7 +79,7 @@ def deal_and_players(draw):
     names = draw(player_names())
     dealer = draw(st.sampled_from(names))
     obj = draw(deal_object(names, dealer))
-    return tuple(names), GAME.parse_deal(obj, tuple(names), None)
+    return tuple(names), GAME.deal_from_json(obj, tuple(names), None)
 
 
 @settings(max_examples=400, deadline=None)
@@ -95,4 +95,4 @@ def test_notation_round_trips_for_every_legal_deal(case):
 @given(deal_and_players())
 def test_json_round_trips_for_every_legal_deal(case):
     names, deal = case
-    assert GAME.parse_deal(GAME.deal_to_json(deal), names, None) == deal
+    assert GAME.deal_from_json(GAME.deal_to_json(deal), names, None) == deal

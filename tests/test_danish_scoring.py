@@ -152,7 +152,7 @@ def test_alone_failed():
 def test_own_ace_called_is_alone():
     own = {"declarer": "Bo", "bid": 8, "partner": "Bo", "tricks": 7}
     assert one()(own) == [40, -120, 40, 40]
-    assert GAME.deal_to_json(GAME.parse_deal(own, tuple(P4), None))["partner"] is None
+    assert GAME.deal_to_json(GAME.deal_from_json(own, tuple(P4), None))["partner"] is None
 
 
 def test_alone_factor_six_doubles_what_each_other_pays():

@@ -1,6 +1,6 @@
 """Every deal of the bad-input corpus is refused, with the field named in the message.
 
-A deal is read as JSON (``parse_deal``) or as short notation (``parse_notation``);
+A deal is read as JSON (``deal_from_json``) or as short notation (``parse_notation``);
 one that reads is scored on the final state of the corpus game, and must fail
 there.  ``other_files`` holds refusals that need a game of their own (all-pass
 switched off; a pulka whose every pulya is closed).

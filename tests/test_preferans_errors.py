@@ -28,7 +28,7 @@ def refused(deal, players=ABV, deals=(), **rules):
         if isinstance(deal, str):
             parsed = GAME.parse_notation(deal, g.players, g.rules)
         else:
-            parsed = GAME.parse_deal(deal, g.players, g.rules)
+            parsed = GAME.deal_from_json(deal, g.players, g.rules)
         rep.extend(DealRecord(parsed))
     return err.value
 

@@ -50,7 +50,7 @@ def refused(deals, players=ABV, dealers=None, preset="sochi", **options):
         if isinstance(last, str):
             deal = GAME.parse_notation(last, rep.game.players, rep.game.rules)
         else:
-            deal = GAME.parse_deal(last, rep.game.players, rep.game.rules)
+            deal = GAME.deal_from_json(last, rep.game.players, rep.game.rules)
         rep.extend(DealRecord(deal, dealer))
     return str(err.value)
 
@@ -444,7 +444,7 @@ def test_notation_new_forms_round_trip(line, players, options, expected):
     deal = GAME.parse_notation(line, players, rules)
     assert deal == expected
     assert GAME.format_notation(deal, players, rules) == line
-    assert GAME.parse_deal(GAME.deal_to_json(deal), players, rules) == deal
+    assert GAME.deal_from_json(GAME.deal_to_json(deal), players, rules) == deal
 
 
 def test_notation_other_spellings_read_the_same():

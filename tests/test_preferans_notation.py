@@ -19,7 +19,7 @@ def read(text, players=ABV, rules=SOCHI):
 
 
 def test_issue_examples():
-    assert read("Anna 7S Boris:w Vera:p 7/3/0") == GAME.parse_deal(
+    assert read("Anna 7S Boris:w Vera:p 7/3/0") == GAME.deal_from_json(
         {"declarer": "Anna", "contract": "7S", "whist": {"Boris": "whist", "Vera": "pass"},
          "tricks": {"Anna": 7, "Boris": 3, "Vera": 0}}, ABV, SOCHI)
     assert read("Vera misere 0") == Misere("Vera", (("Vera", 0),))
@@ -101,7 +101,7 @@ def test_every_legal_deal_round_trips_through_the_notation(data):
         text = g.notation(record)
         assert "\n" not in text and "{" not in text and '"' not in text
         assert GAME.parse_notation(text, g.players, g.rules) == record.deal
-        assert GAME.parse_deal(GAME.deal_to_json(record.deal), g.players, g.rules) == record.deal
+        assert GAME.deal_from_json(GAME.deal_to_json(record.deal), g.players, g.rules) == record.deal
 
 
 @settings(max_examples=200, deadline=None)

@@ -145,6 +145,6 @@ def test_finished_pulkas_under_every_preset_settle_to_zero(preset, data):
     while not GAME.is_finished(state) and number < 400:
         number += 1
         dealer = players[(number - 1) % 3]
-        deal = GAME.parse_deal(data.draw(legal_deal(players, players, rules)), players, rules)
+        deal = GAME.deal_from_json(data.draw(legal_deal(players, players, rules)), players, rules)
         state = GAME.score(state, deal, DealContext(number, dealer, players, players, rules)).state
     assert sum(GAME.balance(state, rules).values()) == 0

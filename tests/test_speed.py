@@ -1,7 +1,7 @@
 """The shortcuts taken for speed (issue 16) change nothing a user can see.
 
 - ``journal.loads`` reads a deal written exactly like an earlier one once and
-  shares the value: every deal still equals what ``parse_deal`` makes of it, and
+  shares the value: every deal still equals what ``deal_from_json`` makes of it, and
   JSON values Python holds equal (1, 1.0, true) are still told apart;
 - ``replay(keep=False)``, what ``settle`` runs, lets a game skip writing entries
   (``DealContext.keep``): the final state and the settlement are the same as

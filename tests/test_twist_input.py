@@ -25,7 +25,7 @@ def T(a, b, c, d):
 
 
 def parse(obj):
-    return GAME.parse_deal(obj, P, None)
+    return GAME.deal_from_json(obj, P, None)
 
 
 def refused(obj, field, value_text, exc=DealError):
@@ -130,12 +130,12 @@ def test_bad_deal_numbered_by_the_journal():
 # -- names: exact or a unique case-insensitive match ------------------------------------
 
 def test_names_case_insensitive_when_unique():
-    deal = GAME.parse_deal({"declarer": "a", "contract": "8h", "tricks": {"a": 5, "b": 2, "C": 4,
+    deal = GAME.deal_from_json({"declarer": "a", "contract": "8h", "tricks": {"a": 5, "b": 2, "C": 4,
                                                                          "d": 1}}, P, None)
     assert deal == parse({"declarer": "A", "contract": "8H", "tricks": T(5, 2, 4, 1)})
     players = ("anna", "Anna", "Boris", "Vera")
     with pytest.raises(DealError):
-        GAME.parse_deal({"declarer": "ANNA", "contract": "8H",
+        GAME.deal_from_json({"declarer": "ANNA", "contract": "8H",
                          "tricks": dict(zip(players, (5, 2, 4, 1)))}, players, None)
 
 
@@ -177,7 +177,7 @@ def legal_deals(draw):
     from gen_twist import deal_object, names
     players = tuple(draw(names))
     obj = draw(deal_object(players, draw(st.booleans())))
-    return players, GAME.parse_deal(obj, players, None)
+    return players, GAME.deal_from_json(obj, players, None)
 
 
 @settings(max_examples=300, deadline=None)
@@ -187,7 +187,7 @@ def test_notation_round_trips(case):
     text = GAME.format_notation(deal, players, None)
     assert "\n" not in text
     assert GAME.parse_notation(text, players, None) == deal
-    assert GAME.parse_deal(GAME.deal_to_json(deal), players, None) == deal
+    assert GAME.deal_from_json(GAME.deal_to_json(deal), players, None) == deal
 
 
 # -- random legal games -------------------------------------------------------------------

@@ -262,11 +262,11 @@ def test_seed_bomb_and_dil_value_ranges(category, good, bad):
     # spec: «на всех картах» 1–4 (it only outbids, it does not raise the cost)
     for kind in ("bomb", "dil"):
         for value in good:
-            GAME.parse_deal({kind: category, "value": value, "declarer": "A",
+            GAME.deal_from_json({kind: category, "value": value, "declarer": "A",
                              "tricks": T(3, 3, 3, 3)}, ("A", "B", "C", "D"), None)
         for value in bad:
             with pytest.raises(DealError) as err:
-                GAME.parse_deal({kind: category, "value": value, "declarer": "A",
+                GAME.deal_from_json({kind: category, "value": value, "declarer": "A",
                                  "tricks": T(3, 3, 3, 3)}, ("A", "B", "C", "D"), None)
             assert "value" in str(err.value) and str(value) in str(err.value)
 

@@ -19,7 +19,7 @@ AMERICAN = GAME.rulebook.resolve({"preset": "american"})
 
 def refuse(obj, *fields, rules=ENGLISH, kind=DealError):
     with pytest.raises(kind) as info:
-        GAME.parse_deal(obj, PLAYERS, rules)
+        GAME.deal_from_json(obj, PLAYERS, rules)
     message = str(info.value)
     for text in fields:
         assert text in message, message
@@ -142,14 +142,14 @@ def test_error_is_a_value_error_and_carries_the_deal_number_from_the_file():
 
 
 def test_unique_case_insensitive_name_is_accepted():
-    deal = GAME.parse_deal({"tricks": {"anna": 8}}, PLAYERS, ENGLISH)
+    deal = GAME.deal_from_json({"tricks": {"anna": 8}}, PLAYERS, ENGLISH)
     assert deal == WhistDeal(8)
-    deal = GAME.parse_deal({"tricks": {"ns": 8}}, PLAYERS, ENGLISH)
+    deal = GAME.deal_from_json({"tricks": {"ns": 8}}, PLAYERS, ENGLISH)
     assert deal == WhistDeal(8)
 
 
 def test_members_name_their_side():
-    assert GAME.parse_deal({"tricks": {"Boris": 8}, "honours": {"Gleb": 4},
+    assert GAME.deal_from_json({"tricks": {"Boris": 8}, "honours": {"Gleb": 4},
                             "revoke": {"by": "Vera", "penalty": "add"}}, PLAYERS, ENGLISH) \
         == WhistDeal(5, "EW", 4, "NS", "add")
 

@@ -68,4 +68,4 @@ def test_notation_round_trip_american_any_players(deal, players):
 @settings(max_examples=300, deadline=None)
 @given(deal_values())
 def test_json_round_trip(deal):
-    assert GAME.parse_deal(GAME.deal_to_json(deal), PLAYERS, RULES) == deal
+    assert GAME.deal_from_json(GAME.deal_to_json(deal), PLAYERS, RULES) == deal

@@ -4,7 +4,7 @@ A game's deal is a JSON object (the spec's "Deals (JSON)"); a :class:`DealFields
 says which buttons and steppers fill it in: who declared, the contract, each
 defender's status, the tricks.  The scorepad builds its form from this
 description alone, so adding a game needs no hand-written form; the game's own
-``parse_deal`` and ``score`` still decide what is allowed (a form never
+``deal_from_json`` and ``score`` still decide what is allowed (a form never
 refuses a deal the file would accept, it only makes the usual ones quick).
 
 Conditions (:attr:`Field.when`) hide fields that do not apply: a tuple of

@@ -16,16 +16,33 @@ import contextlib
 import gc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, ClassVar, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Mapping, Protocol, Sequence, TypeVar, Union
 
 import attrs
 
-from .errors import InputError
-from .layout import Table
-from .ledger import Entry, fast_init
+from .errors import DealError, InputError
+from .layout import Label, Phrase, Table
+from ._fast import fast_init
+from .ledger import Amount, Entry
 from .rules import RuleBook, Rules
 
-__all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord", "Game", "paused_gc"]
+if TYPE_CHECKING:
+    from .fields import DealFields
+
+__all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "dealer_of",
+           "paused_gc"]
+
+#: the game's deal value (each game's ``deals.py``)
+D = TypeVar("D")
+#: the game's state between deals (each game's ``scoring.py``)
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+
+#: a JSON object as the file and ``--json`` write it
+JSONObject = dict[str, Any]
+#: words for a table: plain text, a sheet label, or a phrase the workbook translates
+Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
@@ -71,16 +88,23 @@ DealContext.__init__ = fast_init(DealContext)  # type: ignore[method-assign]
 
 
 @attrs.frozen(slots=True)
-class Outcome:
+class Outcome(Generic[S]):
+    """What one deal wrote and the state it left."""
+
     entries: tuple[Entry, ...]
-    state: Any
+    state: S
 
 
 Outcome.__init__ = fast_init(Outcome)  # type: ignore[method-assign]
 
 
-class GameType(abc.ABC):
-    """One game: its deal type, notation, rules, scoring and sheet layout."""
+class GameType(abc.ABC, Generic[D, S]):
+    """One game: its deal type ``D``, its state ``S``, notation, rules, scoring and sheet.
+
+    Each game is a package ``whistscore/games/<game>/`` with the same modules
+    (``deals``, ``notation``, ``rules``, ``scoring``, ``sheet``, ``fields``, ``game``);
+    its ``game.py`` subclasses this and only hands each method to its module.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -92,7 +116,7 @@ class GameType(abc.ABC):
     #: extra sheet labels: key -> (English, Russian)
     labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
-    deal_fields: ClassVar[Any] = None
+    deal_fields: ClassVar["DealFields | None"] = None
     #: every form of the short notation, the first being the commonest deal
     notation_forms: ClassVar[tuple[NotationForm, ...]] = ()
     #: the seats the notation examples are read with
@@ -105,7 +129,7 @@ class GameType(abc.ABC):
 
     # -- deals: JSON and short notation -----------------------------------
     @abc.abstractmethod
-    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
+    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> D:
         """Check a deal's shape and build the game's deal value.
 
         Raise :class:`~whistscore.errors.DealError` naming the field and value;
@@ -114,18 +138,18 @@ class GameType(abc.ABC):
         """
 
     @abc.abstractmethod
-    def deal_to_json(self, deal: Any) -> dict:
+    def deal_to_json(self, deal: D) -> JSONObject:
         """The deal as the game file writes it (key order is the file's order)."""
 
     @abc.abstractmethod
-    def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+    def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> D:
         """Read one line of short notation (raise NotationError if unreadable)."""
 
     @abc.abstractmethod
-    def format_notation(self, deal: Any, players: tuple[str, ...], rules: Rules) -> str:
+    def format_notation(self, deal: D, players: tuple[str, ...], rules: Rules) -> str:
         """Write the deal back in short notation; parse_notation reads it back equal."""
 
-    def describe_result(self, deal: Any, outcome: Outcome, ctx: DealContext) -> Any:
+    def describe_result(self, deal: D, outcome: Outcome[S], ctx: DealContext) -> Words:
         """A few words on how the deal ended ("made", "down 2"), for the deals table:
         text, a :class:`~whistscore.layout.Label` or a :class:`~whistscore.layout.Phrase`,
         so the workbook can say it in the table's language."""
@@ -133,31 +157,31 @@ class GameType(abc.ABC):
 
     # -- scoring ------------------------------------------------------------
     @abc.abstractmethod
-    def initial_state(self, players: tuple[str, ...], rules: Rules) -> Any:
+    def initial_state(self, players: tuple[str, ...], rules: Rules) -> S:
         """The state before the first deal."""
 
     @abc.abstractmethod
-    def score(self, state: Any, deal: Any, ctx: DealContext) -> Outcome:
+    def score(self, state: S, deal: D, ctx: DealContext) -> Outcome[S]:
         """Entries the deal writes and the state after it (pure)."""
 
     @abc.abstractmethod
-    def is_finished(self, state: Any) -> bool:
+    def is_finished(self, state: S) -> bool:
         """True once the game has ended and no deal may follow."""
 
     @abc.abstractmethod
-    def balance(self, state: Any, rules: Rules) -> dict[str, Fraction]:
+    def balance(self, state: S, rules: Rules) -> dict[str, Fraction]:
         """Each player's exact result in the game's unit; sums to zero."""
 
     @abc.abstractmethod
-    def sheet_json(self, state: Any, rules: Rules) -> dict:
+    def sheet_json(self, state: S, rules: Rules) -> JSONObject:
         """The ``sheet`` object of ``settle --json`` / ``show --json``."""
 
     @abc.abstractmethod
-    def sheet_tables(self, replay: Any) -> list[Table]:
+    def sheet_tables(self, replay: Played[S]) -> list[Table]:
         """The score sheet as players draw it, for ``show`` and the workbook."""
 
-    def announce_next(self, state: Any, dealer: str, players: tuple[str, ...],
-                      rules: Rules) -> Any:
+    def announce_next(self, state: S, dealer: str, players: tuple[str, ...],
+                      rules: Rules) -> Label | None:
         """What the table must know before the next deal beyond who deals it (a twist
         round, a dealer who sits out), as a Label; ``None`` when nothing."""
         return None
@@ -167,19 +191,20 @@ class GameType(abc.ABC):
         ``entries`` (whist's trick score after a game is won), for the deal-by-deal sheet."""
         return frozenset()
 
-    def closing_tables(self, replay: Any) -> list[Table]:
+    def closing_tables(self, replay: Played[S]) -> list[Table]:
         """The steps that turn the sheet into balances, as they are done on paper at the
         end of the game (Twist's remark − 10 × gora, then each pair); ``show`` prints them."""
         return []
 
-    def pairwise_settlement(self, replay: Any) -> dict[tuple[str, str], Fraction] | None:
+    def pairwise_settlement(self, replay: Played[S]) -> dict[tuple[str, str], Fraction] | None:
         """What each player wins (+) from each other one, netted as on paper.
 
         ``None`` (the default) lets the workbook share each balance out evenly.
         """
         return None
 
-    def opening_values(self, players: tuple[str, ...], rules: Rules) -> dict:
+    def opening_values(self, players: tuple[str, ...],
+                       rules: Rules) -> dict[tuple[str, str, str | None], Amount]:
         """Columns that do not start at 0, as ``{(player, column, against): value}``
         (twist's gora starts at the agreed size); the deal-by-deal sheet starts there."""
         return {}
@@ -207,7 +232,8 @@ class Game:
     can never leave a half-changed game behind.
     """
 
-    kind: GameType
+    #: the game's rules; ``Any`` here because a file may hold any registered game
+    kind: GameType[Any, Any]
     players: tuple[str, ...]
     rules: Rules
     deals: tuple[DealRecord, ...] = ()
@@ -242,8 +268,67 @@ class Game:
         return ", ".join(parts) if parts else None
 
 
+@attrs.frozen(slots=True)
+class DealResult:
+    """One deal as the replay scored it: its number, dealer, record, entries and context."""
+
+    number: int
+    dealer: str
+    record: DealRecord
+    outcome: Outcome[Any]
+    context: DealContext
+    #: each player's balance after this deal (only when asked for history)
+    balance: dict[str, Fraction] | None = None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self.outcome.entries
+
+
+DealResult.__init__ = fast_init(DealResult)  # type: ignore[method-assign]
+
+
+class Played(Protocol[S_co]):
+    """What a game's sheet reads of a replay (:class:`whistscore.replay.Replay` is one).
+
+    A protocol, so that the games type their sheets without importing the replay,
+    which imports them.
+    """
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def results(self) -> tuple[DealResult, ...]: ...
+
+    @property
+    def state(self) -> S_co: ...
+
+    def entries(self) -> Iterator[Entry]: ...
+
+    def balance(self) -> dict[str, Fraction]: ...
+
+
 def next_seat(players: Sequence[str], player: str) -> str:
+    """The seat to the left of ``player``: who deals after him."""
     return players[(players.index(player) + 1) % len(players)]
+
+
+def dealer_of(record: DealRecord, players: Sequence[str], due: str, number: int) -> str:
+    """Who deals deal ``number``: the rotation's ``due`` dealer unless the record names
+    another (a broken rotation at the table).
+
+    The one home of the dealer rule: the replay, ``check`` and recording all ask here.
+
+    :raises DealError: the record names a dealer who is not a player of the game.
+    """
+    dealer = record.dealer
+    if dealer is None:
+        return due
+    if dealer not in players:
+        raise DealError("the dealer is not a player of this game",
+                        deal=number, field="dealer", value=dealer)
+    return dealer
 
 
 @contextlib.contextmanager

@@ -440,7 +440,7 @@ def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) ->
             raise DealError("a note is text", field="note", value=note)
     if "dealer" in obj or "note" in obj or "at" in obj:
         obj = {k: v for k, v in obj.items() if k not in ("dealer", "note", "at")}
-    deal = kind.parse_deal(obj, players, rules)
+    deal = kind.deal_from_json(obj, players, rules)
     return DealRecord(deal, dealer, note, at)
 
 
@@ -508,7 +508,7 @@ def _from_data(data: Any, text: str | None) -> Game:
         raise exc.located(line=line) from None
     records = []
     append = records.append
-    parse = kind.parse_deal
+    parse = kind.deal_from_json
     seen: dict[str, DealRecord] = {}
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
@@ -516,7 +516,7 @@ def _from_data(data: Any, text: str | None) -> Game:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj \
                         and "at" not in obj:
                     # the common case, inlined; a deal written the same way as an earlier
-                    # one is the same value (parse_deal is pure), read once
+                    # one is the same value (deal_from_json is pure), read once
                     key = _deal_key(obj)
                     record = seen.get(key) if key is not None else None
                     if record is None:
@@ -934,8 +934,7 @@ def check_text(text: str) -> list[InputError]:
     A deal that cannot be scored is skipped so later deals are still checked
     against the state the good deals left.
     """
-    from .game import next_seat
-    from .replay import _play
+    from .replay import check  # the replay layer scores; this module only reads the file
 
     try:
         data = _parse_json(text)
@@ -956,19 +955,10 @@ def check_text(text: str) -> list[InputError]:
             problems.append(exc.located(deal=number, line=line))
     if problems:
         return problems
-    # Replay.extend would copy the results so far on every deal (quadratic on a
-    # long file); the same steps are taken here on one running state instead.
-    game = Game(kind, players, rules, (), stake, currency)
-    state = kind.initial_state(players, rules)
-    dealer = players[0]
-    with paused_gc():
-        for number, record in records:
-            try:
-                result, state = _play(game, number, record, state, dealer, False)
-            except InputError as exc:
-                lines = lines if lines is not None else _deal_lines(text)
-                line = lines[number - 1] if number <= len(lines) else None
-                problems.append(exc.located(deal=number, line=line))
-                continue
-            dealer = next_seat(players, result.dealer)
+    game = Game(kind, players, rules, tuple(record for _, record in records), stake, currency)
+    for exc in check(game, tuple(number for number, _ in records)):
+        lines = lines if lines is not None else _deal_lines(text)
+        number = exc.deal
+        line = lines[number - 1] if number is not None and number <= len(lines) else None
+        problems.append(exc.located(line=line))
     return problems

@@ -12,43 +12,10 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
-import attrs
-
 __all__ = ["Amount", "Entry", "Totals", "plain_number", "json_number", "quotient",
-           "format_amount", "fast_init"]
+           "format_amount"]
 
 Amount = Union[int, Fraction]
-
-
-def fast_init(cls: type) -> Any:
-    """A constructor for a frozen, slotted attrs class that writes its slots directly.
-
-    Entries, deal contexts and results are made once or more per deal, so
-    their constructors are the hottest code of a replay.  attrs' own frozen
-    ``__init__`` goes through ``object.__setattr__`` for every field, about
-    twice the cost.  The class stays frozen (assigning an attribute still
-    raises); only classes without validators, converters or factories qualify.
-    """
-    params, lines = [], []
-    namespace: dict[str, Any] = {}
-    for i, field in enumerate(attrs.fields(cls)):
-        if field.validator is not None or field.converter is not None or not field.init:
-            raise TypeError(f"{cls.__name__}.{field.name}: fast_init needs a plain field")
-        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-            raise TypeError(f"{cls.__name__}.{field.name}: fast_init needs a plain default")
-        namespace[f"_set{i}"] = cls.__dict__[field.name].__set__
-        if field.default is attrs.NOTHING:
-            params.append(field.name)
-        else:
-            namespace[f"_default{i}"] = field.default
-            params.append(f"{field.name}=_default{i}")
-        lines.append(f"    _set{i}(self, {field.name})")
-    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
-    exec(source, namespace)  # noqa: S102 - built from the class's own field names only
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    return init
 
 
 def plain_number(value: Amount) -> Amount:

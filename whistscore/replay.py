@@ -8,48 +8,33 @@ and a deal is accepted only if it scores on the state the previous deals left.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Generic, Iterator, TypeVar
 
 import attrs
 
-from .errors import DealError, GameOverError, InputError
-from .game import DealContext, DealRecord, Game, Outcome, next_seat, paused_gc
-from .ledger import Entry, Totals, fast_init
+from .errors import GameOverError, InputError
+from .game import (DealContext, DealRecord, DealResult, Game, GameType, JSONObject, dealer_of,
+                   next_seat, paused_gc)
+from .ledger import Entry, Totals
 
-__all__ = ["DealResult", "Replay", "replay"]
+__all__ = ["DealResult", "Replay", "replay", "check"]
 
-
-@attrs.frozen(slots=True)
-class DealResult:
-    number: int
-    dealer: str
-    record: DealRecord
-    outcome: Outcome
-    context: DealContext
-    #: each player's balance after this deal (only when asked for history)
-    balance: dict[str, Fraction] | None = None
-
-    @property
-    def entries(self) -> tuple[Entry, ...]:
-        return self.outcome.entries
-
-
-DealResult.__init__ = fast_init(DealResult)  # type: ignore[method-assign]
+S = TypeVar("S")
 
 
 @attrs.frozen
-class Replay:
-    """The game, every deal's result, and the state after the last deal."""
+class Replay(Generic[S]):
+    """The game, every deal's result, and the state ``S`` after the last deal."""
 
     game: Game
     results: tuple[DealResult, ...]
-    state: Any
+    state: S
     history: bool = False
     #: who deals the next deal (kept even when the results are not)
     upcoming: str | None = None
 
     @property
-    def kind(self):
+    def kind(self) -> GameType[Any, S]:
         return self.game.kind
 
     @property
@@ -69,7 +54,7 @@ class Replay:
     def balance(self) -> dict[str, Fraction]:
         return self.game.kind.balance(self.state, self.game.rules)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSONObject:
         """What ``whistscore show FILE --json`` prints (the scorepad's sheet API answers the
         same): one home, so the two can never drift apart."""
         game = self.game
@@ -89,7 +74,7 @@ class Replay:
             return self.game.players[0]
         return next_seat(self.game.players, self.results[-1].dealer)
 
-    def extend(self, record: DealRecord, number: int | None = None) -> "Replay":
+    def extend(self, record: DealRecord, number: int | None = None) -> Replay[S]:
         """Score one more deal on the current state; the Replay itself is unchanged.
 
         ``number`` is the deal's number in messages when it differs from its
@@ -103,16 +88,14 @@ class Replay:
                       next_seat(game.players, result.dealer))
 
 
-def _play(game: Game, number: int, record: DealRecord, state: Any,
-          dealer: str, history: bool) -> tuple[DealResult, Any]:
+def _play(game: Game, number: int, record: DealRecord, state: S,
+          due: str, history: bool) -> tuple[DealResult, S]:
+    """Score one deal on ``state``: the deal after the end is refused, the dealer is
+    the rotation's unless the record names one."""
     kind = game.kind
     if kind.is_finished(state):
         raise GameOverError("the game has ended; no deal may follow", deal=number)
-    if record.dealer is not None:
-        if record.dealer not in game.players:
-            raise DealError("the dealer is not a player of this game",
-                            deal=number, field="dealer", value=record.dealer)
-        dealer = record.dealer
+    dealer = dealer_of(record, game.players, due, number)
     ctx = DealContext(number, dealer, game.players,
                       kind.active_players(game.players, dealer), game.rules)
     try:
@@ -123,7 +106,32 @@ def _play(game: Game, number: int, record: DealRecord, state: Any,
     return DealResult(number, dealer, record, outcome, ctx, balance), outcome.state
 
 
-def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
+def check(game: Game, numbers: tuple[int, ...] | None = None) -> list[InputError]:
+    """Every deal of ``game`` that cannot be scored, each error naming its deal.
+
+    A deal that cannot be scored is skipped, so the later deals are still checked
+    against the state the good deals left (``whistscore check`` lists them all).
+    ``numbers`` are the deals' numbers in messages when they differ from their places.
+    One running state is carried: :meth:`Replay.extend` would copy the results on
+    every deal (quadratic on a long file).
+    """
+    kind = game.kind
+    state = kind.initial_state(game.players, game.rules)
+    dealer = game.players[0]
+    problems: list[InputError] = []
+    with paused_gc():
+        for place, record in enumerate(game.deals):
+            number = numbers[place] if numbers is not None else place + 1
+            try:
+                result, state = _play(game, number, record, state, dealer, False)
+            except InputError as exc:
+                problems.append(exc)
+                continue
+            dealer = next_seat(game.players, result.dealer)
+    return problems
+
+
+def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[Any]:
     """Replay every deal of ``game``; raises the first deal's error that cannot be scored.
 
     ``keep=False`` keeps only the final state, not each deal's entries: a
@@ -132,6 +140,10 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
 
     The loop is :func:`_play` written out with its lookups hoisted, since it
     runs once per deal of the file on every command.
+
+    :raises InputError: ``game`` is not a Game.
+    :raises DealError: a deal cannot be scored on the state before it (its number given).
+    :raises GameOverError: a deal follows the end of the game.
     """
     if not isinstance(game, Game):
         raise InputError("replay takes a Game (from load, loads or new_game)", field="game",
@@ -154,10 +166,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay:
             if is_finished(state):
                 raise GameOverError("the game has ended; no deal may follow", deal=number)
             if record.dealer is not None:
-                if record.dealer not in seat:
-                    raise DealError("the dealer is not a player of this game",
-                                    deal=number, field="dealer", value=record.dealer)
-                dealer = record.dealer
+                dealer = dealer_of(record, players, dealer, number)
             active = actives.get(dealer)
             if active is None:
                 active = actives[dealer] = kind.active_players(players, dealer)

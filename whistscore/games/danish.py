@@ -521,7 +521,7 @@ class Danish(GameType):
         return players
 
     # -- deals ---------------------------------------------------------------
-    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...],
+    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...],
                    rules: Rules) -> DanishDeal:
         return build_deal(obj, players)
 

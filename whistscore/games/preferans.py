@@ -751,7 +751,7 @@ class Preferans(GameType):
         return players
 
     # -- deals ----------------------------------------------------------------
-    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
+    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
         if not isinstance(obj, Mapping):
             raise DealError("a deal is an object with a contract", field="deal", value=obj)
         if "contract" not in obj:

@@ -157,7 +157,7 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
             raise NotationError("a conceded contract is not played: nothing follows 'concede'",
                                 field="deal", value=rest[1])
         obj["concede"] = True
-        return game.parse_deal(obj, players, rules)
+        return game.deal_from_json(obj, players, rules)
     if is_misere and rest and rest[0].lower() in BLIND_WORDS:
         obj["blind"] = True
         rest = rest[1:]
@@ -173,12 +173,12 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
             counts = {declarer: _number(listed[0], f"tricks.{declarer}")}
         if counts:
             obj["tricks"] = counts
-        return game.parse_deal(obj, players, rules)
+        return game.deal_from_json(obj, players, rules)
     obj["whist"] = statuses
     if listed is not None:
         order = [declarer, *statuses]
         if len(statuses) < 2:
-            return game.parse_deal(obj, players, rules)  # reports the missing defender
+            return game.deal_from_json(obj, players, rules)  # reports the missing defender
         if len(listed) != len(order):
             dash = ", '-' for the sitting-out dealer" if len(statuses) == 3 else ""
             raise NotationError(f"{len(order)} trick counts expected (declarer, then the "
@@ -196,7 +196,7 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
             counts[name] = _number(item, f"tricks.{name}")
     if counts:
         obj["tricks"] = counts
-    return game.parse_deal(obj, players, rules)
+    return game.deal_from_json(obj, players, rules)
 
 
 def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
@@ -222,7 +222,7 @@ def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rule
     obj: dict[str, Any] = {"contract": "allpass"}
     if counts or listed is not None:
         obj["tricks"] = counts
-    return game.parse_deal(obj, players, rules)
+    return game.deal_from_json(obj, players, rules)
 
 
 def format_notation(deal: Any, players: tuple[str, ...]) -> str:

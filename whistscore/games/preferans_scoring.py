@@ -15,7 +15,8 @@ import attrs
 
 from ..errors import DealError
 from ..game import DealContext
-from ..ledger import Amount, Entry, fast_init, quotient
+from .._fast import fast_init
+from ..ledger import Amount, Entry, quotient
 from ..rules import Rules
 
 __all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]

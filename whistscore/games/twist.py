@@ -658,7 +658,7 @@ class Twist(GameType):
     notation_players = ("Oleg", "Irina", "Pavel", "Sveta")
 
     # -- deals ---------------------------------------------------------------
-    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
+    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Any:
         if not isinstance(obj, Mapping):
             raise DealError("a deal is a JSON object", value=obj)
         if "twist_round" in obj:

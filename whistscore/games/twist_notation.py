@@ -107,7 +107,7 @@ def _after_name(game: Any, name: str, rest: str, players: tuple[str, ...]) -> An
 def _deal(game: Any, obj: dict, players: tuple[str, ...]) -> Any:
     """The deal through the game file's own checks; their errors become notation errors."""
     try:
-        return game.parse_deal(obj, players, None)
+        return game.deal_from_json(obj, players, None)
     except NotationError:
         raise
     except DealError as exc:

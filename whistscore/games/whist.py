@@ -399,7 +399,7 @@ class Whist(GameType):
     notation_players = ("Anna", "Boris", "Vera", "Gleb")
 
     # -- JSON ------------------------------------------------------------------------
-    def parse_deal(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> WhistDeal:
+    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> WhistDeal:
         if not isinstance(obj, Mapping):
             raise DealError("a deal must be a JSON object", value=obj)
         for key in obj:
