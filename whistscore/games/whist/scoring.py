@@ -187,10 +187,10 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         if penalty != "add":
             lost = points if points <= score[x] else score[x]
             score[x] -= lost
-            detail = f"revoke: -{points}"
-            if lost != points:
-                detail += f", only {lost} to lose"
             if entries is not None:
+                detail = f"revoke: -{points}"
+                if lost != points:
+                    detail += f", only {lost} to lose"
                 entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
         if penalty != "deduct":
             score[y] += points
@@ -238,19 +238,20 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
                                      f"{deal.honours} honours not scored: "
                                      f"at {target - 1} before the deal"))
         else:
-            gain, rule = points, "honours"
-            detail = f"{deal.honours} honours: {points}"
+            gain, rule, why = points, "honours", ""
             if score[h] + points >= target:
                 if h == barred:
-                    gain, rule = target - 1 - score[h], "revoke_bar"
-                    detail += f", stopped at {target - 1}: revoked"
+                    gain, rule, why = target - 1 - score[h], "revoke_bar", "revoked"
                 elif cfg.bar == "need-trick" and h != w:
-                    gain, rule = target - 1 - score[h], "honours_need_trick"
-                    detail += f", stopped at {target - 1}: no trick point"
+                    gain, rule, why = target - 1 - score[h], "honours_need_trick", \
+                        "no trick point"
             score[h] += gain
             honours = (honours[0] + gain, honours[1]) if h == 0 else \
                 (honours[0], honours[1] + gain)
             if entries is not None:
+                detail = f"{deal.honours} honours: {points}"
+                if why:
+                    detail += f", stopped at {target - 1}: {why}"
                 entries.append(Entry(n, side, "honours", gain, None, rule, detail))
             if score[h] >= target:
                 winner = h
@@ -279,20 +280,21 @@ def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int
               n: int) -> Outcome[State]:
     """A side won a game worth ``value``: write it above the line; two games end the rubber."""
     cfg = state.config
-    totals = list(state.totals)
-    totals[winner] += value
+    ns, ew = state.totals
+    if winner == 0:
+        ns += value
+    else:
+        ew += value
     games = ((winner, value), state.games)
     bonus = cfg.rubber
     written = tuple(entries) if entries else ()
     if bonus is None:
         return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL,
-                                             (totals[0], totals[1]), games, state.rubbers)))
-    won = list(state.won)
-    won[winner] += 1
+                                             (ns, ew), games, state.rubbers)))
+    won = (state.won[0] + 1, state.won[1]) if winner == 0 else (state.won[0], state.won[1] + 1)
     if won[winner] < 2:
-        return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL,
-                                             (won[0], won[1]), (totals[0], totals[1]), games,
-                                             state.rubbers)))
+        return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, won, (ns, ew),
+                                             games, state.rubbers)))
     mine = theirs = 0
     for who, v in unchain(games):
         if who == winner:
@@ -300,15 +302,14 @@ def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int
         else:
             theirs += v
     rubber_value = mine + bonus - theirs
-    totals[winner] += bonus
     if entries is not None:
         entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
                              f"rubber {max(won)}-{min(won)}: "
                              f"{mine} + {bonus} - {theirs} = {rubber_value}"))
         written = tuple(entries)
-    return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL,
-                                         (totals[0], totals[1]), None,
-                                         ((winner, rubber_value), state.rubbers))))
+    totals = (ns + bonus, ew) if winner == 0 else (ns, ew + bonus)
+    return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL, totals,
+                                         None, ((winner, rubber_value), state.rubbers))))
 
 
 def is_finished(state: State) -> bool:
