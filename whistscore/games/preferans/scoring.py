@@ -9,17 +9,20 @@ flat tuples.
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
 
 import attrs
 
-from ..errors import DealError
-from ..game import DealContext
-from .._fast import fast_init
-from ..ledger import Amount, Entry, quotient
-from ..rules import Rules
+from ..._fast import fast_init
+from ...errors import DealError
+from ...game import DealContext, Outcome
+from ...layout import Label
+from ...ledger import Amount, Entry, quotient
+from ...rules import Rules
+from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 
-__all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]
+__all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
+           "announce_next", "active_players", "allpass_price"]
 
 
 class Config:
@@ -29,6 +32,32 @@ class Config:
                  "console_all", "obligation", "obligation_alone", "half", "responsibility",
                  "gentleman", "allpass", "prices", "amnesty", "rostov", "misere_value",
                  "misere_price", "misere_blind", "concede", "totus", "made8")
+
+    index: dict[str, int]
+    n: int
+    target: int
+    P: int
+    G: int
+    values: tuple[int, ...]
+    trick: tuple[int, ...]
+    remiz: tuple[int, ...]
+    consolation: tuple[int, ...]
+    console_all: bool
+    obligation: tuple[int, ...]
+    obligation_alone: tuple[int, ...]
+    half: dict[int, int]
+    responsibility: str
+    gentleman: bool
+    allpass: str
+    prices: tuple[int, ...]
+    amnesty: bool
+    rostov: int
+    misere_value: int
+    misere_price: int
+    misere_blind: int
+    concede: str
+    totus: bool
+    made8: bool
 
     def __init__(self, players: tuple[str, ...], rules: Rules) -> None:
         self.index = {p: i for i, p in enumerate(players)}
@@ -58,7 +87,7 @@ class Config:
 
 
 @attrs.frozen(slots=True)
-class PulkaState:
+class State:
     """The pulka so far, by seat index.
 
     ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
@@ -69,7 +98,7 @@ class PulkaState:
     """
 
     players: tuple[str, ...]
-    pulya: tuple[Amount, ...]
+    pulya: tuple[int, ...]
     gora: tuple[Amount, ...]
     vists: tuple[Amount, ...]
     streak: int = 0
@@ -80,14 +109,56 @@ class PulkaState:
         return self.vists[i * len(self.players) + j]
 
 
-PulkaState.__init__ = fast_init(PulkaState)  # type: ignore[method-assign]  # one a deal
+State.__init__ = fast_init(State)  # type: ignore[method-assign]  # one a deal
 
 
-def initial_state(players: tuple[str, ...], rules: Rules) -> PulkaState:
+def initial_state(players: tuple[str, ...], rules: Rules) -> State:
+    """An empty pulka, the rules read once into its :class:`Config`."""
     n = len(players)
     zero = (0,) * n
-    return PulkaState(tuple(players), zero, zero, (0,) * (n * n), 0, False,
-                      Config(players, rules))
+    return State(tuple(players), zero, zero, (0,) * (n * n), 0, False, Config(players, rules))
+
+
+def is_finished(state: State) -> bool:
+    """The pulka ends when every pulya is closed."""
+    return state.finished
+
+
+def balance(state: State, rules: Rules) -> dict[str, Fraction]:
+    """Spec "Settlement": vists net, gora and pulya against the table's mean."""
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    shared = Fraction(G * sum(state.gora) - P * sum(state.pulya), n)
+    out = {}
+    for i, name in enumerate(state.players):
+        net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
+        out[name] = net - G * state.gora[i] + P * state.pulya[i] + shared
+    return out
+
+
+def announce_next(state: State, dealer: str, players: tuple[str, ...],
+                  rules: Rules) -> Label | None:
+    """Nothing to announce: the dealer's sitting out is known from who deals."""
+    return None
+
+
+#: (players, dealer) -> the three who play; replays ask once per deal
+_ACTIVE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def active_players(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """With four at the table the dealer sits the deal out."""
+    if len(players) == 4:
+        key = (players, dealer)
+        active = _ACTIVE.get(key)
+        if active is None:
+            active = _ACTIVE[key] = tuple(p for p in players if p != dealer)
+            if len(_ACTIVE) > 4096:
+                _ACTIVE.clear()
+        return active
+    return players
 
 
 def tricks_word(n: Amount) -> str:
@@ -110,7 +181,7 @@ class _Writer:
     __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
                  "keep")
 
-    def __init__(self, state: PulkaState, number: int, keep: bool = True) -> None:
+    def __init__(self, state: State, number: int, keep: bool = True) -> None:
         cfg = state.cfg
         self.cfg = cfg
         self.names = state.players
@@ -180,29 +251,33 @@ class _Writer:
             self.to_gora(player, -quotient(rest * P, G), "help_gora",
                          f"{rest} points over every pulya x {P}/{G} off the gora")
 
-    def state(self, old: PulkaState, streak: int) -> PulkaState:
+    def state(self, old: State, streak: int) -> State:
         target = self.cfg.target
-        return PulkaState(old.players, tuple(self.pulya), tuple(self.gora), tuple(self.vists),
+        return State(old.players, tuple(self.pulya), tuple(self.gora), tuple(self.vists),
                           streak, min(self.pulya) >= target, old.cfg)
 
 
-def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, ...]):
-    """Entries and next state for one deal; ``kinds`` is (Contract, Misere, AllPass, Concede)."""
-    contract_type, misere_type, allpass_type, concede_type = kinds
+def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
+    """The entries one deal writes and the state after it (pure: ``state`` is unchanged).
+
+    :raises DealError: the deal cannot be played on this state or by this dealer.
+    """
     cfg = state.cfg
+    if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
+        # three statuses on a deal not played: who defends is known only now
+        check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
     if cfg.n == 4:
-        _check_seats(deal, ctx, allpass_type, contract_type)
-    kind = type(deal)
-    if cfg.made8 and state.streak and (kind is contract_type or kind is concede_type):
+        _check_seats(deal, ctx)
+    if cfg.made8 and state.streak and isinstance(deal, (Contract, Concede)):
         _check_series_minimum(deal, state.streak)
     w = _Writer(state, ctx.number, ctx.keep)
-    if kind is contract_type:
+    if isinstance(deal, Contract):
         made = _score_contract(w, state, deal, ctx)
         streak = 0 if not cfg.made8 or (made and deal.level >= 8) else state.streak
-    elif kind is misere_type:
+    elif isinstance(deal, Misere):
         made = _score_misere(w, deal)
         streak = 0 if not cfg.made8 or made else state.streak
-    elif kind is concede_type:
+    elif isinstance(deal, Concede):
         _score_concede(w, deal, ctx)
         streak = state.streak if cfg.made8 else 0
     else:
@@ -211,10 +286,10 @@ def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, ...
             _score_rostov(w, deal, ctx)
         else:
             _score_allpass(w, deal, ctx, streak)
-    return tuple(w.entries), w.state(state, streak)
+    return Outcome(tuple(w.entries), w.state(state, streak))
 
 
-def _check_series_minimum(deal: Any, streak: int) -> None:
+def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
     """Under ``allpass_exit = made-8`` a running series raises the smallest contract."""
     least = 7 if streak == 1 else 8
     if deal.level < least:
@@ -224,14 +299,14 @@ def _check_series_minimum(deal: Any, streak: int) -> None:
                         field="contract", value=f"{deal.level}{deal.suit}")
 
 
-def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type: type) -> None:
+def _check_seats(deal: Deal, ctx: DealContext) -> None:
     """What needs the dealer: with four players he holds no cards and plays no part
     (besides consoling, and the whist the defenders declined, seed 002 3.8.8)."""
     dealer = ctx.dealer
-    if type(deal) is not allpass_type and deal.declarer == dealer:
+    if not isinstance(deal, AllPass) and deal.declarer == dealer:
         raise DealError("the dealer sits out this deal and cannot declare",
                         field="declarer", value=dealer)
-    if type(deal) is contract_type:
+    if isinstance(deal, Contract):
         if len(deal.whist) == 2:
             for name, status in deal.whist:
                 if name == dealer:
@@ -239,7 +314,7 @@ def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type:
                                     "two (for the dealer's whist give both defenders' statuses "
                                     "and his, seed 002 3.8.8)", field=f"whist.{name}",
                                     value=status)
-    elif not hasattr(deal, "tricks"):
+    elif isinstance(deal, Concede):
         return
     if deal.tricks is not None and len(deal.tricks) > 1:
         for name, _ in deal.tricks:
@@ -265,7 +340,7 @@ def _consolers(passers: list[tuple[str, str]], ctx: DealContext, cfg: Config,
     return out
 
 
-def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) -> bool:
+def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) -> bool:
     """Write a contract; True when it counts as made (played and made, passed, half-whisted)."""
     cfg = w.cfg
     level = deal.level
@@ -273,7 +348,8 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
     value = cfg.values[li]
     declarer = deal.declarer
     first, s1, second, s2, _, ds = deal.roles(ctx.dealer)
-    if deal.tricks is None:
+    counts = deal.counts  # set exactly when the tricks are
+    if counts is None:
         if s1 == "half" or s2 == "half":
             # seed 002 3.8.7: the game counts as made, the half-whister writes his share
             halfer = first if s1 == "half" else second
@@ -284,7 +360,7 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
         else:
             w.to_pulya(declarer, value, "game_passed", f"{level} game = {value}")
         return True
-    taken, t1, t2 = deal.counts
+    taken, t1, t2 = counts
     d = t1 + t2
     k = level - taken
     t = cfg.trick[li]
@@ -346,7 +422,7 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
     return k <= 0
 
 
-def _score_concede(w: _Writer, deal: Any, ctx: DealContext) -> None:
+def _score_concede(w: _Writer, deal: Concede, ctx: DealContext) -> None:
     """«Уход без трёх»: three undertricks' remiz, and under ``consolation`` their consolation."""
     cfg = w.cfg
     li = deal.level - 6
@@ -380,7 +456,7 @@ def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[t
     return []
 
 
-def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) -> None:
+def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> None:
     """A short whister's gora (seed 002 3.8.1.3, 3.8.11, 3.8.12)."""
     cfg = w.cfg
     mode = cfg.responsibility
@@ -397,7 +473,7 @@ def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) 
                       f"{tricks_word(missing)} short x {r}")
 
 
-def _score_misere(w: _Writer, deal: Any) -> bool:
+def _score_misere(w: _Writer, deal: Misere) -> bool:
     """Write a misère; True when made.  A blind one counts ``misere_blind`` times."""
     cfg = w.cfg
     n = dict(deal.tricks)[deal.declarer]
@@ -414,7 +490,7 @@ def _score_misere(w: _Writer, deal: Any) -> bool:
     return n == 0
 
 
-def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:
+def _first_hand_order(deal: Misere | AllPass, ctx: DealContext) -> list[tuple[str, int]]:
     """The tricks from the dealer's left: the order in which pulya bonuses are written."""
     players = ctx.players
     n = len(players)
@@ -422,7 +498,7 @@ def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:
     return sorted(deal.tricks, key=lambda kv: (players.index(kv[0]) - start) % n)
 
 
-def _score_allpass(w: _Writer, deal: Any, ctx: DealContext, step: int) -> None:
+def _score_allpass(w: _Writer, deal: AllPass, ctx: DealContext, step: int) -> None:
     cfg = w.cfg
     price = allpass_price(cfg.prices, step)
     amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
@@ -438,7 +514,7 @@ def _score_allpass(w: _Writer, deal: Any, ctx: DealContext, step: int) -> None:
             w.to_gora(name, price * (n - amnesty), "allpass", detail)
 
 
-def _score_rostov(w: _Writer, deal: Any, ctx: DealContext) -> None:
+def _score_rostov(w: _Writer, deal: AllPass, ctx: DealContext) -> None:
     """The fewest-tricks players write on every player who took more, by his tricks."""
     rate = w.cfg.rostov
     fewest = min(n for _, n in deal.tricks)
