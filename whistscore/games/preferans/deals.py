@@ -12,7 +12,7 @@ then.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Union, final
 
 import attrs
 
@@ -35,6 +35,10 @@ STATUSES = ("whist", "pass", "half", "gone-half")
 _CONTRACT_RE = re.compile(r"^(6|7|8|9|10)\s*(S|C|D|H|NT|♠|♤|♣|♧|♦|♢|♥|♡)$", re.IGNORECASE)
 _MISERE_WORDS = ("misere", "misère", "мизер")
 _ALLPASS_WORDS = ("allpass", "all-pass")
+#: the contracts as the file writes them, read without the pattern
+_CANONICAL: dict[str, tuple[int, str] | str] = {
+    **{f"{level}{suit}": (level, suit) for level in LEVELS for suit in SUITS},
+    "misere": "misere", "allpass": "allpass"}
 
 #: every named player's trick count, in seat order
 Tricks = tuple[tuple[str, int], ...]
@@ -43,6 +47,7 @@ Tricks = tuple[tuple[str, int], ...]
 Seats = tuple[str, str, str, str, Optional[str], Optional[str]]
 
 
+@final
 @attrs.frozen(slots=True)
 class Contract:
     """A contract of 6..10 tricks.
@@ -68,15 +73,14 @@ class Contract:
 
     def __attrs_post_init__(self) -> None:
         seats: Seats | None = None
+        by_name = dict(self.tricks) if self.tricks is not None else None
         if len(self.whist) == 2:
             (first, s1), (second, s2) = self.whist
             seats = (first, s1, second, s2, None, None)
-        elif self.tricks is not None:
-            holding = dict(self.tricks)
-            seats = _seats(self.whist, next(n for n, _ in self.whist if n not in holding))
+        elif by_name is not None:
+            seats = _seats(self.whist, next(n for n, _ in self.whist if n not in by_name))
         counts: tuple[int, int, int] | None = None
-        if self.tricks is not None and seats is not None:
-            by_name = dict(self.tricks)
+        if by_name is not None and seats is not None:
             counts = (by_name[self.declarer], by_name[seats[0]], by_name[seats[2]])
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "counts", counts)
@@ -100,6 +104,7 @@ def _seats(whist: tuple[tuple[str, str], ...], dealer: str) -> Seats:
     return (first, s1, second, s2, dealer, status)
 
 
+@final
 @attrs.frozen(slots=True)
 class Concede:
     """A contract given up unplayed after the talon («уход без трёх»)."""
@@ -109,6 +114,7 @@ class Concede:
     suit: str
 
 
+@final
 @attrs.frozen(slots=True)
 class Misere:
     """A misère; ``tricks`` holds the declarer's count alone, or every active player's.
@@ -124,6 +130,7 @@ class Misere:
         return dict(self.tricks)[self.declarer]
 
 
+@final
 @attrs.frozen(slots=True)
 class AllPass:
     """An all-pass (raspasy): every active player's tricks, in seat order."""
@@ -137,6 +144,10 @@ Deal = Union[Contract, Concede, Misere, AllPass]
 
 def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | str:
     """``(level, suit)`` for ``7S`` / ``7♠``, or ``"misere"`` / ``"allpass"``."""
+    if type(text) is str:
+        known = _CANONICAL.get(text)  # as the file writes it: one look-up
+        if known is not None:
+            return known
     if not isinstance(text, str):
         raise DealError("a contract is text such as 7S, 8NT, misere or allpass",
                         field=field, value=text)
@@ -175,6 +186,11 @@ def _count(value: Any, field: str) -> int:
     return whole(value, field, 0, 10, "a trick count")
 
 
+#: the trick counts a deal may hold, for a check without a call (True == 1 is not among
+#: them: ``type(count) is int`` comes first)
+_COUNTS = frozenset(range(11))
+
+
 def _seat_sorted(items: dict[str, int], players: tuple[str, ...]) -> Tricks:
     return tuple(sorted(items.items(), key=lambda kv: players.index(kv[0])))
 
@@ -198,7 +214,8 @@ def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None
         if expected is not None and name not in expected:
             raise DealError("this player holds no cards in this deal (not the declarer "
                             "or a defender)", field=f"tricks.{name}", value=count)
-        seen[name] = _count(count, f"tricks.{name}")
+        seen[name] = (count if type(count) is int and count in _COUNTS
+                      else _count(count, f"tricks.{name}"))
     if optional_partial is not None and len(seen) == 1 and optional_partial in seen:
         return _seat_sorted(seen, players)
     if expected is not None:
@@ -229,6 +246,9 @@ def whisting_order(players: tuple[str, ...], declarer: str,
     ordered = [players[(start + k) % n] for k in range(1, n)]
     a, b = defenders
     return (a, b) if ordered.index(a) < ordered.index(b) else (b, a)
+
+
+_STATUS_SET = frozenset(STATUSES)
 
 
 def _status(value: Any, field: str) -> str:
@@ -263,11 +283,15 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
                         field="whist", value=whist)
     statuses: dict[str, str] = {}
     for name, status in whist.items():
-        field = f"whist.{name}"
-        _player(name, players, field)
-        if name == declarer:
-            raise DealError("the declarer does not whist against himself", field=field, value=name)
-        statuses[name] = _status(status, field)
+        if name not in players or name == declarer or type(status) is not str \
+                or status not in _STATUS_SET:
+            field = f"whist.{name}"
+            _player(name, players, field)
+            if name == declarer:
+                raise DealError("the declarer does not whist against himself", field=field,
+                                value=name)
+            status = _status(status, field)
+        statuses[name] = status
     if len(statuses) < 2:
         others = [p for p in players if p != declarer and p not in statuses]
         if len(players) == 3:
@@ -275,7 +299,10 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
                             field=f"whist.{others[0]}")
         raise DealError("both defenders say whist or pass; a defender's status is missing",
                         field="whist", value=whist)
-    named: tuple[tuple[str, str], ...] = tuple(sorted(statuses.items(), key=lambda kv: _clockwise(players, declarer, kv[0])))
+    seat = players.index(declarer)
+    seats = len(players)
+    named: tuple[tuple[str, str], ...] = tuple(
+        sorted(statuses.items(), key=lambda kv: (players.index(kv[0]) - seat) % seats))
     # the words are checked before the tricks, as soon as the deal tells who defends
     if len(named) == 2:
         (first, s1), (second, s2) = named
@@ -306,10 +333,6 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
             if declarer not in holding:
                 raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}")
     return Contract(declarer, level, suit, named, tricks)
-
-
-def _clockwise(players: tuple[str, ...], declarer: str, name: str) -> int:
-    return (players.index(name) - players.index(declarer)) % len(players)
 
 
 def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
@@ -432,7 +455,7 @@ def _allpass_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
 
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
     """Check a deal's shape and build its value (the dealer's checks wait for the scoring)."""
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise DealError("a deal is an object with a contract", field="deal", value=obj)
     if "contract" not in obj:
         raise DealError("missing field: 7S, misere, allpass...", field="contract")

@@ -165,6 +165,14 @@ def tricks_word(n: Amount) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
+#: "0 tricks" .. "10 tricks": every count of one deal, ready made
+_TRICKS = tuple(tricks_word(n) for n in range(11))
+#: the details' templates the rules share
+_GAME = "{} game = {}"
+_DOWN = "down {} x {}"
+_TIMES = "{} x {}"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -176,38 +184,56 @@ def allpass_price(prices: tuple[int, ...], step: int) -> int:
 
 
 class _Writer:
-    """One deal's writing on copies of the state's columns."""
+    """One deal's writing on copies of the state's columns.
 
-    __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
+    A column is copied on its first write only, and a column the deal did not
+    touch goes into the next state as it was: most deals write two of the three.
+    """
+
+    __slots__ = ("old", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
                  "keep")
 
-    def __init__(self, state: State, number: int, keep: bool = True) -> None:
+    def __init__(self, state: State, number: int, keep: bool) -> None:
         cfg = state.cfg
+        self.old = state
         self.cfg = cfg
-        self.names = state.players
         self.index = cfg.index
         self.n = cfg.n
-        self.pulya = list(state.pulya)
-        self.gora = list(state.gora)
-        self.vists = list(state.vists)
+        self.pulya: list[int] | None = None
+        self.gora: list[Amount] | None = None
+        self.vists: list[Amount] | None = None
         self.entries: list[Entry] = []
         self.number = number
         self.keep = keep  # False: entries are not kept (DealContext.keep), only the columns
 
-    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str) -> None:
+    # ``detail`` is a template filled with ``args`` only when the entry is kept: a
+    # settlement (keep False) then formats no text at all.
+
+    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str,
+             *args: object) -> None:
         if amount:
+            vists = self.vists
+            if vists is None:
+                vists = self.vists = list(self.old.vists)
             index = self.index
-            self.vists[index[writer] * self.n + index[on]] += amount
+            vists[index[writer] * self.n + index[on]] += amount
             if self.keep:
-                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule, detail))
+                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
+                                          detail.format(*args)))
 
-    def to_gora(self, player: str, amount: Amount, rule: str, detail: str) -> None:
+    def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
+                *args: object) -> None:
         if amount:
-            self.gora[self.index[player]] += amount
+            gora = self.gora
+            if gora is None:
+                gora = self.gora = list(self.old.gora)
+            gora[self.index[player]] += amount
             if self.keep:
-                self.entries.append(Entry(self.number, player, "gora", amount, None, rule, detail))
+                self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
+                                          detail.format(*args)))
 
-    def to_pulya(self, player: str, points: int, rule: str, detail: str) -> None:
+    def to_pulya(self, player: str, points: int, rule: str, detail: str,
+                 *args: object) -> None:
         """Points into a pulya; what overflows is help (spec "Closing the pulya and help").
 
         Help goes to the fullest open pulya of the others (ties: the nearest
@@ -217,15 +243,18 @@ class _Writer:
         """
         i = self.index[player]
         pulya = self.pulya
+        if pulya is None:
+            pulya = self.pulya = list(self.old.pulya)
         target = self.cfg.target
         own = min(points, target - pulya[i]) if pulya[i] < target else 0
         rest = points - own
         if own:
             pulya[i] += own
             if self.keep:
+                text = detail.format(*args)
                 if rest:
-                    detail = f"{detail}, {own} of it closes the pulya"
-                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, detail))
+                    text = f"{text}, {own} of it closes the pulya"
+                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, text))
         if rest <= 0:
             return
         n = self.n
@@ -241,20 +270,29 @@ class _Writer:
             give = min(rest, target - pulya[best])
             pulya[best] += give
             rest -= give
-            receiver = self.names[best]
+            receiver = self.old.players[best]
             if self.keep:
                 self.entries.append(Entry(self.number, receiver, "pulya", give, None,
                                           "help_pulya", f"{give} points of help from {player}"))
-            self.vist(player, receiver, P * give, "help_vists", f"{give} points of help x {P}")
+            self.vist(player, receiver, P * give, "help_vists", "{} points of help x {}", give, P)
         if rest > 0:
             G = self.cfg.G
             self.to_gora(player, -quotient(rest * P, G), "help_gora",
-                         f"{rest} points over every pulya x {P}/{G} off the gora")
+                         "{} points over every pulya x {}/{} off the gora", rest, P, G)
 
-    def state(self, old: State, streak: int) -> State:
-        target = self.cfg.target
-        return State(old.players, tuple(self.pulya), tuple(self.gora), tuple(self.vists),
-                          streak, min(self.pulya) >= target, old.cfg)
+    def outcome(self, streak: int) -> Outcome[State]:
+        """The entries and the next state: the columns written, the others as they were."""
+        old = self.old
+        pulya = self.pulya
+        gora = self.gora
+        vists = self.vists
+        if pulya is None:
+            pulya_now, finished = old.pulya, old.finished
+        else:
+            pulya_now, finished = tuple(pulya), min(pulya) >= self.cfg.target
+        state = State(old.players, pulya_now, old.gora if gora is None else tuple(gora),
+                      old.vists if vists is None else tuple(vists), streak, finished, self.cfg)
+        return Outcome(tuple(self.entries) if self.keep else (), state)
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -263,30 +301,32 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: the deal cannot be played on this state or by this dealer.
     """
     cfg = state.cfg
-    if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
-        # three statuses on a deal not played: who defends is known only now
-        check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
     if cfg.n == 4:
+        if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
+            # three statuses on a deal not played: who defends is known only now
+            check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
         _check_seats(deal, ctx)
-    if cfg.made8 and state.streak and isinstance(deal, (Contract, Concede)):
-        _check_series_minimum(deal, state.streak)
     w = _Writer(state, ctx.number, ctx.keep)
-    if isinstance(deal, Contract):
+    if type(deal) is Contract:
+        if cfg.made8 and state.streak:
+            _check_series_minimum(deal, state.streak)
         made = _score_contract(w, state, deal, ctx)
         streak = 0 if not cfg.made8 or (made and deal.level >= 8) else state.streak
-    elif isinstance(deal, Misere):
+    elif type(deal) is Misere:
         made = _score_misere(w, deal)
         streak = 0 if not cfg.made8 or made else state.streak
-    elif isinstance(deal, Concede):
+    elif type(deal) is Concede:
+        if cfg.made8 and state.streak:
+            _check_series_minimum(deal, state.streak)
         _score_concede(w, deal, ctx)
         streak = state.streak if cfg.made8 else 0
     else:
         streak = state.streak + 1
-        if w.cfg.allpass == "rostov":
+        if cfg.allpass == "rostov":
             _score_rostov(w, deal, ctx)
         else:
             _score_allpass(w, deal, ctx, streak)
-    return Outcome(tuple(w.entries), w.state(state, streak))
+    return w.outcome(streak)
 
 
 def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
@@ -323,20 +363,22 @@ def _check_seats(deal: Deal, ctx: DealContext) -> None:
                                 field=f"tricks.{name}", value=name)
 
 
-def _consolers(passers: list[tuple[str, str]], ctx: DealContext, cfg: Config,
-               dealer_whists: bool = False) -> list[str]:
+def _consolers(first: str, s1: str, second: str, s2: str, ctx: DealContext, cfg: Config,
+               dealer_whists: bool = False) -> tuple[str, ...]:
     """Who writes consolation on a failed declarer (seed 002 3.8.1.2; spec consolation_by).
 
-    A dealer who took the whist consoles once, as the whister, whatever
-    ``consolation_by`` says; any other sitting-out dealer under ``all``.
+    The two defenders, but under gentleman's whist not one who went for half-whist
+    (seed 002 3.8.14: he writes nothing on a remiz).  A dealer who took the whist
+    consoles once, as the whister, whatever ``consolation_by`` says; any other
+    sitting-out dealer under ``all``.
     """
-    out = []
-    for name, status in passers:
-        if status == "gone-half" and cfg.gentleman:
-            continue  # seed 002 3.8.14: who went for half-whist writes nothing on a remiz
-        out.append(name)
+    if not cfg.gentleman:
+        out: tuple[str, ...] = (first, second)
+    else:
+        out = tuple(name for name, status in ((first, s1), (second, s2))
+                    if status != "gone-half")
     if dealer_whists or (cfg.console_all and cfg.n == 4):
-        out.append(ctx.dealer)
+        out += (ctx.dealer,)
     return out
 
 
@@ -347,18 +389,19 @@ def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) 
     li = level - 6
     value = cfg.values[li]
     declarer = deal.declarer
-    first, s1, second, s2, _, ds = deal.roles(ctx.dealer)
+    seats = deal.seats
+    first, s1, second, s2, _, ds = deal.roles(ctx.dealer) if seats is None else seats
     counts = deal.counts  # set exactly when the tricks are
     if counts is None:
         if s1 == "half" or s2 == "half":
             # seed 002 3.8.7: the game counts as made, the half-whister writes his share
             halfer = first if s1 == "half" else second
-            w.to_pulya(declarer, value, "half_whist_game", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "half_whist_game", _GAME, level, value)
             credited = cfg.half[level]
             t = cfg.trick[li]
-            w.vist(halfer, declarer, t * credited, "half_whist", f"{tricks_word(credited)} x {t}")
+            w.vist(halfer, declarer, t * credited, "half_whist", _TIMES, _TRICKS[credited], t)
         else:
-            w.to_pulya(declarer, value, "game_passed", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "game_passed", _GAME, level, value)
         return True
     taken, t1, t2 = counts
     d = t1 + t2
@@ -369,48 +412,47 @@ def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) 
     if not dealer_whists and s1 == "pass" and s2 == "pass":
         # both_pass = play-6-7: played «на своих», no vists and no consolation
         if k <= 0:
-            w.to_pulya(declarer, value, "both_pass_made", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "both_pass_made", _GAME, level, value)
         else:
-            w.to_gora(declarer, r * k, "both_pass_remiz", f"down {k} x {r}")
+            w.to_gora(declarer, r * k, "both_pass_remiz", _DOWN, k, r)
         return k <= 0
     if k <= 0:
-        w.to_pulya(declarer, value, "game_made", f"{level} game = {value}")
+        w.to_pulya(declarer, value, "game_made", _GAME, level, value)
     else:
-        w.to_gora(declarer, r * k, "remiz", f"down {k} x {r}")
+        w.to_gora(declarer, r * k, "remiz", _DOWN, k, r)
     if dealer_whists:
         # seed 002 3.8.8: the dealer is the one whister; both defenders are passers
         dealer = ctx.dealer
-        w.vist(dealer, declarer, t * d, "dealer_whist", f"{tricks_word(d)} x {t}")
+        w.vist(dealer, declarer, t * d, "dealer_whist", _TIMES, _TRICKS[d], t)
         if k > 0:
             c = cfg.consolation[li]
-            for name in _consolers([(first, s1), (second, s2)], ctx, cfg, True):
-                w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+            for name in _consolers(first, s1, second, s2, ctx, cfg, True):
+                w.vist(name, declarer, c * k, "consolation", _DOWN, k, c)
         o = cfg.obligation_alone[li]
         if d < o:
             _short(w, state, li, [(dealer, o - d)])
         return k <= 0
     # the vists for defence tricks (seed 002 3.8.1.1, 3.8.13, 3.8.14)
     if s1 == "whist" and s2 == "whist":
-        w.vist(first, declarer, t * t1, "whist_tricks", f"{tricks_word(t1)} x {t}")
-        w.vist(second, declarer, t * t2, "whist_tricks", f"{tricks_word(t2)} x {t}")
+        w.vist(first, declarer, t * t1, "whist_tricks", _TIMES, _TRICKS[t1], t)
+        w.vist(second, declarer, t * t2, "whist_tricks", _TIMES, _TRICKS[t2], t)
     else:
         if s1 == "whist":
             whister, passer, passer_status = first, second, s2
         else:
             whister, passer, passer_status = second, first, s1
         if not cfg.gentleman:
-            w.vist(whister, declarer, t * d, "greedy_whist", f"{tricks_word(d)} x {t}")
+            w.vist(whister, declarer, t * d, "greedy_whist", _TIMES, _TRICKS[d], t)
         elif k <= 0 or passer_status == "gone-half":
-            w.vist(whister, declarer, t * d, "gentleman_whist", f"{tricks_word(d)} x {t}")
+            w.vist(whister, declarer, t * d, "gentleman_whist", _TIMES, _TRICKS[d], t)
         else:
             half = quotient(t * d, 2)
-            detail = f"{tricks_word(d)} x {t} / 2"
-            w.vist(whister, declarer, half, "gentleman_whist", detail)
-            w.vist(passer, declarer, half, "gentleman_whist", detail)
+            w.vist(whister, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
+            w.vist(passer, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
     if k > 0:
         c = cfg.consolation[li]
-        for name in _consolers([(first, s1), (second, s2)], ctx, cfg):
-            w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+        for name in _consolers(first, s1, second, s2, ctx, cfg):
+            w.vist(name, declarer, c * k, "consolation", _DOWN, k, c)
     if s1 == "whist" and s2 == "whist":
         o = cfg.obligation[li]
         if d < o and not (cfg.totus and level == 10):
@@ -427,12 +469,12 @@ def _score_concede(w: _Writer, deal: Concede, ctx: DealContext) -> None:
     cfg = w.cfg
     li = deal.level - 6
     r = cfg.remiz[li]
-    w.to_gora(deal.declarer, 3 * r, "concede", f"3 x {r}")
+    w.to_gora(deal.declarer, 3 * r, "concede", "3 x {}", r)
     if cfg.concede == "consolation":
         c = cfg.consolation[li]
-        defenders = [(p, "pass") for p in ctx.active if p != deal.declarer]
-        for name in _consolers(defenders, ctx, cfg):
-            w.vist(name, deal.declarer, 3 * c, "concede_consolation", f"3 x {c}")
+        first, second = (p for p in ctx.active if p != deal.declarer)
+        for name in _consolers(first, "pass", second, "pass", ctx, cfg):
+            w.vist(name, deal.declarer, 3 * c, "concede_consolation", "3 x {}", c)
 
 
 def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
@@ -467,10 +509,10 @@ def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> No
         if mode == "half" or (mode == "half-until-closed"
                               and state.pulya[cfg.index[name]] < cfg.target):
             w.to_gora(name, quotient(r * missing, 2), "half_responsible_whist",
-                      f"{tricks_word(missing)} short x {r} / 2")
+                      "{} short x {} / 2", _TRICKS[missing], r)
         else:
             w.to_gora(name, r * missing, "responsible_whist",
-                      f"{tricks_word(missing)} short x {r}")
+                      "{} short x {}", _TRICKS[missing], r)
 
 
 def _score_misere(w: _Writer, deal: Misere) -> bool:
@@ -482,11 +524,11 @@ def _score_misere(w: _Writer, deal: Misere) -> bool:
     rule = "misere_blind_" if deal.blind else "misere_"
     if n == 0:
         value = cfg.misere_value
-        w.to_pulya(deal.declarer, value * m, rule + "made", f"misère = {value}{times}")
+        w.to_pulya(deal.declarer, value * m, rule + "made", "misère = {}{}", value, times)
     else:
         price = cfg.misere_price
         w.to_gora(deal.declarer, price * n * m, rule + "caught",
-                  f"{tricks_word(n)} x {price}{times}")
+                  "{} x {}{}", _TRICKS[n], price, times)
     return n == 0
 
 
@@ -502,16 +544,19 @@ def _score_allpass(w: _Writer, deal: AllPass, ctx: DealContext, step: int) -> No
     cfg = w.cfg
     price = allpass_price(cfg.prices, step)
     amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
-    which = ordinal(step)
+    which = ordinal(step) if w.keep else ""
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
             # «за ноль взяток — в пульку»: an actual zero, not one made by the amnesty
-            w.to_pulya(name, price, "allpass_zero", f"no tricks, {which} all-pass = {price}")
+            w.to_pulya(name, price, "allpass_zero", "no tricks, {} all-pass = {}", which, price)
         elif n > amnesty:
-            detail = f"{tricks_word(n - amnesty)} x {price}, {which} all-pass"
             if amnesty:
-                detail = f"{n} - {amnesty} amnesty = {detail}"
-            w.to_gora(name, price * (n - amnesty), "allpass", detail)
+                w.to_gora(name, price * (n - amnesty), "allpass",
+                          "{} - {} amnesty = {} x {}, {} all-pass", n, amnesty,
+                          _TRICKS[n - amnesty], price, which)
+            else:
+                w.to_gora(name, price * n, "allpass", "{} x {}, {} all-pass", _TRICKS[n], price,
+                          which)
 
 
 def _score_rostov(w: _Writer, deal: AllPass, ctx: DealContext) -> None:
@@ -523,7 +568,7 @@ def _score_rostov(w: _Writer, deal: AllPass, ctx: DealContext) -> None:
             continue
         for name, n in deal.tricks:
             if n > fewest:
-                w.vist(writer, name, rate * n, "rostov_allpass", f"{tricks_word(n)} x {rate}")
+                w.vist(writer, name, rate * n, "rostov_allpass", _TIMES, _TRICKS[n], rate)
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
             w.to_pulya(name, 1, "rostov_zero", "no tricks = 1")
