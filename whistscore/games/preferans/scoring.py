@@ -246,7 +246,15 @@ class _Writer:
         if pulya is None:
             pulya = self.pulya = list(self.old.pulya)
         target = self.cfg.target
-        own = min(points, target - pulya[i]) if pulya[i] < target else 0
+        have = pulya[i]
+        if have + points <= target:  # the pulya takes it all: no help
+            if points:
+                pulya[i] = have + points
+                if self.keep:
+                    self.entries.append(Entry(self.number, player, "pulya", points, None, rule,
+                                              detail.format(*args)))
+            return
+        own = target - have if have < target else 0
         rest = points - own
         if own:
             pulya[i] += own
