@@ -4,7 +4,8 @@ Each function here is one section of the spec; they share a :class:`_Writer`
 that writes on copies of the state's tuples, so a deal that fails half-way
 leaves nothing behind.  Replays run to 100,000 deals, so the rules are read
 once per game into a :class:`Config` kept on the state, and the state is a few
-flat tuples.
+flat tuples.  A settlement keeps no entries (``DealContext.keep`` False): the writer
+then formats no detail text and copies only the columns a deal writes.
 """
 
 from __future__ import annotations
