@@ -12,7 +12,8 @@ each run ten ``add`` commands one after the other, on a game file big enough tha
 replaying and saving it takes a noticeable time.
 
 Odd files (FIFOs, devices, folders, symlinks, a full disk, stale temporary files) are refused or
-handled in test_integrity.py, beside the exit status each command gives for them.
+handled in test_integrity.py, beside the exit status each command gives for them, and in
+test_bad_input.py among the other bad files every reading command refuses.
 """
 
 from __future__ import annotations
