@@ -3,7 +3,8 @@ random pulkas are in test_properties.py."""
 
 import pytest
 
-from whistscore.games.preferans import GAME, MiserePrices
+from whistscore.games.preferans import GAME
+from whistscore.games.preferans.rules import MiserePrices
 from whistscore.journal import from_json
 
 BOOK = GAME.rulebook
