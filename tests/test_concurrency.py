@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="fcntl locks are POSIX")
 
@@ -34,14 +34,14 @@ RUNNER = textwrap.dedent("""
     register(tallygame.GAME)
     if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):  # to show the race does catch losses
         import time
-        from whistscore import journal
-        journal.locked = lambda *a, **k: contextlib.nullcontext()
-        real_dump = journal.dump
+        from whistscore import files
+        files.locked = lambda *a, **k: contextlib.nullcontext()
+        real_dump = files.dump
 
         def slow_dump(game, path):  # a wide window between reading and saving
             time.sleep(0.2)
             real_dump(game, path)
-        journal.dump = slow_dump
+        files.dump = slow_dump
     from whistscore.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
@@ -53,7 +53,7 @@ def make_game(path: Path, deals: int) -> None:
     data = {"format": "whistscore", "version": 1, "game": "tally", "players": PLAYERS,
             "rules": {"preset": "plain", "target": 1000},
             "deals": [{"winner": PLAYERS[i % 3], "points": 0} for i in range(deals)]}
-    journal.dump(journal.loads(json.dumps(data)), path)
+    files.dump(journal.loads(json.dumps(data)), path)
 
 
 def worker(runner: Path, path: Path, winner: str, adds: int, failures: list,
@@ -80,7 +80,7 @@ def test_racing_adds_lose_no_deal(tmp_path, workers, adds):
     for t in threads:
         t.join()
     assert not failures, failures
-    game = journal.load(path)
+    game = files.load(path)
     added = [(r.deal.winner, r.deal.points) for r in game.deals[2000:]]
     assert len(added) == workers * adds, added
     for i in range(workers):  # each worker's deals are all there, in its own order
@@ -106,7 +106,7 @@ def test_the_race_catches_losses_when_locking_is_disabled(tmp_path):
     for t in threads:
         t.join()
     assert not failures, failures  # every add said it saved...
-    assert len(journal.load(path).deals) < 2000 + 20  # ...yet some deals were lost
+    assert len(files.load(path).deals) < 2000 + 20  # ...yet some deals were lost
 
 
 def test_undo_and_add_racing_keep_the_file_whole(tmp_path):
@@ -123,5 +123,5 @@ def test_undo_and_add_racing_keep_the_file_whole(tmp_path):
     adder.join()
     assert undo.returncode == 0, undo.stderr
     assert not failures, failures
-    game = journal.load(path)
+    game = files.load(path)
     assert len(game.deals) == 2000 + 6 - 1

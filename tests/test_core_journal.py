@@ -6,7 +6,7 @@ import os
 import pytest
 
 import whistscore
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.errors import DealError, GameFileError, GameOverError, InputError, RuleError
 from whistscore.game import DealRecord
 from whistscore.replay import replay
@@ -148,7 +148,7 @@ def test_non_utf8_bytes_give_a_line(tmp_path):
     path = tmp_path / "g.json"
     path.write_bytes(journal.dumps(journal.loads(text_of(BASE))).encode().replace(b"Vera", b"V\xffra", 1))
     with pytest.raises(GameFileError) as info:
-        journal.load(path)
+        files.load(path)
     assert info.value.line == 5  # the players line
 
 
@@ -162,16 +162,16 @@ def test_huge_string_is_reported_short():
 def test_atomic_dump_replaces_and_leaves_no_temp(tmp_path):
     path = tmp_path / "g.json"
     game = journal.loads(text_of(BASE))
-    journal.dump(game, path)
-    journal.dump(game.with_deal(DealRecord(game.deals[0].deal)), path)
-    assert len(journal.load(path).deals) == 3
+    files.dump(game, path)
+    files.dump(game.with_deal(DealRecord(game.deals[0].deal)), path)
+    assert len(files.load(path).deals) == 3
     assert sorted(os.listdir(tmp_path)) == ["g.json"]
 
 
 def test_dump_failure_keeps_old_file(tmp_path, monkeypatch):
     path = tmp_path / "g.json"
     game = journal.loads(text_of(BASE))
-    journal.dump(game, path)
+    files.dump(game, path)
     before = path.read_bytes()
 
     def boom(*a, **k):
@@ -179,7 +179,7 @@ def test_dump_failure_keeps_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(OSError):
-        journal.dump(game.without_last(), path)
+        files.dump(game.without_last(), path)
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["g.json"]
 

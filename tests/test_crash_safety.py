@@ -1,6 +1,6 @@
 """Crash safety (issue 8): a save killed at any moment leaves the old or the new game.
 
-A child process saves two games in turn with ``whistscore.journal.dump`` as fast
+A child process saves two games in turn with ``whistscore.files.dump`` as fast
 as it can; the test kills it with SIGKILL at random moments and then reads the
 file.  It must always be exactly the old text or exactly the new text, load
 cleanly, and the temporary files a killed save leaves behind must not disturb
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 
@@ -34,7 +34,7 @@ CHILD = textwrap.dedent("""
     import tallygame
     from whistscore.games import register
     register(tallygame.GAME)
-    from whistscore import journal
+    from whistscore import files, journal
 
     old = journal.loads(open(sys.argv[3], encoding="utf-8").read())
     new = journal.loads(open(sys.argv[4], encoding="utf-8").read())
@@ -47,9 +47,9 @@ CHILD = textwrap.dedent("""
     i = 0
     while True:
         if sys.argv[6] == "dump":
-            journal.dump(new if i % 2 == 0 else old, path)
+            files.dump(new if i % 2 == 0 else old, path)
         else:
-            journal.write_atomic(path, texts[i % 2])
+            files.write_atomic(path, texts[i % 2])
         i += 1
 """)
 
@@ -99,14 +99,14 @@ def test_killed_saves_leave_the_old_or_the_new_game(tmp_path):
         text = path.read_text(encoding="utf-8")
         assert text in (old_text, new_text), f"round {rounds}: a damaged file of {len(text)} chars"
         seen["old" if text == old_text else "new"] += 1
-        game = journal.load(path)  # stray temporary files do not disturb loading
+        game = files.load(path)  # stray temporary files do not disturb loading
         assert journal.dumps(game) == text
 
     strays = [p for p in folder.iterdir() if p.name != "game.json"]
     for stray in strays:  # what a killed save may leave: a hidden temporary beside the game
         assert stray.name.startswith(".game.json.") and stray.name.endswith(".tmp"), stray.name
     # the next save works and the game reads back
-    journal.dump(journal.loads(new_text), path)
+    files.dump(journal.loads(new_text), path)
     assert path.read_text(encoding="utf-8") == new_text
     assert seen["new"] > 0, seen  # the kills did land while saving
 
@@ -120,7 +120,7 @@ KILL_LOOP = textwrap.dedent("""
     import tallygame
     from whistscore.games import register
     register(tallygame.GAME)
-    from whistscore import journal
+    from whistscore import files, journal
     from whistscore.cli import main
 
     path, kills = sys.argv[3], int(sys.argv[4])
@@ -133,7 +133,7 @@ KILL_LOOP = textwrap.dedent("""
     assert main(["add", path, "Anna 0"]) == 0  # warm: every module the add needs is loaded
     sys.stdout.flush()
     os.dup2(saved, 1)
-    previous = journal.load(path)
+    previous = files.load(path)
     for round_ in range(kills):
         pid = os.fork()
         if pid == 0:  # the child: add deals until killed

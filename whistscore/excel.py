@@ -60,7 +60,7 @@ from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.writer.excel import ExcelWriter
 
-from . import journal
+from . import files, journal
 from .errors import GameFileError, InputError
 from .game import Game
 from .i18n import LANGS, explain, game_title, text
@@ -1026,7 +1026,7 @@ def _save_atomic(wb, path: Path) -> None:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
         _BookWriter(wb, archive).write_data()
     data = buffer.getbuffer()
-    with journal.replacing(path, field="out") as tmp:
+    with files.replacing(path, field="out") as tmp:
         with open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -1089,7 +1089,7 @@ def _open_zip(path: Path, field: str):
     import io
     import zipfile
 
-    data = journal.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
+    data = files.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
     entries = _zip_entries(data)
     if entries is None:
         raise _Damaged("it is not a zip archive (an .xlsx workbook is one)")
@@ -1346,7 +1346,7 @@ def import_text(book_path: str | os.PathLike) -> str:
     while reading), within a fraction of a second and in memory a small
     multiple of the game file.
     """
-    name = journal._path_arg(book_path, "book")
+    name = files.check_path(book_path, "book")
     path = Path(name)
 
     def damaged(why: str) -> GameFileError:

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from . import journal
+from . import files
 from .errors import ConflictError
 from .replay import DealResult
 from .scored import ScoredGame, now_stamp
@@ -67,7 +67,7 @@ def record(path: str | os.PathLike, deal: Any, *, dealer: str | None = None,
     :func:`whistscore.scored.parse_deal`).  ``at``: ``True`` stamps the local time
     now, a string is written as given, ``False``/``None`` writes no time.
     """
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
         after = before.add(deal, dealer=dealer, note=note, at=_stamp(at))
@@ -83,7 +83,7 @@ def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = 
     ``at``: ``None`` keeps the deal's recorded time (or stamps now if it had none),
     ``True`` stamps now, ``False`` keeps no time, a string is written as given.
     """
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
         if at is None:
@@ -96,7 +96,7 @@ def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = 
 
 def drop_last(path: str | os.PathLike, *, expect: int | None = None) -> Change:
     """Drop the last deal of the game file and save it (what ``undo`` does)."""
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
         after = before.undo()
@@ -110,7 +110,7 @@ def change_settings(path: str | os.PathLike, *, preset: str | None = None,
                     place: str | None = None, expect: int | None = None) -> Change:
     """Change the rules, stake or title of a recorded game; refused, file untouched,
     if a recorded deal no longer fits."""
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
         after = before.with_settings(preset=preset, rules=rules, stake=stake,

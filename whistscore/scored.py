@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from . import journal
+from . import files, journal
 from .errors import DealError, InputError, NotationError
 from .game import DealRecord, Game, GameType
 from .games import get_game
@@ -144,7 +144,7 @@ class ScoredGame:
 
     @classmethod
     def load(cls, path: str | os.PathLike, *, lean: bool = False) -> "ScoredGame":
-        return cls.of(journal.load(path), lean=lean)
+        return cls.of(files.load(path), lean=lean)
 
     @classmethod
     def loads(cls, text: str, *, lean: bool = False) -> "ScoredGame":
@@ -272,7 +272,7 @@ class ScoredGame:
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the game file atomically (a crash leaves the old file or the new one)."""
-        journal.dump(self.game, path)
+        files.dump(self.game, path)
 
     # -- helpers ---------------------------------------------------------------
     def _full(self) -> bool:
