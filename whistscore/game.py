@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .fields import DealFields
 
 __all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
-           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "dealer_of",
-           "paused_gc"]
+           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
+           "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
 D = TypeVar("D")
@@ -314,6 +314,19 @@ def next_seat(players: Sequence[str], player: str) -> str:
     return players[(players.index(player) + 1) % len(players)]
 
 
+def check_dealer(dealer: object, players: Sequence[str]) -> str:
+    """A dealer named by a deal (a broken rotation at the table): one of the players.
+
+    The file reader, a typed deal's ``--dealer`` and :func:`dealer_of` all check here.
+
+    :raises DealError: ``dealer`` is not the name of one of ``players``.
+    """
+    if not isinstance(dealer, str) or dealer not in players:
+        raise DealError(f"the dealer must be one of the players ({', '.join(players)})",
+                        field="dealer", value=dealer)
+    return dealer
+
+
 def dealer_of(record: DealRecord, players: Sequence[str], due: str, number: int) -> str:
     """Who deals deal ``number``: the rotation's ``due`` dealer unless the record names
     another (a broken rotation at the table).
@@ -325,10 +338,10 @@ def dealer_of(record: DealRecord, players: Sequence[str], due: str, number: int)
     dealer = record.dealer
     if dealer is None:
         return due
-    if dealer not in players:
-        raise DealError("the dealer is not a player of this game",
-                        deal=number, field="dealer", value=dealer)
-    return dealer
+    try:
+        return check_dealer(dealer, players)
+    except DealError as exc:
+        raise exc.located(deal=number) from None
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, Mapping
 
 from .errors import DealError, GameFileError, InputError
-from .game import DealRecord, Game, GameType, paused_gc
+from .game import DealRecord, Game, GameType, check_dealer, paused_gc
 from .games import get_game
 from .rules import parse_stake
 
@@ -339,8 +339,7 @@ def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) ->
     if at is not None or "at" in obj:
         check_at(at)
     if dealer is not None or "dealer" in obj:
-        if not isinstance(dealer, str) or dealer not in players:
-            raise DealError("the dealer must be one of the players", field="dealer", value=dealer)
+        check_dealer(dealer, players)
     if note is not None or "note" in obj:
         if not isinstance(note, str):
             raise DealError("a note is text", field="note", value=note)

@@ -21,7 +21,7 @@ import attrs
 
 from . import files, journal
 from .errors import DealError, InputError, NotationError
-from .game import DealRecord, Game, GameType
+from .game import DealRecord, Game, GameType, check_dealer
 from .games import get_game
 from .replay import DealResult, Replay, replay
 from .settlement import Settlement, settle
@@ -64,9 +64,7 @@ def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
                             field="deal", value=type(deal).__name__)
         if dealer is not None:
             _check_text(dealer, "dealer")
-            if dealer not in game.players:
-                raise DealError(f"the dealer must be one of the players "
-                                f"({', '.join(game.players)})", field="dealer", value=dealer)
+            check_dealer(dealer, game.players)
         if note is not None:
             _check_text(note, "note")
         if at is not None:
