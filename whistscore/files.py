@@ -41,7 +41,10 @@ __all__ = [
 
 
 def check_path(path: object, field: str = "file") -> str:
-    """A file name given by a user or a program: text or a path, never empty."""
+    """A file name given by a user or a program: text or a path, never empty.
+
+    :raises InputError: ``path`` is not text or a path of text, is empty, or holds NUL.
+    """
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise InputError("a file is named by a path (text)", field=field,
                          value=type(path).__name__)
@@ -77,6 +80,9 @@ def read_bytes(path: str | os.PathLike[str], *, field: str = "file", what: str =
     A FIFO would block forever and ``/dev/zero`` never ends, so the file is
     opened without blocking, refused unless it is a regular file, and never
     read past the limit (a file may grow while it is read).
+
+    :raises InputError: no such file, it cannot be opened or read, it is not a regular
+        file (a folder, a FIFO, a device, a socket), or it is larger than ``limit``.
     """
     name = check_path(path, field)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -119,7 +125,11 @@ def read_bytes(path: str | os.PathLike[str], *, field: str = "file", what: str =
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A game file's text; non-UTF-8 bytes are reported with their line."""
+    """A game file's text; non-UTF-8 bytes are reported with their line.
+
+    :raises InputError: the file cannot be read (see :func:`read_bytes`).
+    :raises GameFileError: the file is not UTF-8 text.
+    """
     data = read_bytes(path)
     try:
         return data.decode("utf-8-sig")
@@ -130,6 +140,13 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def load(path: str | os.PathLike[str]) -> Game:
+    """Read and check a game file (:func:`read_text`, then :func:`whistscore.journal.loads`).
+
+    :raises InputError: the file cannot be read, or the game is not a registered one.
+    :raises GameFileError: the file is not a game file (the line given).
+    :raises RuleError: an unknown preset or option, or a bad option value or stake.
+    :raises DealError: a deal of the wrong shape (its number, line and field given).
+    """
     return loads(read_text(path))
 
 
@@ -172,6 +189,9 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
     so the link is followed, not replaced.  An existing target must be a
     regular file that may be written: a device, a FIFO or a folder is refused,
     and so is a read-only file (its owner made it so on purpose).
+
+    :raises InputError: the folder does not exist, the file cannot be examined, is not a
+        regular file, or is read-only.
     """
     name = check_path(path, field)
     target = Path(os.path.realpath(name))
@@ -240,6 +260,9 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
     never half of one.  On an error the old file is untouched and the temporary
     file removed.  Game files and workbooks are both saved through here; a
     symlink is saved through to its target (see :func:`save_target`).
+
+    :raises InputError: the file may not be replaced (see :func:`save_target`).
+    :raises OSError: the disk refused the write (full, gone); the old file is untouched.
     """
     import tempfile  # only a save needs it; reading commands start faster without
 
@@ -276,7 +299,12 @@ def _umask() -> int:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (see :func:`replacing`)."""
+    """Replace ``path`` with ``text`` atomically (see :func:`replacing`).
+
+    :raises InputError: the text is larger than MAX_FILE_BYTES, or the file may not be
+        replaced (see :func:`save_target`).
+    :raises OSError: the disk refused the write; the old file is untouched.
+    """
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         raise InputError(f"the game would be larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
@@ -302,6 +330,11 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def dump(game: Game, path: str | os.PathLike[str]) -> None:
+    """Save ``game`` to ``path`` atomically, in the file's fixed layout.
+
+    :raises InputError: ``game`` is not a Game, or the file may not be replaced.
+    :raises OSError: the disk refused the write; the old file is untouched.
+    """
     if not isinstance(game, Game):
         raise InputError("dump saves a Game (from load, loads or new_game)", field="game",
                          value=type(game).__name__)
@@ -322,6 +355,8 @@ def locked(path: str | os.PathLike[str],
     command holds it for well under a second).  ``on_wait`` (by default the one
     of :func:`waiting_message`) is called once if another command holds the lock,
     before waiting for it.
+
+    :raises InputError: the folder of the file does not exist or cannot be locked.
     """
     name = check_path(path)
     folder = Path(os.path.realpath(name)).parent

@@ -14,12 +14,12 @@ import json
 import re
 import unicodedata
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .errors import DealError, GameFileError, InputError
-from .game import DealRecord, Game, GameType, check_dealer, paused_gc
+from .game import DealRecord, Game, GameType, JSONObject, check_dealer, paused_gc
 from .games import get_game
-from .rules import parse_stake
+from .rules import Rules, parse_stake
 
 __all__ = [
     "FORMAT",
@@ -62,10 +62,10 @@ MAX_DIGITS = 4300
 
 # -- reading -------------------------------------------------------------------
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):  # only then look for the key (the dict is built in C)
-        seen: set = set()
+        seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
                 raise _DuplicateKey(key)
@@ -158,7 +158,11 @@ def _line_at(text: str, pos: int) -> int:
 
 
 def parse_deal_text(raw: str) -> Any:
-    """The JSON of one deal typed by a user, as strictly read as a file's."""
+    """The JSON of one deal typed by a user, as strictly read as a file's.
+
+    :raises DealError: ``raw`` is not JSON, repeats a key, holds NaN or a number too long,
+        or nests too deeply (field ``deal``).
+    """
     return _parse_json(raw, DealError, field="deal")
 
 
@@ -226,18 +230,24 @@ def _locate_duplicate(text: str, wanted: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+def _skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of ``pattern`` (blanks, commas: it also matches nothing) from ``pos`` ends."""
+    match = pattern.match(text, pos)
+    return match.end() if match else pos
+
+
 def _deal_lines(text: str) -> list[int]:
     """The line on which each deal starts (only worked out when reporting an error)."""
     match = re.search(r'"deals"\s*:\s*\[', text)
     if not match:
         return []
     decoder = json.JSONDecoder()
-    lines = []
+    lines: list[int] = []
     pos = match.end()
     ws = re.compile(r"[\s,]*")
     try:
         while True:
-            pos = ws.match(text, pos).end()
+            pos = _skip(ws, text, pos)
             if pos >= len(text) or text[pos] == "]":
                 break
             lines.append(text.count("\n", 0, pos) + 1)
@@ -257,7 +267,7 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def check_players(players: Any, counts: tuple[int, ...] | None = None,
+def check_players(players: object, counts: tuple[int, ...] | None = None,
                   game: str | None = None, *,
                   error: type[InputError] = GameFileError) -> tuple[str, ...]:
     """The one check of player names, for files, ``new`` and the library alike.
@@ -267,6 +277,9 @@ def check_players(players: Any, counts: tuple[int, ...] | None = None,
     most MAX_NAME characters, not starting or ending with spaces; no two names
     may be equal after Unicode NFC normalization and case-folding, or the
     settlement could say "José pays José".
+
+    :raises GameFileError: (or ``error``) ``players`` is not a list of names, a name is
+        not such text, two names look alike, or ``counts`` does not allow so many.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise error("players must be a list of names", field="players",
@@ -299,12 +312,16 @@ def check_players(players: Any, counts: tuple[int, ...] | None = None,
     return tuple(players)
 
 
-def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
+def _check_players(kind: GameType[Any, Any], players: object) -> tuple[str, ...]:
     return check_players(players, kind.player_counts, kind.name)
 
 
-def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -> str:
-    """A title or a place: one line of text, short enough for a sheet's heading."""
+def check_line(text: object, field: str, error: type[InputError] = GameFileError) -> str:
+    """A title or a place: one line of text, short enough for a sheet's heading.
+
+    :raises GameFileError: (or ``error``) ``text`` is not non-empty text of one line of
+        at most 200 characters.
+    """
     if not isinstance(text, str) or not text.strip():
         raise error("must be non-empty text", field=field, value=text)
     if len(text) > _MAX_TEXT or any(ord(c) < 32 or c == "\x7f" for c in text):
@@ -313,8 +330,11 @@ def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -
     return text
 
 
-def check_at(at: Any, error: type[InputError] = DealError, field: str = "at") -> str:
-    """A deal's time: ISO 8601 local time with its UTC offset, as ``add`` writes it."""
+def check_at(at: object, error: type[InputError] = DealError, field: str = "at") -> str:
+    """A deal's time: ISO 8601 local time with its UTC offset, as ``add`` writes it.
+
+    :raises DealError: (or ``error``) ``at`` is not ISO 8601 text with a UTC offset.
+    """
     import datetime
 
     if not isinstance(at, str) or len(at) > 40:
@@ -329,8 +349,14 @@ def check_at(at: Any, error: type[InputError] = DealError, field: str = "at") ->
     return at
 
 
-def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) -> DealRecord:
-    """One deal of the file (or of ``add``) as a :class:`DealRecord`."""
+def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ...],
+                   rules: Rules) -> DealRecord:
+    """One deal of the file (or of ``add``) as a :class:`DealRecord`.
+
+    :raises DealError: ``obj`` is not a JSON object, its ``dealer`` is not a player, its
+        ``note`` is not text, its ``at`` is not a time, or the game refuses its shape
+        (the field named; the caller adds the deal's number).
+    """
     if not isinstance(obj, dict):
         raise DealError("a deal must be a JSON object", value=obj)
     dealer = obj.get("dealer")
@@ -349,8 +375,10 @@ def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) ->
     return DealRecord(deal, dealer, note, at)
 
 
-def deal_to_json(kind: GameType, record: DealRecord) -> dict:
-    out: dict = {}
+def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
+    """A deal as the file writes it: ``dealer`` first, the game's fields, then ``note``
+    and ``at`` (the order people read a line of the file in)."""
+    out: JSONObject = {}
     if record.dealer is not None:
         out["dealer"] = record.dealer
     out.update(kind.deal_to_json(record.deal))
@@ -361,7 +389,8 @@ def deal_to_json(kind: GameType, record: DealRecord) -> dict:
     return out
 
 
-def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, str | None]:
+def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Decimal | None,
+                              str | None]:
     """The fields before the deals (``title`` and ``place`` are read by :func:`_titles`)."""
     if not isinstance(data, dict):
         raise GameFileError("a game file is a JSON object", value=data, line=1)
@@ -400,9 +429,10 @@ def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, 
     return kind, players, rules, stake, currency
 
 
-def _titles(data: dict) -> tuple[str | None, str | None]:
-    return tuple(check_line(data[k], k) if data.get(k) is not None else None  # type: ignore
-                 for k in ("title", "place"))
+def _titles(data: dict[str, Any]) -> tuple[str | None, str | None]:
+    title, place = (check_line(data[k], k) if data.get(k) is not None else None
+                    for k in ("title", "place"))
+    return title, place
 
 
 def _from_data(data: Any, text: str | None) -> Game:
@@ -411,7 +441,7 @@ def _from_data(data: Any, text: str | None) -> Game:
     except InputError as exc:
         line = _line_of_field(text, exc.field) if text else None
         raise exc.located(line=line) from None
-    records = []
+    records: list[DealRecord] = []
     append = records.append
     parse = kind.deal_from_json
     seen: dict[str, DealRecord] = {}
@@ -439,7 +469,7 @@ def _from_data(data: Any, text: str | None) -> Game:
     return Game(kind, players, rules, tuple(records), stake, currency, title, place)
 
 
-def _deal_key(obj: dict) -> str | None:
+def _deal_key(obj: dict[str, Any]) -> str | None:
     """A deal's JSON as one string, equal only for the same keys in the same order and
     the same values of the same JSON types (``repr`` tells 1, 1.0, true and "1" apart)."""
     try:
@@ -457,7 +487,14 @@ def _line_of_field(text: str, field: str | None) -> int | None:
 
 
 def loads(text: str) -> Game:
-    """Read a game from its file text (every field checked; no deal is scored yet)."""
+    """Read a game from its file text (every field checked; no deal is scored yet).
+
+    :raises GameFileError: the text is not a game file: not JSON (the line given), a
+        missing, unknown or bad field, a newer version, more than MAX_FILE_BYTES.
+    :raises RuleError: an unknown preset or option, or a bad option value or stake.
+    :raises DealError: a deal of the wrong shape (its number, line and field given).
+    :raises InputError: the game is not a registered game.
+    """
     if not isinstance(text, str):
         raise GameFileError("a game file is text", value=type(text).__name__)
     if len(text) > MAX_FILE_BYTES:
@@ -466,8 +503,14 @@ def loads(text: str) -> Game:
     return _from_data(_parse_json(text), text)
 
 
-def from_json(data: Mapping) -> Game:
-    """A game from an already-parsed JSON object (e.g. one a program built)."""
+def from_json(data: Mapping[str, Any]) -> Game:
+    """A game from an already-parsed JSON object (e.g. one a program built).
+
+    :raises GameFileError: ``data`` is not a mapping, or a field is missing or bad.
+    :raises RuleError: an unknown preset or option, or a bad option value or stake.
+    :raises DealError: a deal of the wrong shape (its number and field given).
+    :raises InputError: the game is not a registered game.
+    """
     if not isinstance(data, Mapping):
         raise GameFileError("a game is a JSON object", value=type(data).__name__)
     return _from_data(dict(data), None)
@@ -479,8 +522,9 @@ def _dump_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def to_json(game: Game) -> dict:
-    out: dict = {
+def to_json(game: Game) -> JSONObject:
+    """The game as the JSON object :func:`from_json` reads back equal."""
+    out: JSONObject = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.kind.name,
@@ -524,6 +568,9 @@ def drop_last_deal(text: str) -> tuple[str, Any, int]:
     Undo works on the text, not on the scored game, so a last deal that no
     longer reads or scores (a hand edit) can still be dropped; everything
     before it is kept byte for byte.
+
+    :raises GameFileError: the text is not JSON, not an object, or its deals not a list.
+    :raises InputError: the game has no deal to drop.
     """
     data = _parse_json(text)
     if not isinstance(data, dict):
@@ -539,7 +586,7 @@ def drop_last_deal(text: str) -> tuple[str, Any, int]:
         raise GameFileError("the deals could not be found in the text", field="deals")
     if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
         cut_from = _array_open(text) + 1
-        cut_to = re.compile(r"\s*").match(text, spans[-1][1]).end()
+        cut_to = _skip(re.compile(r"\s*"), text, spans[-1][1])
     else:
         cut_from, cut_to = spans[-2][1], spans[-1][1]
     return text[:cut_from] + text[cut_to:], deals[-1], len(deals)
@@ -549,19 +596,19 @@ def _array_open(text: str) -> int:
     """Where the top-level "deals" list opens: the top object's keys are walked."""
     decoder = json.JSONDecoder(parse_constant=_bad_constant)
     ws = re.compile(r"\s*")
-    pos = ws.match(text, 0).end()
+    pos = _skip(ws, text, 0)
     if text.startswith("\ufeff", pos):
-        pos = ws.match(text, pos + 1).end()
+        pos = _skip(ws, text, pos + 1)
     pos += 1  # the "{"
     while True:
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos)
         key, pos = decoder.raw_decode(text, pos)
-        pos = ws.match(text, pos).end() + 1  # the ":"
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos) + 1  # the ":"
+        pos = _skip(ws, text, pos)
         if key == "deals":
             return pos
         _, pos = decoder.raw_decode(text, pos)
-        pos = ws.match(text, pos).end() + 1  # the "," (never the "}": deals is there)
+        pos = _skip(ws, text, pos) + 1  # the "," (never the "}": deals is there)
 
 
 def _deal_spans(text: str) -> list[tuple[int, int]]:
@@ -569,9 +616,9 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
     decoder = json.JSONDecoder(parse_constant=_bad_constant)
     ws = re.compile(r"[\s,]*")
     pos = _array_open(text) + 1
-    spans = []
+    spans: list[tuple[int, int]] = []
     while True:
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos)
         if pos >= len(text) or text[pos] == "]":
             return spans
         _, end = decoder.raw_decode(text, pos)
@@ -581,13 +628,18 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
 
 # -- building and checking -------------------------------------------------------
 
-def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = None,
-             stake: Any = None, currency: str | None = None, title: str | None = None,
+def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None = None,
+             stake: Decimal | str | int | None = None, currency: str | None = None, title: str | None = None,
              place: str | None = None) -> Game:
     """A new game with no deals, checked like a file would be.
 
     Names are stored in Unicode NFC, so a name typed on a phone and the same
     name typed on a laptop are one player.
+
+    :raises InputError: ``game`` is not a registered game's name, or ``rules`` not a mapping.
+    :raises GameFileError: the players' names (see :func:`check_players`), the currency,
+        title or place are not acceptable.
+    :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
     """
     if not isinstance(game, str):
         raise InputError("a game is named by text", field="game", value=type(game).__name__)
@@ -595,9 +647,9 @@ def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = No
     if rules is not None and not isinstance(rules, Mapping):
         raise InputError("rules are given as a mapping of option to value", field="rules",
                          value=type(rules).__name__)
-    data: dict = {"format": FORMAT, "version": VERSION, "game": game,
-                  "players": [unicodedata.normalize("NFC", p) for p in players],
-                  "rules": dict(rules or {}), "deals": []}
+    data: JSONObject = {"format": FORMAT, "version": VERSION, "game": game,
+                        "players": [unicodedata.normalize("NFC", p) for p in players],
+                        "rules": dict(rules or {}), "deals": []}
     if title is not None:
         data["title"] = title
     if place is not None:
@@ -613,7 +665,8 @@ def check_text(text: str) -> list[InputError]:
     """Every problem of a file: each bad deal, then each deal that cannot be scored.
 
     A deal that cannot be scored is skipped so later deals are still checked
-    against the state the good deals left.
+    against the state the good deals left.  Nothing is raised: the problems are
+    returned, each with its line and deal.
     """
     from .replay import check  # the replay layer scores; this module only reads the file
 
@@ -637,9 +690,9 @@ def check_text(text: str) -> list[InputError]:
     if problems:
         return problems
     game = Game(kind, players, rules, tuple(record for _, record in records), stake, currency)
-    for exc in check(game, tuple(number for number, _ in records)):
+    for problem in check(game, tuple(number for number, _ in records)):
         lines = lines if lines is not None else _deal_lines(text)
-        number = exc.deal
-        line = lines[number - 1] if number is not None and number <= len(lines) else None
-        problems.append(exc.located(line=line))
+        deal = problem.deal
+        line = lines[deal - 1] if deal is not None and deal <= len(lines) else None
+        problems.append(problem.located(line=line))
     return problems

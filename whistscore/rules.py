@@ -253,7 +253,7 @@ class Rules:
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"preset": self.preset}
         for name, value in self.overrides.items():
             out[name] = self.book.option(name).kind.dump(value)
@@ -375,9 +375,17 @@ def parse_stake(value: Any, field: str = "stake") -> Decimal:
                         value=str(value))
     if stake > MAX_STAKE:
         raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
-    if stake != 0 and stake.normalize().as_tuple().exponent < -STAKE_PLACES:
+    if stake != 0 and _exponent(stake.normalize()) < -STAKE_PLACES:
         raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
                         value=str(value))
-    if stake.as_tuple().exponent > 0:  # 1E+3 is written 1000
+    if _exponent(stake) > 0:  # 1E+3 is written 1000
         stake = stake.quantize(Decimal(1))
     return abs(stake) if stake == 0 else stake
+
+
+def _exponent(number: Decimal) -> int:
+    """The exponent of a finite Decimal (only NaN and infinities have a letter there)."""
+    exponent = number.as_tuple().exponent
+    if not isinstance(exponent, int):  # pragma: no cover - parse_stake refused those
+        raise RuleError("a stake must be a finite number", field="stake", value=str(number))
+    return exponent

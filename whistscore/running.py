@@ -10,19 +10,22 @@ behind it.  ``show --by-deal`` prints it and the workbook has it on its own tab.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .layout import Cell, Label, Table
-from .ledger import plain_number
+from .ledger import Amount, Entry, plain_number
+
+if TYPE_CHECKING:  # the replay is read through the protocol the games type it with
+    from .game import Played
 
 __all__ = ["running_table"]
 
 
-def _order(replay: Any) -> list[tuple[str, str, str | None]]:
+def _order(replay: Played[Any]) -> list[tuple[str, str, str | None]]:
     """Columns in seating order: a player's own columns first, then what he writes on others."""
     players = replay.game.players
     seat = {p: i for i, p in enumerate(players)}
-    first: dict[tuple, int] = {}
+    first: dict[tuple[str, str, str | None], int] = {}
     named: dict[str, int] = {}  # a column name's first appearance, the same for every player
     for result in replay.results:
         for e in result.outcome.entries:
@@ -34,7 +37,7 @@ def _order(replay: Any) -> list[tuple[str, str, str | None]]:
     for (player, _, _), n in sorted(first.items(), key=lambda kv: kv[1]):
         owners.setdefault(player, n)
 
-    def rank(key: tuple) -> tuple:
+    def rank(key: tuple[str, str, str | None]) -> tuple[int, ...]:
         player, column, against = key
         owner = seat.get(player, len(players) + owners[player])
         if against is None:
@@ -44,7 +47,7 @@ def _order(replay: Any) -> list[tuple[str, str, str | None]]:
     return sorted(first, key=rank)
 
 
-def running_table(replay: Any) -> Table:
+def running_table(replay: Played[Any]) -> Table:
     """The deal-by-deal table of a replay that kept its results."""
     columns = _order(replay)
     index = {key: i for i, key in enumerate(columns)}
@@ -57,10 +60,10 @@ def running_table(replay: Any) -> Table:
     # a column that does not start at 0 (twist's gora starts at the agreed size)
     kind = replay.game.kind
     start = kind.opening_values(replay.game.players, replay.game.rules)
-    totals = [start.get(key, 0) for key in columns]
-    rows = []
+    totals: list[Amount] = [start.get(key, 0) for key in columns]
+    rows: list[tuple[Cell, ...]] = []
     for result in replay.results:
-        changed: dict[int, list] = {}
+        changed: dict[int, list[Entry]] = {}
         for e in result.outcome.entries:
             i = index[e.player, e.column, e.against]
             totals[i] += e.amount
