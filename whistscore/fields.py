@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-__all__ = ["KINDS", "AMONG", "Choice", "Field", "DealFields"]
+__all__ = ["KINDS", "AMONG", "Choice", "Field", "DealFields", "choices"]
 
 #: what a field is, and so how the form draws it
 KINDS = (

@@ -135,6 +135,8 @@ class GameType(abc.ABC, Generic[D, S]):
         Raise :class:`~whistscore.errors.DealError` naming the field and value;
         the caller adds the deal number.  Checks that need the game so far (who
         deals, what was played before) belong in :meth:`score`.
+
+        :raises DealError: the deal's shape is wrong (the field and value named).
         """
 
     @abc.abstractmethod
@@ -143,7 +145,11 @@ class GameType(abc.ABC, Generic[D, S]):
 
     @abc.abstractmethod
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> D:
-        """Read one line of short notation (raise NotationError if unreadable)."""
+        """Read one line of short notation.
+
+        :raises NotationError: the line cannot be read (field ``notation`` for the whole
+            line, else the part's own field).
+        """
 
     @abc.abstractmethod
     def format_notation(self, deal: D, players: tuple[str, ...], rules: Rules) -> str:
@@ -162,7 +168,10 @@ class GameType(abc.ABC, Generic[D, S]):
 
     @abc.abstractmethod
     def score(self, state: S, deal: D, ctx: DealContext) -> Outcome[S]:
-        """Entries the deal writes and the state after it (pure)."""
+        """Entries the deal writes and the state after it (pure).
+
+        :raises DealError: the deal cannot follow the state (the caller adds its number).
+        """
 
     @abc.abstractmethod
     def is_finished(self, state: S) -> bool:
@@ -246,6 +255,10 @@ class Game:
         return attrs.evolve(self, deals=self.deals + (record,))
 
     def without_last(self) -> "Game":
+        """The game without its last deal.
+
+        :raises InputError: the game has no deal.
+        """
         if not self.deals:
             raise InputError("the game has no deal to undo", field="deals")
         return attrs.evolve(self, deals=self.deals[:-1])

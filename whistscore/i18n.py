@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title"]
+           "game_title", "plural_ru"]
 
 LANGS = ("en", "ru")
 
