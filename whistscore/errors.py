@@ -23,6 +23,7 @@ __all__ = [
     "show_value",
 ]
 
+#: "no value given"; an error rebuilt from another passes its ``value`` on as is, this too
 _NOTHING = object()
 _MAX_SHOWN = 60
 

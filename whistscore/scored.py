@@ -121,18 +121,14 @@ def _parse_text(game: Game, raw: str) -> DealRecord:
         hint = notation_hint(game.kind)
         if hint in exc.reason:
             raise
-        kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
-        if exc.has_value:
-            kwargs["value"] = exc.value
-        raise NotationError(f"{exc.reason} ({hint})", **kwargs) from None
+        raise NotationError(f"{exc.reason} ({hint})", deal=exc.deal, field=exc.field,
+                            value=exc.value, line=exc.line) from None
 
 
 def _no_longer_fits(exc: InputError, changed: str) -> InputError:
     """A later deal refused after an earlier change: say which change made it so."""
-    kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
-    if exc.has_value:
-        kwargs["value"] = exc.value
-    return type(exc)(f"no longer fits after {changed}: {exc.reason}", **kwargs)
+    return type(exc)(f"no longer fits after {changed}: {exc.reason}", deal=exc.deal,
+                     field=exc.field, value=exc.value, line=exc.line)
 
 
 @attrs.frozen
