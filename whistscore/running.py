@@ -10,18 +10,15 @@ behind it.  ``show --by-deal`` prints it and the workbook has it on its own tab.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .layout import Cell, Label, Table
 from .ledger import Amount, Entry, plain_number
 
-if TYPE_CHECKING:  # the replay is read through the protocol the games type it with
-    from .game import Played
-
 __all__ = ["running_table"]
 
 
-def _order(replay: Played[Any]) -> list[tuple[str, str, str | None]]:
+def _order(replay: Any) -> list[tuple[str, str, str | None]]:
     """Columns in seating order: a player's own columns first, then what he writes on others."""
     players = replay.game.players
     seat = {p: i for i, p in enumerate(players)}
@@ -47,8 +44,12 @@ def _order(replay: Played[Any]) -> list[tuple[str, str, str | None]]:
     return sorted(first, key=rank)
 
 
-def running_table(replay: Played[Any]) -> Table:
-    """The deal-by-deal table of a replay that kept its results."""
+def running_table(replay: Any) -> Table:
+    """The deal-by-deal table of a replay that kept its results.
+
+    ``replay`` is a :class:`whistscore.game.Played` (a Replay); it is typed ``Any`` so that
+    this module stays below ``game.py`` in the layers (it reads only entries and columns).
+    """
     columns = _order(replay)
     index = {key: i for i, key in enumerate(columns)}
     header: list[Any] = [Label("deal")]

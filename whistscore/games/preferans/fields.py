@@ -1,0 +1,59 @@
+"""Preferans deal fields for the scorepad's form (spec preferans.md, "Deals (JSON)").
+
+A deal is said at the table as "Anna, seven spades, Boris whists, Vera passes,
+Anna took seven": the fields follow that order.  ``_kind`` is the form's own
+switch between a game, a misère and an all-pass.
+"""
+
+from __future__ import annotations
+
+from ...fields import DealFields, Field, choices
+
+__all__ = ["FIELDS"]
+
+_GAME = ("game",)
+_PLAYED = ("game", "misere")
+_SUITS = choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"), ("H", "♥", "♥"),
+                 ("NT", "NT", "БК"))
+
+FIELDS = DealFields(
+    fields=(
+        Field("_kind", "choice", "Deal", "Сдача", default="game", choices=choices(
+            ("game", "game", "игра"),
+            ("misere", "misère", "мизер", {"contract": "misere"}),
+            ("allpass", "all-pass", "распасы", {"contract": "allpass"}))),
+        Field("declarer", "player", "Declarer", "Играющий", when=({"_kind": _PLAYED},)),
+        Field("contract", "contract", "Contract", "Контракт", levels=(6, 7, 8, 9, 10),
+              suits=_SUITS, when=({"_kind": _GAME},)),
+        Field("concede", "flag", "Conceded (without three)", "Уход без трёх",
+              when=({"_kind": _GAME},)),
+        Field("whist", "statuses", "Defenders", "Вистующие", among="defenders",
+              choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
+                              ("half", "half", "полвиста"),
+                              ("gone-half", "gone half", "ушёл на полвиста")),
+              dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
+              when=({"_kind": _GAME, "concede": (False,)},)),
+        Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
+        Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
+              among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},)),
+        Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
+              when=({"_kind": ("allpass",)},
+                    {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
+    ),
+    notation=(
+        ("{0} 7S {1}:w {2}:p 7/3/0", "a seven of spades, one whist; tricks: the declarer's, "
+         "then the defenders' as written", "семь пик, один вист; взятки играющего, затем "
+         "вистующих, как записаны", (3,)),
+        ("{1} 7S {2}:w {3}:p 7/3/0", "a seven of spades, one whist; tricks: the declarer's, "
+         "then the defenders' as written", "семь пик, один вист; взятки играющего, затем "
+         "вистующих, как записаны", (4,)),
+        ("{0} 6H {1}:p {2}:h", "a six of hearts, half-whist", "шесть червей, полвиста", (3,)),
+        ("{0} 8NT {1}:p {2}:p", "both pass: written as made", "оба паса: сыграно", (3,)),
+        ("{1} 8NT {2}:p {3}:p", "both pass: written as made", "оба паса: сыграно", (4,)),
+        ("{2} misere 1", "a misère caught with one trick", "мизер, одна взятка"),
+        ("pass 4/2/4", "an all-pass, tricks in seat order", "распасы, взятки по порядку мест",
+         (3,)),
+        ("pass -/4/2/4", "an all-pass; '-' for the sitting-out dealer",
+         "распасы; '-' за сдающего", (4,)),
+    ),
+)

@@ -1,0 +1,72 @@
+"""Twist deal fields for the scorepad's form (spec twist.md, "Deals (JSON)").
+
+``_kind`` is the form's own switch between a contract, a bomb, a dil and the
+twist round; the bomb and dil categories and values are the seed's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol
+
+from ...fields import DealFields, Field, choices
+
+__all__ = ["FIELDS"]
+
+_CATEGORIES = choices(("simple", "simple", "простая"), ("double", "double", "двойная"),
+                      ("clean", "clean", "чистая"), ("all", "all", "все"))
+_SOLO = ("bomb", "dil")
+
+
+class _Due(Protocol):
+    """What the form reads of the state (the scoring's ``State``)."""
+
+    @property
+    def round_price(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+def _due(state: _Due) -> tuple[Mapping[str, Any], str, str] | None:
+    """A twist round is due after a made contract below the twist level (spec twist.md)."""
+    price = state.round_price
+    if price is None or state.finished:
+        return None
+    return ({"_kind": "round"}, f"a twist round is due, at {price} per trick",
+            f"следует розыгрыш твиста, по {price} за взятку")
+
+
+FIELDS = DealFields(
+    fields=(
+        Field("_kind", "choice", "Deal", "Сдача", default="contract", choices=choices(
+            ("contract", "contract", "контракт"), ("bomb", "bomb", "бомба"),
+            ("dil", "dil", "диль"), ("round", "twist round", "розыгрыш твиста",
+                                     {"twist_round": True}))),
+        Field("bomb", "choice", "Bomb", "Бомба", choices=_CATEGORIES, when=({"_kind": ("bomb",)},)),
+        Field("dil", "choice", "Dil", "Диль", choices=_CATEGORIES, when=({"_kind": ("dil",)},)),
+        Field("value", "count", "Value", "Стоимость", low=1, high=4, default=1,
+              when=({"_kind": _SOLO},)),
+        Field("declarer", "player", "Declarer", "Играющий", among="all",
+              when=({"_kind": ("contract",) + _SOLO},)),
+        Field("contract", "contract", "Contract", "Контракт", levels=tuple(range(2, 13)),
+              suits=choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"),
+                            ("H", "♥", "♥"), ("NT", "NT", "БК")),
+              when=({"_kind": ("contract",)},)),
+        Field("opened", "flag", "Partner's cards opened", "Просмотр",
+              when=({"_kind": ("contract",)},)),
+        Field("partner_passed", "flag", "Partner passed", "Партнёр спасовал",
+              when=({"_kind": ("contract",)},)),
+        Field("twist", "players", "Twist announced by", "Твист объявил", among="opponents",
+              when=({"_kind": ("contract",)},)),
+        Field("tricks", "tricks", "Tricks", "Взятки", among="all", total=12),
+    ),
+    notation=(
+        ("{0} 8H 5/2/4/1", "eight hearts, tricks in seat order",
+         "восемь червей, взятки по порядку мест"),
+        ("{0} 7S 4/2/3/3 twist {1}", "seven spades, twist announced",
+         "семь пик, объявлен твист"),
+        ("{0} bomb double 3 1/4/3/4", "a double bomb worth 3", "двойная бомба за 3"),
+        ("round 3/3/3/3", "the twist round", "розыгрыш твиста"),
+    ),
+    due=_due,
+)
