@@ -275,7 +275,8 @@ def _print_change(change: Change, a: argparse.Namespace) -> None:
 
     _out(render_change(change, a.lang))
     if a.explain:
-        _out(render_entries(_deal_of(change).entries, change.after.kind, a.lang) or "(nothing written)")
+        _out(render_entries(_deal_of(change).entries, change.after.kind, a.lang)
+             or "(nothing written)")
         _out()
         _out(_totals_table(change.after.settle().to_json()))
 

@@ -210,7 +210,8 @@ def _sheet_leaves(sheet: Mapping[str, Any]) -> dict[tuple[str, str, str | None],
     return out
 
 
-def changed_totals(before: Mapping[str, Any], after: Mapping[str, Any], kind: AnyGame | None = None, lang: str = "en") -> str:
+def changed_totals(before: Mapping[str, Any], after: Mapping[str, Any],
+                   kind: AnyGame | None = None, lang: str = "en") -> str:
     """The sheet totals a change moved, as one line: ``Bo 160, Dina -160`` for a game of
     one column, ``Anna pulya 4; Boris vists on Anna 12`` otherwise."""
     old, new = _sheet_leaves(before), _sheet_leaves(after)

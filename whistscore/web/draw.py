@@ -341,7 +341,8 @@ def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
 NOTA_SHOWN = 6
 
 
-def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame, lang: str) -> tuple[str, float]:
+def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
+              lang: str) -> tuple[str, float]:
     """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
 
     A long evening fills the nota: live X's (and O's) are written once with
