@@ -4,8 +4,11 @@
 ``settle --json`` sheet), ``finished`` and ``money`` (with the file's stake).
 """
 
+import doctest
 import json
 import re
+import shlex
+import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -77,3 +80,77 @@ def test_the_library_page_has_executed_examples_for_every_game():
     text = "\n".join(blocks)
     for game in ("preferans", "twist", "whist", "danish"):
         assert f'whistscore.new("{game}"' in text
+
+
+# -- the README and the package docstring ---------------------------------------------
+
+ROOT = DOCS.parent
+README = ROOT / "README.md"
+SHELL = re.compile(r"```sh\n(.*?)```", re.S)
+#: what the README's shell lines run besides ``whistscore``: the setting up of a checkout
+#: (a venv, an install, the test suite), which this test suite cannot run inside itself
+SETUP = (("python3", "-m", "venv"), (".",), ("pip", "install"), ("python", "-m", "pytest"))
+
+
+def readme_commands() -> list[list[str]]:
+    """Every ``whistscore`` command of the README's shell blocks, in order, as argv."""
+    found = []
+    for block in SHELL.findall(README.read_text(encoding="utf-8")):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            command: list[str] = []
+            for word in words + ["&&"]:
+                if word != "&&":
+                    command.append(word)
+                    continue
+                if command and command[0] == "whistscore":
+                    found.append(command[1:])
+                elif command:
+                    assert any(tuple(command[:len(s)]) == s for s in SETUP), \
+                        f"README runs a command this test does not know: {' '.join(command)}"
+                command = []
+    return found
+
+
+def test_readme_commands_run(tmp_path, monkeypatch):
+    """Each ``whistscore`` line of the README, in order, in a folder holding the samples:
+    it exits 0 and says nothing on stderr (``serve`` is started up to the server itself)."""
+    from clirun import run
+
+    import whistscore.web.server
+
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    served = []
+    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args: served.append(args))
+    commands = readme_commands()
+    assert len(commands) >= 15
+    for argv in commands:
+        status, out, err = run(argv)
+        assert (status, err) == (0, ""), f"whistscore {' '.join(argv)}: {status} {err}"
+        assert out or argv[0] == "serve", f"whistscore {' '.join(argv)} printed nothing"
+    assert served == [(".", "0.0.0.0", 8000, False)]
+    game = journal.load("evening.json")
+    assert game.title == "Friday pulka" and game.rules["pulya"] == 30
+    assert [game.notation(r) for r in game.deals] == ["Anna 7S Boris:p Vera:p"]
+    assert Path("evening.xlsx").stat().st_size > 0
+
+
+def test_readme_python_blocks_run(tmp_path, monkeypatch):
+    """The README's ```python blocks run, in order, in one namespace, in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    blocks = PYTHON.findall(README.read_text(encoding="utf-8"))
+    assert blocks
+    namespace: dict = {"__name__": "readme"}
+    for i, block in enumerate(blocks, 1):
+        exec(compile(block, f"README.md python block {i}", "exec"), namespace)  # noqa: S102
+    assert len(journal.load("evening.json").deals) == 3
+
+
+def test_package_docstring_examples_run(tmp_path, monkeypatch):
+    """``help(whistscore)`` shows examples that doctest runs, outputs compared."""
+    import whistscore
+
+    monkeypatch.chdir(tmp_path)
+    result = doctest.testmod(whistscore, report=True)
+    assert result.attempted >= 10 and result.failed == 0
