@@ -558,6 +558,13 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command (``argv`` without the program name; ``sys.argv`` by default) and
+    return its exit status: 0 done (a change saved exactly once), 1 refused or failed with
+    one line on stderr and the game file as it was.
+
+    :raises SystemExit: wrong usage (status 2, the usage on stderr) or ``--help`` (status 0),
+        as argparse does; every other failure is a message and a status, never a traceback.
+    """
     args = _parser().parse_args(argv)
     _tolerant_streams()
     with journal.recording_saves() as saves, _no_finalizer_noise(), \

@@ -1072,7 +1072,14 @@ class _BookWriter(ExcelWriter):
 
 def export(game: Game, out_path: str | os.PathLike[str], *, lang: str = "en",
            check_formulas: bool = False) -> None:
-    """Write the workbook of ``game`` to ``out_path`` (replaced atomically)."""
+    """Write the workbook of ``game`` to ``out_path`` (replaced atomically).
+
+    :raises InputError: an unknown ``lang``, or ``out_path`` cannot be written (no such
+        folder, a read-only file, a folder or device in the way).
+    :raises DealError: a deal of ``game`` cannot be scored (:class:`GameOverError` after
+        the end); nothing is written.
+    :raises OSError: the write itself failed (a full disk); the old file is left as it was.
+    """
     if lang not in LANGS:
         raise InputError(f"unknown language (known: {', '.join(LANGS)})", field="lang",
                          value=lang)
@@ -1429,7 +1436,7 @@ def _cell_value(cell: _RawCell | None, strings: dict[int, str]) -> _GameValue:
 
 def written_by_whistscore(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is a workbook carrying a whistscore game sheet (export may
-    replace it without --force)."""
+    replace it without --force); anything unreadable is simply not one, never an error."""
     try:
         book = _open_zip(Path(path), "out")
         with book:
@@ -1446,6 +1453,11 @@ def import_text(book_path: str | os.PathLike[str]) -> str:
     than the budgets above (checked from the zip's declared sizes first, then
     while reading), within a fraction of a second and in memory a small
     multiple of the game file.
+
+    :raises InputError: ``book_path`` is no path, no such file, not a regular file, cannot
+        be read, or is larger than :data:`MAX_BOOK_BYTES`.
+    :raises GameFileError: the file is not a workbook, carries no game file, or its game
+        file is damaged or of a newer whistscore.
     """
     name = journal._path_arg(book_path, "book")
     path = Path(name)

@@ -239,7 +239,10 @@ def changed_totals(before: Mapping[str, Any], after: Mapping[str, Any],
 
 def render_change(change: Change, lang: str = "en") -> str:
     """One line for a deal just recorded or replaced: the deal, how it ended, the
-    totals it changed, and what comes next."""
+    totals it changed, and what comes next.
+
+    :raises ValueError: ``change`` is a settings change, which concerns no deal.
+    """
     after = change.after
     kind = after.kind
     result = change.result
