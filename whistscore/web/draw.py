@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple, Protocol, Union
+from typing import Any, Callable, NamedTuple, Protocol, TypedDict, Union
 
 from ..game import GameType, Words
 from ..i18n import text
@@ -472,6 +472,16 @@ def _twist(rp: Replay[Any], lang: str) -> str:
 
 # -- whist: the marker's sheet ---------------------------------------------------------
 
+class _Rubber(TypedDict):
+    """One rubber of the marker's sheet as it is drawn."""
+
+    #: above the line: (side, amount, "game" or "rubber"), in the order written
+    above: list[tuple[int, Amount, str]]
+    #: below the line, per game: per side, (running points, column) in the order written
+    games: list[list[list[tuple[Amount, str]]]]
+    closed: bool
+
+
 def _whist(rp: Replay[Any], lang: str) -> str:
     """Two columns, we and they: game values and rubbers above the line, points below."""
     game = rp.game
@@ -479,9 +489,9 @@ def _whist(rp: Replay[Any], lang: str) -> str:
     players = game.players
     sheet = kind.sheet_json(rp.state, game.rules)
     sides = tuple(sheet)   # NS (seats 1 and 3), EW (seats 2 and 4)
-    blocks: list[dict[str, Any]] = []
+    blocks: list[_Rubber] = []
 
-    def new_block() -> dict[str, Any]:
+    def new_block() -> _Rubber:
         return {"above": [], "games": [[[], []]], "closed": False}
 
     block = new_block()
