@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import whistscore
 from whistscore import journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
@@ -133,7 +134,7 @@ def test_readme_commands_run(tmp_path, monkeypatch):
         assert (status, err) == (0, ""), f"whistscore {' '.join(argv)}: {status} {err}"
         assert out or argv[0] == "serve", f"whistscore {' '.join(argv)} printed nothing"
     assert served == [(".", "0.0.0.0", 8000, False)]
-    game = journal.load("evening.json")
+    game = whistscore.load("evening.json")
     assert game.title == "Friday pulka" and game.rules["pulya"] == 30
     assert [game.notation(r) for r in game.deals] == ["Anna 7S Boris:p Vera:p"]
     assert Path("evening.xlsx").stat().st_size > 0
@@ -147,7 +148,7 @@ def test_readme_python_blocks_run(tmp_path, monkeypatch):
     namespace: dict = {"__name__": "readme"}
     for i, block in enumerate(blocks, 1):
         exec(compile(block, f"README.md python block {i}", "exec"), namespace)  # noqa: S102
-    assert len(journal.load("evening.json").deals) == 3
+    assert len(whistscore.load("evening.json").deals) == 3
 
 
 def test_package_docstring_examples_run(tmp_path, monkeypatch):
