@@ -18,7 +18,7 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 from . import files, journal
 from .errors import InputError, WhistscoreError
@@ -28,11 +28,17 @@ from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
 
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from .game import DealResult
+    from .recording import Change
+
 __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage errors: exit 2 without a traceback
+    def error(self, message: str) -> NoReturn:  # usage errors: exit 2 without a traceback
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
@@ -158,7 +164,7 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
-def _waiting(command: str):
+def _waiting(command: str) -> Callable[[], None]:
     def say() -> None:
         with _quiet():
             sys.stderr.write(f"whistscore {command}: waiting for another whistscore command "
@@ -173,18 +179,19 @@ class _quiet:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool:
         return kind is not None and issubclass(kind, Exception)
 
 
-def _totals_table(settlement_json: dict) -> str:
+def _totals_table(settlement_json: Mapping[str, Any]) -> str:
     """A compact line per player (or side) of the game's sheet totals."""
     from tabulate import tabulate
 
     sheet = settlement_json["sheet"]
     seats = {who: i for i, who in enumerate(sheet)}
-    order: dict[tuple, str] = {}
-    rows = []
+    order: dict[tuple[int, int, str], str] = {}
+    rows: list[tuple[str, dict[str, Any]]] = []
     for who, cols in sheet.items():
         flat: dict[str, Any] = {}
         for k, (key, value) in enumerate(cols.items()):
@@ -205,7 +212,7 @@ def _totals_table(settlement_json: dict) -> str:
     return f"{out}\nbalance now ({settlement_json['unit']}s): {line}"
 
 
-def _cmd_new(a) -> int:
+def _cmd_new(a: argparse.Namespace) -> int:
     path = Path(a.file)
     kind = get_game(a.game)
     for i, name in enumerate(a.players):
@@ -240,13 +247,13 @@ def _read_deal_arg(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
-def _typed_options(a, number: int | None = None) -> None:
+def _typed_options(a: argparse.Namespace, number: int | None = None) -> None:
     for field in ("dealer", "note"):
         if getattr(a, field) is not None:
             _check_typed(getattr(a, field), field, number)
 
 
-def _cmd_add(a) -> int:
+def _cmd_add(a: argparse.Namespace) -> int:
     from . import recording
 
     raw = _read_deal_arg(a.deal)
@@ -256,18 +263,25 @@ def _cmd_add(a) -> int:
     return 0
 
 
-def _print_change(change, a) -> None:
+def _deal_of(change: Change) -> DealResult:
+    """The deal a record, replace or drop concerned (only a settings change has none)."""
+    if change.result is None:
+        raise AssertionError("a change of a deal came back without its deal")
+    return change.result
+
+
+def _print_change(change: Change, a: argparse.Namespace) -> None:
     from .text import render_change, render_entries
 
     _out(render_change(change, a.lang))
     if a.explain:
-        result = change.result
-        _out(render_entries(result.entries, change.after.kind, a.lang) or "(nothing written)")
+        _out(render_entries(_deal_of(change).entries, change.after.kind, a.lang)
+             or "(nothing written)")
         _out()
         _out(_totals_table(change.after.settle().to_json()))
 
 
-def _cmd_edit(a) -> int:
+def _cmd_edit(a: argparse.Namespace) -> int:
     from . import recording
 
     raw = _read_deal_arg(a.deal)
@@ -278,7 +292,7 @@ def _cmd_edit(a) -> int:
     return 0
 
 
-def _cmd_set(a) -> int:
+def _cmd_set(a: argparse.Namespace) -> int:
     from . import recording
 
     for field in ("title", "place", "currency", "stake", "preset"):
@@ -308,7 +322,7 @@ def _cmd_set(a) -> int:
     return 0
 
 
-def _cmd_undo(a) -> int:
+def _cmd_undo(a: argparse.Namespace) -> int:
     from . import recording
     from .text import render_entries
 
@@ -316,20 +330,20 @@ def _cmd_undo(a) -> int:
         change = recording.drop_last(a.file)
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
-    dropped = change.result
+    dropped = _deal_of(change)
     _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
     _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
     return 0
 
 
-def _cmd_notation(a) -> int:
+def _cmd_notation(a: argparse.Namespace) -> int:
     from .text import render_notation
 
     _out(render_notation(get_game(a.game), markdown=a.markdown))
     return 0
 
 
-def _undo_text(a) -> int:
+def _undo_text(a: argparse.Namespace) -> int:
     """The game does not read or score (a hand edit): drop the last deal from the
     file's text, keeping the rest byte for byte, then say what is still wrong.
     Anything that stops this too (no such file, a read-only file, no deal) is
@@ -347,7 +361,7 @@ def _undo_text(a) -> int:
     return 0
 
 
-def _cmd_show(a) -> int:
+def _cmd_show(a: argparse.Namespace) -> int:
     game = files.load(a.file)
     rp = replay(game)
     if a.json:
@@ -381,7 +395,7 @@ def _cmd_show(a) -> int:
     return 0
 
 
-def _cmd_settle(a) -> int:
+def _cmd_settle(a: argparse.Namespace) -> int:
     game = files.load(a.file)
     s = settle(replay(game, keep=False), a.stake, a.precision)
     if a.json:
@@ -393,7 +407,7 @@ def _cmd_settle(a) -> int:
     return 0
 
 
-def _cmd_export(a) -> int:
+def _cmd_export(a: argparse.Namespace) -> int:
     from . import excel  # openpyxl is loaded only here
 
     game = files.load(a.file)
@@ -421,7 +435,7 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
                          "--force to overwrite it", field="out", value=out)
 
 
-def _cmd_import(a) -> int:
+def _cmd_import(a: argparse.Namespace) -> int:
     from . import excel
 
     path = Path(a.file)
@@ -437,7 +451,7 @@ def _cmd_import(a) -> int:
     return 0
 
 
-def _cmd_check(a) -> int:
+def _cmd_check(a: argparse.Namespace) -> int:
     text = files.read_text(a.file)
     problems = journal.check_text(text)
     if not problems:
@@ -448,7 +462,7 @@ def _cmd_check(a) -> int:
     return 1
 
 
-def _cmd_rules(a) -> int:
+def _cmd_rules(a: argparse.Namespace) -> int:
     from .text import render_rules
 
     kind = get_game(a.game)
@@ -471,7 +485,7 @@ def _cmd_rules(a) -> int:
     return 0
 
 
-def _cmd_serve(a) -> int:
+def _cmd_serve(a: argparse.Namespace) -> int:
     folder = Path(a.folder)
     if not folder.is_dir():
         raise InputError("no such folder", field="folder", value=str(folder))
@@ -521,7 +535,7 @@ def _silence_stdout() -> None:
         os.close(fd)
 
 
-def _after_save(command: str, saves: list, exc: BaseException) -> int:
+def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     """Something failed after the change was saved: the change stands, exit 0.
 
     Saying "not changed" here would make the user type the deal again and
@@ -544,6 +558,13 @@ def _after_save(command: str, saves: list, exc: BaseException) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command (``argv`` without the program name; ``sys.argv`` by default) and
+    return its exit status: 0 done (a change saved exactly once), 1 refused or failed with
+    one line on stderr and the game file as it was.
+
+    :raises SystemExit: wrong usage (status 2, the usage on stderr) or ``--help`` (status 0),
+        as argparse does; every other failure is a message and a status, never a traceback.
+    """
     args = _parser().parse_args(argv)
     _tolerant_streams()
     with files.recording_saves() as saves, _no_finalizer_noise(), \
@@ -561,7 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def _no_finalizer_noise():
+def _no_finalizer_noise() -> Iterator[None]:
     """A failed write (a full disk) can leave a library's half-done generator or
     zip behind, whose finalizer then prints "Exception ignored ... Traceback":
     the command has already said what failed, so such noise is dropped."""
