@@ -53,11 +53,18 @@ class Contract:
     opened: bool = False
     partner_passed: bool = False
     twist: tuple[str, ...] = ()  # opponents who announced twist, in seating order
-    #: the tricks alone, in seating order (derived; kept for fast scoring)
+    #: derived, kept for fast scoring: the tricks alone, the declarer's seat and the
+    #: twisters' seats, in seating order (``tricks`` is in seating order)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    seat: int = attrs.field(init=False, eq=False, repr=False)
+    twisters: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        names = [name for name, _ in self.tricks]
         object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "seat", _seat(names, self.declarer))
+        object.__setattr__(self, "twisters", tuple(i for i, name in enumerate(names)
+                                                   if name in self.twist))
 
     @property
     def contract(self) -> str:
@@ -73,11 +80,13 @@ class Solo:
     value: int
     declarer: str
     tricks: Tricks
-    #: the tricks alone, in seating order (derived; kept for fast scoring)
+    #: derived, kept for fast scoring: the tricks alone and the soloist's seat
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    seat: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "seat", _seat([name for name, _ in self.tricks], self.declarer))
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +103,12 @@ class TwistRound:
 
 #: a Twist deal: one of the three
 Deal = Union[Contract, Solo, TwistRound]
+
+
+def _seat(names: list[str], declarer: str) -> int:
+    """The declarer's seat (-1 when he holds no tricks entry: a value built by hand
+    that ``deal_from_json`` would refuse)."""
+    return names.index(declarer) if declarer in names else -1
 
 
 # -- the file form ---------------------------------------------------------------
