@@ -212,6 +212,8 @@ class _Nota:
 # -- writing entries -----------------------------------------------------------
 
 _EVERYONE = (0, 1, 2, 3)
+#: the three seats other than seat i
+_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 #: how an entry's detail is worded, from up to three numbers: made only when the
 #: entries are kept, so that ``settle`` (``DealContext.keep`` False) formats no text
@@ -574,7 +576,7 @@ def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
 def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Sums, rules: Rules) -> None:
     v = deal.value
     ten = 10 * v
-    others = tuple(i for i in _EVERYONE if i != s)
+    others = _OTHERS[s]
     everyone = _EVERYONE
     gora, remark, vist = w.gora, w.remark, w.vist
     if deal.kind == "bomb":
