@@ -288,7 +288,7 @@ class _Sums:
     def __init__(self, state: State, number: int) -> None:
         self.state = state
         self.number = number
-        self.sums = list(state.numbers)
+        self.sums = [*state.numbers]
         self.mult = [1, 1, 1, 1]
         self.held = state.held
         self.log = state.log
@@ -435,7 +435,8 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: a twist round is due and this is no round, or the reverse.
     """
     due = state.round_price
-    w = _Writer(state, ctx.number) if ctx.keep else _Sums(state, ctx.number)
+    keep = ctx.keep
+    w = _Writer(state, ctx.number) if keep else _Sums(state, ctx.number)
     t = deal.counts
     last_value: int | None
     price: int | None
@@ -474,7 +475,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         new = _new_state(State, (state.players, numbers, active, ended, last_value, price,
                                  sums[0] <= 0 or sums[1] <= 0 or sums[2] <= 0 or sums[3] <= 0,
                                  nota.barring, w.held, w.log))
-    return Outcome(w.entries(), new)
+    return Outcome(w.entries() if keep else (), new)
 
 
 def _round_due(due: int) -> DealError:
