@@ -11,7 +11,8 @@ import unicodedata
 
 from hypothesis import strategies as st
 
-from whistscore.games.danish import ATTACHMENTS, NEGATIVES
+from whistscore.games.danish.deals import ATTACHMENTS
+from whistscore.games.danish.rules import NEGATIVES
 
 NAME_POOL = ["Anna", "Bo", "Carl", "Dina", "Erik", "Frida", "Ann", "Ann Lee", "anna", "Søren",
              "Åse", "Олег", "Мария", "alone", "good", "sol", "ren", "open", "nolo", "7", "13",

@@ -5,7 +5,8 @@ import pytest
 
 from whistscore import journal
 from whistscore.errors import DealError
-from whistscore.games.danish import GAME, DanishDeal
+from whistscore.games.danish import GAME
+from whistscore.games.danish.deals import Deal as DanishDeal
 from whistscore.replay import replay
 
 P4 = ("Anna", "Bo", "Carl", "Dina")

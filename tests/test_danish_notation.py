@@ -3,7 +3,8 @@
 import pytest
 
 from whistscore.errors import DealError, InputError, NotationError
-from whistscore.games.danish import GAME, DanishDeal
+from whistscore.games.danish import GAME
+from whistscore.games.danish.deals import Deal as DanishDeal
 
 P = ("Anna", "Bo", "Carl", "Dina")
 

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from gen_danish import deal_object, game_files, players as player_names
 from whistscore import journal
-from whistscore.games.danish import GAME, NEGATIVES
+from whistscore.games.danish import GAME
+from whistscore.games.danish.rules import NEGATIVES
 from whistscore.replay import replay
 from whistscore.settlement import settle
 

@@ -14,7 +14,8 @@ from whistscore.i18n import text as say
 from whistscore import journal
 from whistscore.errors import DealError, RuleError
 from whistscore.games import get_game
-from whistscore.games.danish import GAME, contract_value
+from whistscore.games.danish import GAME
+from whistscore.games.danish.scoring import contract_value
 from whistscore.replay import replay
 from whistscore.settlement import settle
 

@@ -6,9 +6,12 @@ negative contracts as words); attachment and partner show only for a number.
 
 from __future__ import annotations
 
-from ..fields import DealFields, Field, choices
+from ...fields import DealFields, Field, choices
+from .deals import HIGH_BID, LOW_BID, MAX_TRICKS
 
-_NUMBERS = tuple(range(7, 14))
+__all__ = ["FIELDS"]
+
+_NUMBERS = tuple(range(LOW_BID, HIGH_BID + 1))
 
 FIELDS = DealFields(
     fields=(
@@ -24,7 +27,7 @@ FIELDS = DealFields(
               when=({"bid": _NUMBERS},)),
         Field("partner", "player", "Partner (called ace)", "Партнёр (туз)", among="others",
               choices=choices((None, "alone", "один")), when=({"bid": _NUMBERS},)),
-        Field("tricks", "count", "Tricks", "Взятки", low=0, high=13, default=7),
+        Field("tricks", "count", "Tricks", "Взятки", low=0, high=MAX_TRICKS, default=7),
     ),
     notation=(
         ("{0} 9 good {2} 10", "9 good with the called ace's holder, 10 tricks",

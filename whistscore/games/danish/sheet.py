@@ -1,0 +1,101 @@
+"""The Danish score pad: one row per deal, each player's points and running totals.
+
+Nothing is closed at the end of the evening: the running totals are the
+balance, so there are no closing tables.  Who pays whom follows the seed's
+"the losers pay the winner(s)" deal by deal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...game import DealContext, JSONObject, Outcome, Played, Words
+from ...layout import Cell, Label, Phrase, Table
+from ...ledger import Amount, json_number, plain_number
+from ...rules import Rules
+from .deals import NEEDED, Deal
+from .notation import format_notation
+from .scoring import State
+
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+           "pairwise_settlement"]
+
+
+def sheet_json(state: State, rules: Rules) -> JSONObject:
+    return {p: {"points": json_number(t)} for p, t in zip(state.players, state.points)}
+
+
+def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
+    """Made or caught for a negative contract; made, over or down, and alone, for a bid."""
+    bid = deal.bid
+    if isinstance(bid, str):
+        if deal.tricks == NEEDED[bid]:
+            return Label("res.made")
+        return Label("res.caught" if NEEDED[bid] == 0 else "res.lost_with", (deal.tricks,))
+    diff = deal.tricks - bid
+    if diff < 0:
+        words = Label("res.down", (-diff,))
+    else:
+        words = Label("res.made_over", (diff,)) if diff else Label("res.made")
+    return Phrase((Label("res.alone"), words), ", ") if deal.partner is None else words
+
+
+def sheet_tables(replay: Played[State]) -> list[Table]:
+    """One row per deal: the deal, each player's points, then the running totals."""
+    game = replay.game
+    players = game.players
+    header = ((Label("danish.no"), Label("dealer"), Label("notation"), Label("result"))
+              + players + tuple(Label("danish.total_of", (p,)) for p in players))
+    running: dict[str, Amount] = {p: 0 for p in players}
+    rows = []
+    for result in replay.results:
+        by_player = {e.player: e for e in result.entries}
+        cells = [Cell(result.number), Cell(result.dealer),
+                 Cell(format_notation(result.record.deal, players, game.rules)),
+                 Cell(describe_result(result.record.deal, result.outcome, result.context))]
+        totals = []
+        for p in players:
+            entry = by_player.get(p)
+            if entry is None:  # the sitting-out dealer
+                cells.append(Cell(None))
+                totals.append(Cell(running[p]))
+                continue
+            running[p] = plain_number(running[p] + entry.amount)
+            cells.append(Cell(plain_number(entry.amount), (entry,)))
+            totals.append(Cell(running[p], (entry,)))
+        rows.append(tuple(cells + totals))
+    final = ([Cell(Label("total"), style="total"), Cell(None), Cell(None), Cell(None)]
+             + [Cell(None) for _ in players]
+             + [Cell(running[p], style="total") for p in players])
+    rows.append(tuple(final))
+    return [Table(Label("danish.sheet"), header, tuple(rows), key="sheet")]
+
+
+def closing_tables(replay: Played[State]) -> list[Table]:
+    """None: the running totals are already the balance."""
+    return []
+
+
+def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
+    """Who pays whom, deal by deal: "the losers pay the winner(s)" (seed,
+    «Подсчет очков»).  In each deal every loser pays each winner in proportion
+    to what the winner gained: with a partner each defender pays each of the
+    pair A/2; alone, each of the three pays the declarer A."""
+    players = replay.game.players
+    out = {(a, b): Fraction(0) for a in players for b in players if a != b}
+    for result in replay.results:
+        points: dict[str, Fraction] = {}
+        for e in result.entries:
+            points[e.player] = points.get(e.player, 0) + Fraction(e.amount)
+        won = sum(v for v in points.values() if v > 0)
+        if not won:
+            continue
+        for a, gain in points.items():
+            if gain <= 0:
+                continue
+            for b, loss in points.items():
+                if loss < 0:
+                    share = gain * -loss / won
+                    out[a, b] += share
+                    out[b, a] -= share
+    return out
