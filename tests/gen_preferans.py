@@ -10,7 +10,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from whistscore.game import DealContext
-from whistscore.games.preferans import GAME, SUITS, whisting_order
+from whistscore.games.preferans import GAME
+from whistscore.games.preferans.deals import SUITS, whisting_order
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Дима", "Olga Petrova", "Zoë", "Kirill")
 

@@ -11,7 +11,9 @@ import unicodedata
 from hypothesis import strategies as st
 
 from whistscore.game import DealContext
-from whistscore.games.twist import BOMB_MAX, DIL_MIN, GAME, SOLO_VALUES
+from whistscore.games.twist import GAME
+from whistscore.games.twist.deals import SOLO_VALUES
+from whistscore.games.twist.scoring import BOMB_MAX, DIL_MIN
 
 NAME_POOL = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Ann", "Ann Lee", "Олег",
              "Мария", "round", "twist", "pass", "bomb", "de Vries", "O'Neil", "Zoë", "anna"]

@@ -13,7 +13,9 @@ import unicodedata
 
 from hypothesis import strategies as st
 
-from whistscore.games.whist import GAME, PENALTIES, WhistDeal
+from whistscore.games.whist import GAME
+from whistscore.games.whist.deals import Deal
+from whistscore.games.whist.rules import PENALTIES
 
 _RESERVED = {"ns", "ew", "both", "void"}
 
@@ -97,14 +99,14 @@ def game_files(draw, max_deals: int = 40) -> dict:
 
 
 @st.composite
-def deal_values(draw, honours: bool = True) -> WhistDeal:
+def deal_values(draw, honours: bool = True) -> Deal:
     """Any legal deal value (for the notation and JSON round trips)."""
     if draw(st.integers(0, 9)) == 0:
-        return WhistDeal(None, revoke="both")
+        return Deal(None, revoke="both")
     tricks = draw(st.integers(0, 13))
     side, count = (None, 0)
     if honours and draw(st.booleans()):
         side, count = draw(st.sampled_from(["NS", "EW"])), draw(st.sampled_from([3, 4]))
     revoke = draw(st.sampled_from([None, "NS", "EW"]))
     penalty = draw(st.sampled_from([None, *PENALTIES])) if revoke else None
-    return WhistDeal(tricks, side, count, revoke, penalty)
+    return Deal(tricks, side, count, revoke, penalty)

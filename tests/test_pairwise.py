@@ -33,15 +33,15 @@ def test_preferans_paper_settlement_pairs():
     # A-V: 60 - 88 + 10 x (132 - 42) / 3 = -28 + 300 = 272  -> A +558
     # B-V: 178 - 95 + 10 x (132 - 96) / 3 = 83 + 120 = 203  -> B -286 + 203 = -83
     from whistscore.games.preferans import GAME
-    from whistscore.games.preferans_scoring import PulkaState
+    from whistscore.games.preferans.scoring import State
 
     class FakeReplay:
         pass
 
     rp = FakeReplay()
     rp.game = journal.new_game("preferans", ["A", "B", "V"])
-    rp.state = PulkaState(("A", "B", "V"), (20, 20, 20), (42, 96, 132),
-                          (0, 170, 60, 64, 0, 178, 88, 95, 0))
+    rp.state = State(("A", "B", "V"), (20, 20, 20), (42, 96, 132),
+                     (0, 170, 60, 64, 0, 178, 88, 95, 0))
     pairs = GAME.pairwise_settlement(rp)
     assert pairs["A", "B"] == 286 and pairs["A", "V"] == 272 and pairs["B", "V"] == 203
     assert GAME.balance(rp.state, rp.game.rules) == {"A": 558, "B": -83, "V": -475}

@@ -17,7 +17,8 @@ from gen_preferans import ABV, allpass, build, contract, deal_entries, misere, s
 from whistscore import journal
 from whistscore.errors import DealError, NotationError, RuleError
 from whistscore.game import DealRecord
-from whistscore.games.preferans import GAME, Concede, Contract, Misere
+from whistscore.games.preferans import GAME
+from whistscore.games.preferans.deals import Concede, Contract, Misere
 from whistscore.replay import replay
 
 ABVG = ("Anna", "Boris", "Vera", "Gleb")
@@ -458,7 +459,7 @@ def test_notation_other_spellings_read_the_same():
     ("Anna 8S Boris:p Vera:p Gleb:w 7/2/1", "tricks"),      # four counts with the dealer's
     ("Anna 8S Boris:p Vera:p Gleb:w 7/2/1/0", "tricks"),    # no '-' for the dealer
     ("Anna 7S Boris:w Vera:p 7/-/3", "tricks.Boris"),         # '-' without a dealer
-    ("Anna 7H concede 7/3/0", "deal"),
+    ("Anna 7H concede 7/3/0", "notation"),
 ])
 def test_notation_new_forms_invalid(line, field):
     rules = GAME.rulebook.resolve({})
@@ -492,7 +493,7 @@ REFUSALS = [
     (ABV, {"totus_both_whist": True}, [], "Anna 10NT Boris:p Vera:p", "whist.Boris", '"pass"'),
     (ABV, {"concede": "off"}, [], "Anna 7H concede", "concede", "true"),
     (ABV, {"both_pass": "play-6-7"}, [], "Anna 7S Boris:p Vera:p", "tricks", None),
-    (ABV, {}, [], "Anna 7S Boris:p Vera:p blind", "deal", '"blind"'),
+    (ABV, {}, [], "Anna 7S Boris:p Vera:p blind", "notation", '"blind"'),
     (ABV, {"allpass_exit": "made-8"}, [allpass({"Anna": 4, "Boris": 2, "Vera": 4})],
      "Anna 6S Boris:p Vera:p", "contract", '"6S"'),
 ]

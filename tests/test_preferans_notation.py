@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gen_preferans import game_files
-from whistscore.games.preferans import GAME, AllPass, Contract, Misere
+from whistscore.games.preferans import GAME
+from whistscore.games.preferans.deals import AllPass, Contract, Misere
 from whistscore.journal import from_json
 
 ABV = ("Anna", "Boris", "Vera")

@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gen_preferans import game_files, legal_deal
-from whistscore.games.preferans import GAME, MiserePrices
+from whistscore.games.preferans import GAME
+from whistscore.games.preferans.rules import MiserePrices
 from whistscore.journal import dumps, from_json, loads
 from whistscore.replay import replay
 from whistscore.settlement import settle

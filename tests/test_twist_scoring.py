@@ -13,7 +13,8 @@ import pytest
 from gen_twist import column, deal_entries, play, settle_by_hand, sheet, written
 from whistscore.i18n import text
 from whistscore.errors import DealError, GameOverError
-from whistscore.games.twist import GAME, contract_value
+from whistscore.games.twist import GAME
+from whistscore.games.twist.scoring import contract_value
 
 
 def T(a, b, c, d):

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from whistscore.errors import DealError, InputError, NotationError, RuleError
-from whistscore.games.whist import GAME, WhistDeal
+from whistscore.games.whist import GAME
+from whistscore.games.whist.deals import Deal
 from whistscore.journal import from_json
 
 from whist_support import PLAYERS, game_file
@@ -143,15 +144,15 @@ def test_error_is_a_value_error_and_carries_the_deal_number_from_the_file():
 
 def test_unique_case_insensitive_name_is_accepted():
     deal = GAME.deal_from_json({"tricks": {"anna": 8}}, PLAYERS, ENGLISH)
-    assert deal == WhistDeal(8)
+    assert deal == Deal(8)
     deal = GAME.deal_from_json({"tricks": {"ns": 8}}, PLAYERS, ENGLISH)
-    assert deal == WhistDeal(8)
+    assert deal == Deal(8)
 
 
 def test_members_name_their_side():
     assert GAME.deal_from_json({"tricks": {"Boris": 8}, "honours": {"Gleb": 4},
                             "revoke": {"by": "Vera", "penalty": "add"}}, PLAYERS, ENGLISH) \
-        == WhistDeal(5, "EW", 4, "NS", "add")
+        == Deal(5, "EW", 4, "NS", "add")
 
 
 # -- notation errors -------------------------------------------------------------------
@@ -184,4 +185,4 @@ def test_score_refuses_honours_under_rules_without_them():
     state = GAME.initial_state(PLAYERS, AMERICAN)
     ctx = DealContext(3, "Anna", PLAYERS, PLAYERS, AMERICAN)
     with pytest.raises(DealError, match="honours.NS"):
-        GAME.score(state, WhistDeal(8, "NS", 4), ctx)
+        GAME.score(state, Deal(8, "NS", 4), ctx)

@@ -7,7 +7,9 @@ notation box (``R:NS/transfer``).
 
 from __future__ import annotations
 
-from ..fields import DealFields, Field, choices
+from ...fields import DealFields, Field, choices
+
+__all__ = ["FIELDS"]
 
 FIELDS = DealFields(
     fields=(

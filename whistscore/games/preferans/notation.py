@@ -15,9 +15,11 @@
     pass 4/2/-/4                      all-pass with four players: '-' is the sitting-out dealer
 
 Keywords are case-insensitive; ``NAME:N`` gives one player's tricks in any
-form.  The reading builds the deal's JSON object and hands it to
-:meth:`Preferans.parse_deal`, so the notation and the file can never accept
-different deals.
+form.  The reading builds the deal's file form and hands it to
+:func:`.deals.deal_from_json`, so the notation and the file can never accept
+different deals.  A line that cannot be read as a whole is refused with the
+field ``notation``; a bad part names the file form's field (``tricks``,
+``whist.Vera``...).
 """
 
 from __future__ import annotations
@@ -25,10 +27,55 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import NotationError
-from ..rules import Rules
+from ...checks import notation_text
+from ...errors import NotationError
+from ...game import NotationForm
+from ...rules import Rules
+from .deals import AllPass, Concede, Contract, Deal, deal_from_json
 
-__all__ = ["parse_notation", "format_notation", "STATUS_WORDS", "ALLPASS_WORDS"]
+__all__ = ["NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation",
+           "STATUS_WORDS", "ALLPASS_WORDS"]
+
+#: every form of the short notation (``whistscore notation preferans`` and docs/preferans.md)
+NOTATION_FORMS = (
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS TRICKS", "Anna 7S Boris:w Vera:p 7/3/0",
+                 "Anna plays 7♠; Boris whists and takes 3, Vera passes; Anna takes 7"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS TRICKS", "Boris 6H Vera:w Anna:p 6/3/1",
+                 "Boris 6♥; Vera takes 3, Anna 1: the counts follow the names as written"),
+    NotationForm("DECLARER CONTRACT DEF:w DEF:gh TRICKS", "Anna 6S Boris:w Vera:gh 5/4/1",
+                 "Vera went for half, Boris returned the whist; Anna down one"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS NAME:N ...",
+                 "Anna 7S Boris:w Vera:p Anna:7 Boris:3 Vera:0",
+                 "the tricks as NAME:N in any order instead of a/b/c"),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS DEALER:STATUS TRICKS",
+                 "Anna 8S Boris:p Vera:p Gleb:w 7/2/1/-",
+                 "four players, Gleb deals: two passes, the dealer whists; Anna takes 7, "
+                 "'-' for the dealer's tricks", ("Anna", "Boris", "Vera", "Gleb")),
+    NotationForm("DECLARER CONTRACT DEF:STATUS DEF:STATUS DEALER:STATUS TRICKS",
+                 "Anna 6S Boris:p Vera:gh Gleb:w 5/3/2/-",
+                 "Vera went for half, the dealer returned the whist",
+                 ("Anna", "Boris", "Vera", "Gleb")),
+    NotationForm("DECLARER CONTRACT DEF:p DEF:h", "Anna 6♥ Boris:p Vera:h",
+                 "half-whist: not played (suits as S C D H NT or ♠ ♣ ♦ ♥)"),
+    NotationForm("DECLARER CONTRACT DEF:p DEF:p", "Anna 8NT Boris:p Vera:p",
+                 "both pass: not played"),
+    NotationForm("DECLARER CONTRACT concede", "Anna 7H concede",
+                 "Anna gives up 7♥ «без трёх» (also conceded, без3)"),
+    NotationForm("DECLARER misere N", "Vera misere 0",
+                 "misère made (Vera misere 2: caught with two tricks)"),
+    NotationForm("DECLARER misere blind N", "Vera misere blind 0",
+                 "a blind misère (played without the talon), made"),
+    NotationForm("DECLARER misere NAME:N NAME:N NAME:N", "Vera misere Anna:4 Boris:5 Vera:1",
+                 "a misère with every player's tricks"),
+    NotationForm("pass TRICKS", "pass 4/2/4",
+                 "all-pass, every player's tricks in seat order: Anna 4, Boris 2, Vera 4"),
+    NotationForm("pass TRICKS", "pass 4/2/-/4",
+                 "all-pass with four players: '-' for the dealer, who sits out (Vera)",
+                 ("Anna", "Boris", "Vera", "Gleb")),
+)
+
+#: the seats the examples are read with (unless a form names its own)
+NOTATION_PLAYERS = ("Anna", "Boris", "Vera")
 
 STATUS_WORDS = {
     "w": "whist", "whist": "whist", "v": "whist", "вист": "whist", "в": "whist",
@@ -76,26 +123,29 @@ def _is_contract(token: str) -> bool:
     return token.lower() in ("misere", "misère", "мизер") or bool(_CONTRACT_LIKE.match(token))
 
 
-def parse_notation(game: Any, text: str, players: tuple[str, ...], rules: Rules) -> Any:
+def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
+    """Read one line of short notation (a NotationError or DealError names what is wrong)."""
+    text = notation_text(text, players, field="notation")
     if not isinstance(text, str):
-        raise NotationError("a deal in short notation is one line of text", field="deal",
+        raise NotationError("a deal in short notation is one line of text", field="notation",
                             value=text)
     tokens = text.split()
     if not tokens:
         raise NotationError("an empty deal (e.g. Anna 7S Boris:w Vera:p 7/3/0, "
-                            "Vera misere 0, pass 4/2/4)", field="deal", value=text)
+                            "Vera misere 0, pass 4/2/4)", field="notation", value=text)
     head = tokens[0]
     second = tokens[1] if len(tokens) > 1 else ""
     is_allpass_word = head.lower() in ALLPASS_WORDS
     if _is_player(head, players) and not (is_allpass_word and not _is_contract(second)):
-        return _contract(game, tokens, players, rules, text)
+        return _contract(tokens, players, rules, text)
     if is_allpass_word:
-        return _allpass(game, tokens[1:], players, rules, text)
+        return _allpass(tokens[1:], players, rules)
     raise NotationError("a deal starts with the declarer's name, or with pass for an all-pass",
                         field="declarer", value=head)
 
 
-def _rest(tokens: list[str], players: tuple[str, ...]):
+def _rest(tokens: list[str],
+          players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], list[str] | None]:
     """The tokens after the contract: statuses, NAME:N counts and at most one slash list."""
     statuses: dict[str, str] = {}
     counts: dict[str, int] = {}
@@ -108,7 +158,7 @@ def _rest(tokens: list[str], players: tuple[str, ...]):
             continue
         if ":" not in token:
             raise NotationError("expected NAME:w|p|h|gh, NAME:tricks or tricks a/b/c",
-                                field="deal", value=token)
+                                field="notation", value=token)
         who, word = token.rsplit(":", 1)
         if word.isdigit() and word.isascii():
             name = _name(who, players, f"tricks.{who}")
@@ -142,8 +192,7 @@ CONCEDE_WORDS = ("concede", "conceded", "без3", "без-трёх", "без-т
 BLIND_WORDS = ("blind", "втёмную", "втемную", "бп")
 
 
-def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
-              text: str) -> Any:
+def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: str) -> Deal:
     declarer = _name(tokens[0], players, "declarer")
     if len(tokens) < 2:
         raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
@@ -155,9 +204,9 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
     if rest and rest[0].lower() in CONCEDE_WORDS:
         if len(rest) > 1:
             raise NotationError("a conceded contract is not played: nothing follows 'concede'",
-                                field="deal", value=rest[1])
+                                field="notation", value=rest[1])
         obj["concede"] = True
-        return game.deal_from_json(obj, players, rules)
+        return deal_from_json(obj, players, rules)
     if is_misere and rest and rest[0].lower() in BLIND_WORDS:
         obj["blind"] = True
         rest = rest[1:]
@@ -173,12 +222,12 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
             counts = {declarer: _number(listed[0], f"tricks.{declarer}")}
         if counts:
             obj["tricks"] = counts
-        return game.deal_from_json(obj, players, rules)
+        return deal_from_json(obj, players, rules)
     obj["whist"] = statuses
     if listed is not None:
         order = [declarer, *statuses]
         if len(statuses) < 2:
-            return game.deal_from_json(obj, players, rules)  # reports the missing defender
+            return deal_from_json(obj, players, rules)  # reports the missing defender
         if len(listed) != len(order):
             dash = ", '-' for the sitting-out dealer" if len(statuses) == 3 else ""
             raise NotationError(f"{len(order)} trick counts expected (declarer, then the "
@@ -196,11 +245,10 @@ def _contract(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rul
             counts[name] = _number(item, f"tricks.{name}")
     if counts:
         obj["tricks"] = counts
-    return game.deal_from_json(obj, players, rules)
+    return deal_from_json(obj, players, rules)
 
 
-def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rules,
-             text: str) -> Any:
+def _allpass(tokens: list[str], players: tuple[str, ...], rules: Rules) -> Deal:
     statuses, counts, listed = _rest(tokens, players)
     if statuses:
         name = next(iter(statuses))
@@ -222,12 +270,11 @@ def _allpass(game: Any, tokens: list[str], players: tuple[str, ...], rules: Rule
     obj: dict[str, Any] = {"contract": "allpass"}
     if counts or listed is not None:
         obj["tricks"] = counts
-    return game.deal_from_json(obj, players, rules)
+    return deal_from_json(obj, players, rules)
 
 
-def format_notation(deal: Any, players: tuple[str, ...]) -> str:
-    from .preferans import AllPass, Concede, Contract
-
+def format_notation(deal: Deal, players: tuple[str, ...], rules: Rules) -> str:
+    """The deal in short notation; :func:`parse_notation` reads it back equal."""
     if isinstance(deal, Contract):
         parts = [_key(deal.declarer), f"{deal.level}{deal.suit}"]
         parts += [f"{_key(name)}:{STATUS_SHORT[status]}" for name, status in deal.whist]

@@ -10,7 +10,7 @@ Tricks are four numbers in seating order (``5/2/4/1``).  Names may hold
 spaces, so a line is read by position, not by splitting blindly: the declarer
 is the longest player name the line starts with, and the twisting opponents
 are whatever follows the word ``twist``.  The line is turned into the JSON
-object of the deal and checked by the same ``parse_deal`` as a game file.
+object of the deal and checked by the same ``deal_from_json`` as a game file.
 """
 
 from __future__ import annotations
@@ -18,22 +18,49 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..checks import match_player
-from ..errors import DealError, NotationError
+from ...checks import match_player, notation_text
+from ...errors import DealError, NotationError
+from ...game import NotationForm
+from ...rules import Rules
+from .deals import CONTRACT_RE, Deal, Solo, TwistRound, deal_from_json
 
-_CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGNORECASE)
+__all__ = ["NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"]
+
+#: every form of the short notation (``whistscore notation twist`` and docs/twist.md)
+NOTATION_FORMS: tuple[NotationForm, ...] = (
+    NotationForm("DECLARER CONTRACT TRICKS", "Oleg 8H 5/2/4/1",
+                 "Oleg plays eight hearts; tricks in seat order: Oleg 5, Irina 2, Pavel 4, "
+                 "Sveta 1"),
+    NotationForm("DECLARER CONTRACT TRICKS open", "Pavel 5S 3/3/4/2 open",
+                 "five spades; Pavel opened his partner Oleg's cards"),
+    NotationForm("DECLARER CONTRACT TRICKS pass", "Sveta 7H 1/3/6/2 pass",
+                 "seven hearts; the partner Irina passed before play (implies open)"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME", "Sveta 9NT 3/4/1/4 twist Oleg",
+                 "nine no-trump; Oleg announced twist"),
+    NotationForm("DECLARER CONTRACT TRICKS twist NAME NAME", "Irina 8S 2/4/2/4 twist Oleg Pavel",
+                 "both opponents twist"),
+    NotationForm("SOLOIST bomb CATEGORY VALUE TRICKS", "Irina bomb simple 2 4/1/4/3",
+                 "Irina's simple bomb worth 2"),
+    NotationForm("SOLOIST dil CATEGORY VALUE TRICKS", "Oleg dil double 3 5/2/3/2",
+                 "Oleg's double dil worth 3"),
+    NotationForm("round TRICKS", "round 2/5/3/2", "the twist round, everyone for himself"),
+)
+
+#: the seats the examples are read with
+NOTATION_PLAYERS = ("Oleg", "Irina", "Pavel", "Sveta")
+
 _TRICKS_RE = re.compile(r"^\d+(?:[/,]\d+){3}$")
 _ROUND_WORDS = ("round", "twist-round", "tr")
 _OPEN_WORDS = ("open", "opened", "view")
 _PASS_WORDS = ("pass", "passed")
 
 
-def format_deal(deal: Any) -> str:
+def format_notation(deal: Deal, players: tuple[str, ...], rules: Rules) -> str:
+    """The deal as one line that :func:`parse_notation` reads back equal."""
     tricks = "/".join(str(n) for _, n in deal.tricks)
-    kind = type(deal).__name__
-    if kind == "TwistRound":
+    if isinstance(deal, TwistRound):
         return f"round {tricks}"
-    if kind == "Solo":
+    if isinstance(deal, Solo):
         return f"{deal.declarer} {deal.kind} {deal.category} {deal.value} {tricks}"
     text = f"{deal.declarer} {deal.contract} {tricks}"
     if deal.partner_passed:
@@ -45,18 +72,23 @@ def format_deal(deal: Any) -> str:
     return text
 
 
-def parse_line(game: Any, text: Any, players: tuple[str, ...]) -> Any:
+def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
+    """Read one typed deal; the value is checked by the file form's own :func:`deal_from_json`.
+
+    :raises NotationError: the line cannot be read (naming the part and its value).
+    """
+    text = notation_text(text, players, field="notation")
     if not isinstance(text, str) or not text.strip():
         raise NotationError("a deal in short notation, e.g. 'Anna 8H 5/2/4/1'",
                             field="notation", value=text)
     line = text.strip()
     words = line.split()
     if len(words) == 2 and words[0].lower() in _ROUND_WORDS:
-        return _deal(game, {"twist_round": True, "tricks": _tricks(words[1], players)}, players)
+        return _deal({"twist_round": True, "tricks": _tricks(words[1], players)}, players, rules)
     first_error: NotationError | None = None
     for name in _leading_names(line, players):
         try:
-            return _after_name(game, name, line[len(name):], players)
+            return _after_name(line, name, players, rules)
         except NotationError as exc:
             first_error = first_error or exc
     if first_error is not None:
@@ -65,7 +97,8 @@ def parse_line(game: Any, text: Any, players: tuple[str, ...]) -> Any:
                         "or 'round'", field="declarer", value=words[0])
 
 
-def _after_name(game: Any, name: str, rest: str, players: tuple[str, ...]) -> Any:
+def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) -> Deal:
+    rest = line[len(name):]
     spans = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", rest)]
     words = [w for _, _, w in spans]
     if not words:
@@ -75,13 +108,13 @@ def _after_name(game: Any, name: str, rest: str, players: tuple[str, ...]) -> An
     if head in ("bomb", "dil"):
         if len(words) != 4:
             raise NotationError(f"a {head} is written '<name> {head} <category> <value> "
-                                "<tricks>'", field="notation", value=rest.strip())
+                                "<tricks>'", field="notation", value=line)
         value = words[2]
         if not value.isdigit() or len(value) > 6:
             raise NotationError("the value is a whole number", field="value", value=value)
-        return _deal(game, {head: words[1], "value": int(value), "declarer": name,
-                            "tricks": _tricks(words[3], players)}, players)
-    if not _CONTRACT_RE.match(words[0]):
+        return _deal({head: words[1], "value": int(value), "declarer": name,
+                      "tricks": _tricks(words[3], players)}, players, rules)
+    if not CONTRACT_RE.match(words[0]):
         raise NotationError("a contract is a level 2..12 and S, C, D, H or NT (e.g. 8H), "
                             "or 'bomb' / 'dil'", field="contract", value=words[0])
     if len(words) < 2:
@@ -101,18 +134,19 @@ def _after_name(game: Any, name: str, rest: str, players: tuple[str, ...]) -> An
         else:
             raise NotationError("after the tricks come 'open', 'pass' and 'twist NAME...'",
                                 field="notation", value=words[i])
-    return _deal(game, obj, players)
+    return _deal(obj, players, rules)
 
 
-def _deal(game: Any, obj: dict, players: tuple[str, ...]) -> Any:
+def _deal(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
     """The deal through the game file's own checks; their errors become notation errors."""
     try:
-        return game.deal_from_json(obj, players, None)
+        return deal_from_json(obj, players, rules)
     except NotationError:
         raise
     except DealError as exc:
-        raise NotationError(exc.reason, field=exc.field,
-                            **({"value": exc.value} if exc.has_value else {})) from None
+        if exc.has_value:
+            raise NotationError(exc.reason, field=exc.field, value=exc.value) from None
+        raise NotationError(exc.reason, field=exc.field) from None
 
 
 def _leading_names(line: str, players: tuple[str, ...]) -> list[str]:

@@ -6,15 +6,28 @@ twist round; the bomb and dil categories and values are the seed's.
 
 from __future__ import annotations
 
-from ..fields import DealFields, Field, choices
+from typing import Any, Mapping, Protocol
+
+from ...fields import DealFields, Field, choices
+
+__all__ = ["FIELDS"]
 
 _CATEGORIES = choices(("simple", "simple", "простая"), ("double", "double", "двойная"),
                       ("clean", "clean", "чистая"), ("all", "all", "все"))
 _SOLO = ("bomb", "dil")
 
 
+class _Due(Protocol):
+    """What the form reads of the state (the scoring's ``State``)."""
 
-def _due(state) -> tuple[dict, str, str] | None:
+    @property
+    def round_price(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+def _due(state: _Due) -> tuple[Mapping[str, Any], str, str] | None:
     """A twist round is due after a made contract below the twist level (spec twist.md)."""
     price = state.round_price
     if price is None or state.finished:

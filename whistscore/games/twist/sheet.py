@@ -3,19 +3,28 @@
 A paper Twist sheet is a Preferans pulka with the pulya replaced by the
 remark and the names' column (the nota) holding symbols; we draw three
 tables: the sheet as it stands, the running gora and remark deal by deal, and
-the nota with every symbol active, crossed out or barred as on paper.
+the nota with every symbol active, crossed out or barred as on paper.  At the
+end of the game the three settlement steps are drawn as they are done on paper.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from fractions import Fraction
 
-from ..layout import Cell, Label, Phrase, Table
-from ..ledger import Entry
+from ...game import DealContext, JSONObject, Outcome, Played, Words
+from ...ledger import Amount, Entry
+from ...layout import Cell, Label, Phrase, Table
+from ...rules import Rules
+from .deals import SEATS, Deal, Solo, TwistRound
+from .scoring import BOMB_MAX, DIL_MIN, State, Symbol
+
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "opening_values",
+           "pairwise_settlement"]
 
 
-def tables(game: Any, replay: Any) -> list[Table]:
+def sheet_tables(replay: Played[State]) -> list[Table]:
+    """The sheet as it stands, the running gora and remark, and the nota."""
     players = replay.game.players
     state = replay.state
     own: dict[tuple[str, str], list[Entry]] = defaultdict(list)
@@ -25,10 +34,11 @@ def tables(game: Any, replay: Any) -> list[Table]:
             own[entry.player, entry.column].append(entry)
         else:
             on[entry.player, entry.against].append(entry)
-    return [_sheet(players, state, own, on), _running(game, replay), _nota(players, state)]
+    return [_sheet(players, state, own, on), _running(replay), _nota(players, state)]
 
 
-def _sheet(players, state, own, on) -> Table:
+def _sheet(players: tuple[str, ...], state: State, own: dict[tuple[str, str], list[Entry]],
+           on: dict[tuple[str, str], list[Entry]]) -> Table:
     header = (Label("player"), Label("gora"), Label("remark"),
               *(Label("twist.vists_on", (q,)) for q in players), Label("nota"))
     rows = []
@@ -44,14 +54,14 @@ def _sheet(players, state, own, on) -> Table:
     return Table(Label("sheet"), header, tuple(rows), key="sheet")
 
 
-def _running(game: Any, replay: Any) -> Table:
+def _running(replay: Played[State]) -> Table:
     players = replay.game.players
-    header = [Label("deal"), Label("notation"), Label("result")]
+    header: list[Words] = [Label("deal"), Label("notation"), Label("result")]
     for p in players:
         header += [Label("twist.gora_of", (p,)), Label("twist.remark_of", (p,))]
     start = replay.game.rules["gora"]
-    gora = {p: start for p in players}
-    remark = {p: 0 for p in players}
+    gora: dict[str, Amount] = {p: start for p in players}
+    remark: dict[str, Amount] = {p: 0 for p in players}
     rows = [tuple([Cell(0), Cell(None), Cell(None)]
                   + [c for p in players for c in (Cell(start), Cell(0))])]
     for result in replay.results:
@@ -60,7 +70,7 @@ def _running(game: Any, replay: Any) -> Table:
             if e.against is None:
                 mine[e.player, e.column].append(e)
         row = [Cell(result.number), Cell(replay.game.notation(result.record)),
-               Cell(game.describe_result(result.record.deal, result.outcome, result.context))]
+               Cell(describe_result(result.record.deal, result.outcome, result.context))]
         for p in players:
             g = mine[p, "gora"]
             r = mine[p, "remark"]
@@ -71,7 +81,7 @@ def _running(game: Any, replay: Any) -> Table:
     return Table(Label("twist.running"), tuple(header), tuple(rows), key="running")
 
 
-def _nota(players, state) -> Table:
+def _nota(players: tuple[str, ...], state: State) -> Table:
     header = (Label("player"), Label("twist.symbol"), Label("twist.written"),
               Label("twist.status"))
     rows = []
@@ -93,14 +103,14 @@ def _nota(players, state) -> Table:
     return Table(Label("twist.nota_title"), header, tuple(rows), key="nota")
 
 
-def _symbol(s: Any) -> Any:
+def _symbol(s: Symbol) -> Words:
     """A nota symbol as ``Symbol.text`` writes it, in the sheet's language."""
     if s.kind in ("X", "O"):
         return s.kind if s.ended is None else Label("twist.sym_crossed", (s.kind, s.ended))
     return Label("twist.sym_bars", (Label(f"twist.kind.{s.kind}"), "|" * s.bars))
 
 
-def closing(replay: Any) -> list[Table]:
+def closing_tables(replay: Played[State]) -> list[Table]:
     """The end of the game as it is done on paper (seed «завершение партии и
     взаиморасчеты»): step 1 every remark less 10 x its gora, step 2 each pair's
     doubled difference, netted with the vists the two wrote on each other."""
@@ -126,3 +136,64 @@ def closing(replay: Any) -> list[Table]:
          Label("twist.end.first_wins")),
         tuple(rows), key="twist.end.step2")
     return [step1, step2]
+
+
+def sheet_json(state: State, rules: Rules) -> JSONObject:
+    """The ``sheet`` object of ``settle --json``: each player's numbers and nota."""
+    players = state.players
+    return {
+        p: {
+            "gora": state.gora[i],
+            "remark": state.remark[i],
+            "vists": {q: state.vists[i * 4 + j] for j, q in enumerate(players) if j != i},
+            "nota": [s.text() for s in state.nota(i)],
+        }
+        for i, p in enumerate(players)
+    }
+
+
+def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
+    """How the deal ended, for the deals table (made, down 2, the twist round due)."""
+    t = dict(deal.tricks)
+    if isinstance(deal, TwistRound):
+        return Label("twist.res.round")
+    if isinstance(deal, Solo):
+        if deal.kind == "bomb":
+            over = t[deal.declarer] - BOMB_MAX[deal.category]
+            return Label("res.made") if over <= 0 else Label("twist.res.failed_over", (over,))
+        under = DIL_MIN[deal.category] - t[deal.declarer]
+        return Label("res.made") if under <= 0 else Label("twist.res.failed_under", (under,))
+    players = ctx.players
+    d = players.index(deal.declarer)
+    pair = t[deal.declarer] + t[players[(d + 2) % SEATS]]
+    need = max(deal.level, 7)
+    if pair < need:
+        return Label("res.down", (need - pair,))
+    over = pair - deal.level
+    words: Words = Label("res.made_over", (over,)) if over else Label("res.made")
+    if deal.twist:
+        words = Phrase((words, Label("twist.res.twist3" if over else "twist.res.twist2")), " ")
+    if outcome.state.round_price is not None and not outcome.state.finished:
+        words = Phrase((words, Label("twist.res.round_due", (outcome.state.round_price,))))
+    return words
+
+
+def opening_values(players: tuple[str, ...],
+                   rules: Rules) -> dict[tuple[str, str, str | None], Amount]:
+    """Every gora starts at the agreed size (seed «цель»), before any entry."""
+    return {(p, "gora", None): rules["gora"] for p in players}
+
+
+def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
+    """Each pair as on paper: the vists net, plus twice the remark difference
+    (after step 1 of the settlement) written by the larger remark."""
+    state = replay.state
+    n = state.numbers
+    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+    w = n[8:]
+    out: dict[tuple[str, str], Fraction] = {}
+    for i, a in enumerate(state.players):
+        for j, b in enumerate(state.players):
+            if i != j:
+                out[a, b] = Fraction(w[i * 4 + j] - w[j * 4 + i] + 2 * (final[i] - final[j]))
+    return out

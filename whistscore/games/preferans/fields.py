@@ -7,12 +7,14 @@ switch between a game, a misère and an all-pass.
 
 from __future__ import annotations
 
-from ..fields import DealFields, Field, choices
+from ...fields import DealFields, Field, choices
+
+__all__ = ["FIELDS"]
 
 _GAME = ("game",)
 _PLAYED = ("game", "misere")
-SUITS = choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"), ("H", "♥", "♥"),
-                ("NT", "NT", "БК"))
+_SUITS = choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"), ("H", "♥", "♥"),
+                 ("NT", "NT", "БК"))
 
 FIELDS = DealFields(
     fields=(
@@ -22,7 +24,7 @@ FIELDS = DealFields(
             ("allpass", "all-pass", "распасы", {"contract": "allpass"}))),
         Field("declarer", "player", "Declarer", "Играющий", when=({"_kind": _PLAYED},)),
         Field("contract", "contract", "Contract", "Контракт", levels=(6, 7, 8, 9, 10),
-              suits=SUITS, when=({"_kind": _GAME},)),
+              suits=_SUITS, when=({"_kind": _GAME},)),
         Field("concede", "flag", "Conceded (without three)", "Уход без трёх",
               when=({"_kind": _GAME},)),
         Field("whist", "statuses", "Defenders", "Вистующие", among="defenders",

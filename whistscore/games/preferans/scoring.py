@@ -4,22 +4,26 @@ Each function here is one section of the spec; they share a :class:`_Writer`
 that writes on copies of the state's tuples, so a deal that fails half-way
 leaves nothing behind.  Replays run to 100,000 deals, so the rules are read
 once per game into a :class:`Config` kept on the state, and the state is a few
-flat tuples.
+flat tuples.  A settlement keeps no entries (``DealContext.keep`` False): the writer
+then formats no detail text and copies only the columns a deal writes.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
 
 import attrs
 
-from ..errors import DealError
-from ..game import DealContext
-from .._fast import fast_init
-from ..ledger import Amount, Entry, quotient
-from ..rules import Rules
+from ..._fast import fast_init
+from ...errors import DealError
+from ...game import DealContext, Outcome
+from ...layout import Label
+from ...ledger import Amount, Entry, quotient
+from ...rules import Rules
+from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 
-__all__ = ["Config", "PulkaState", "initial_state", "score", "allpass_price"]
+__all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
+           "announce_next", "active_players", "allpass_price"]
 
 
 class Config:
@@ -29,6 +33,32 @@ class Config:
                  "console_all", "obligation", "obligation_alone", "half", "responsibility",
                  "gentleman", "allpass", "prices", "amnesty", "rostov", "misere_value",
                  "misere_price", "misere_blind", "concede", "totus", "made8")
+
+    index: dict[str, int]
+    n: int
+    target: int
+    P: int
+    G: int
+    values: tuple[int, ...]
+    trick: tuple[int, ...]
+    remiz: tuple[int, ...]
+    consolation: tuple[int, ...]
+    console_all: bool
+    obligation: tuple[int, ...]
+    obligation_alone: tuple[int, ...]
+    half: dict[int, int]
+    responsibility: str
+    gentleman: bool
+    allpass: str
+    prices: tuple[int, ...]
+    amnesty: bool
+    rostov: int
+    misere_value: int
+    misere_price: int
+    misere_blind: int
+    concede: str
+    totus: bool
+    made8: bool
 
     def __init__(self, players: tuple[str, ...], rules: Rules) -> None:
         self.index = {p: i for i, p in enumerate(players)}
@@ -58,7 +88,7 @@ class Config:
 
 
 @attrs.frozen(slots=True)
-class PulkaState:
+class State:
     """The pulka so far, by seat index.
 
     ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
@@ -69,7 +99,7 @@ class PulkaState:
     """
 
     players: tuple[str, ...]
-    pulya: tuple[Amount, ...]
+    pulya: tuple[int, ...]
     gora: tuple[Amount, ...]
     vists: tuple[Amount, ...]
     streak: int = 0
@@ -80,18 +110,68 @@ class PulkaState:
         return self.vists[i * len(self.players) + j]
 
 
-PulkaState.__init__ = fast_init(PulkaState)  # type: ignore[method-assign]  # one a deal
+State.__init__ = fast_init(State)  # type: ignore[method-assign]  # one a deal
 
 
-def initial_state(players: tuple[str, ...], rules: Rules) -> PulkaState:
+def initial_state(players: tuple[str, ...], rules: Rules) -> State:
+    """An empty pulka, the rules read once into its :class:`Config`."""
     n = len(players)
     zero = (0,) * n
-    return PulkaState(tuple(players), zero, zero, (0,) * (n * n), 0, False,
-                      Config(players, rules))
+    return State(tuple(players), zero, zero, (0,) * (n * n), 0, False, Config(players, rules))
+
+
+def is_finished(state: State) -> bool:
+    """The pulka ends when every pulya is closed."""
+    return state.finished
+
+
+def balance(state: State, rules: Rules) -> dict[str, Fraction]:
+    """Spec "Settlement": vists net, gora and pulya against the table's mean."""
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    shared = Fraction(G * sum(state.gora) - P * sum(state.pulya), n)
+    out = {}
+    for i, name in enumerate(state.players):
+        net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
+        out[name] = net - G * state.gora[i] + P * state.pulya[i] + shared
+    return out
+
+
+def announce_next(state: State, dealer: str, players: tuple[str, ...],
+                  rules: Rules) -> Label | None:
+    """Nothing to announce: the dealer's sitting out is known from who deals."""
+    return None
+
+
+#: (players, dealer) -> the three who play; replays ask once per deal
+_ACTIVE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def active_players(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """With four at the table the dealer sits the deal out."""
+    if len(players) == 4:
+        key = (players, dealer)
+        active = _ACTIVE.get(key)
+        if active is None:
+            active = _ACTIVE[key] = tuple(p for p in players if p != dealer)
+            if len(_ACTIVE) > 4096:
+                _ACTIVE.clear()
+        return active
+    return players
 
 
 def tricks_word(n: Amount) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+#: "0 tricks" .. "10 tricks": every count of one deal, ready made
+_TRICKS = tuple(tricks_word(n) for n in range(11))
+#: the details' templates the rules share
+_GAME = "{} game = {}"
+_DOWN = "down {} x {}"
+_TIMES = "{} x {}"
 
 
 def ordinal(n: int) -> str:
@@ -105,38 +185,56 @@ def allpass_price(prices: tuple[int, ...], step: int) -> int:
 
 
 class _Writer:
-    """One deal's writing on copies of the state's columns."""
+    """One deal's writing on copies of the state's columns.
 
-    __slots__ = ("names", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
+    A column is copied on its first write only, and a column the deal did not
+    touch goes into the next state as it was: most deals write two of the three.
+    """
+
+    __slots__ = ("old", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
                  "keep")
 
-    def __init__(self, state: PulkaState, number: int, keep: bool = True) -> None:
+    def __init__(self, state: State, number: int, keep: bool) -> None:
         cfg = state.cfg
+        self.old = state
         self.cfg = cfg
-        self.names = state.players
         self.index = cfg.index
         self.n = cfg.n
-        self.pulya = list(state.pulya)
-        self.gora = list(state.gora)
-        self.vists = list(state.vists)
+        self.pulya: list[int] | None = None
+        self.gora: list[Amount] | None = None
+        self.vists: list[Amount] | None = None
         self.entries: list[Entry] = []
         self.number = number
         self.keep = keep  # False: entries are not kept (DealContext.keep), only the columns
 
-    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str) -> None:
+    # ``detail`` is a template filled with ``args`` only when the entry is kept: a
+    # settlement (keep False) then formats no text at all.
+
+    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str,
+             *args: object) -> None:
         if amount:
+            vists = self.vists
+            if vists is None:
+                vists = self.vists = list(self.old.vists)
             index = self.index
-            self.vists[index[writer] * self.n + index[on]] += amount
+            vists[index[writer] * self.n + index[on]] += amount
             if self.keep:
-                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule, detail))
+                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
+                                          detail.format(*args)))
 
-    def to_gora(self, player: str, amount: Amount, rule: str, detail: str) -> None:
+    def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
+                *args: object) -> None:
         if amount:
-            self.gora[self.index[player]] += amount
+            gora = self.gora
+            if gora is None:
+                gora = self.gora = list(self.old.gora)
+            gora[self.index[player]] += amount
             if self.keep:
-                self.entries.append(Entry(self.number, player, "gora", amount, None, rule, detail))
+                self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
+                                          detail.format(*args)))
 
-    def to_pulya(self, player: str, points: int, rule: str, detail: str) -> None:
+    def to_pulya(self, player: str, points: int, rule: str, detail: str,
+                 *args: object) -> None:
         """Points into a pulya; what overflows is help (spec "Closing the pulya and help").
 
         Help goes to the fullest open pulya of the others (ties: the nearest
@@ -146,15 +244,26 @@ class _Writer:
         """
         i = self.index[player]
         pulya = self.pulya
+        if pulya is None:
+            pulya = self.pulya = list(self.old.pulya)
         target = self.cfg.target
-        own = min(points, target - pulya[i]) if pulya[i] < target else 0
+        have = pulya[i]
+        if have + points <= target:  # the pulya takes it all: no help
+            if points:
+                pulya[i] = have + points
+                if self.keep:
+                    self.entries.append(Entry(self.number, player, "pulya", points, None, rule,
+                                              detail.format(*args)))
+            return
+        own = target - have if have < target else 0
         rest = points - own
         if own:
             pulya[i] += own
             if self.keep:
+                text = detail.format(*args)
                 if rest:
-                    detail = f"{detail}, {own} of it closes the pulya"
-                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, detail))
+                    text = f"{text}, {own} of it closes the pulya"
+                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, text))
         if rest <= 0:
             return
         n = self.n
@@ -170,51 +279,66 @@ class _Writer:
             give = min(rest, target - pulya[best])
             pulya[best] += give
             rest -= give
-            receiver = self.names[best]
+            receiver = self.old.players[best]
             if self.keep:
                 self.entries.append(Entry(self.number, receiver, "pulya", give, None,
                                           "help_pulya", f"{give} points of help from {player}"))
-            self.vist(player, receiver, P * give, "help_vists", f"{give} points of help x {P}")
+            self.vist(player, receiver, P * give, "help_vists", "{} points of help x {}", give, P)
         if rest > 0:
             G = self.cfg.G
             self.to_gora(player, -quotient(rest * P, G), "help_gora",
-                         f"{rest} points over every pulya x {P}/{G} off the gora")
+                         "{} points over every pulya x {}/{} off the gora", rest, P, G)
 
-    def state(self, old: PulkaState, streak: int) -> PulkaState:
-        target = self.cfg.target
-        return PulkaState(old.players, tuple(self.pulya), tuple(self.gora), tuple(self.vists),
-                          streak, min(self.pulya) >= target, old.cfg)
+    def outcome(self, streak: int) -> Outcome[State]:
+        """The entries and the next state: the columns written, the others as they were."""
+        old = self.old
+        pulya = self.pulya
+        gora = self.gora
+        vists = self.vists
+        if pulya is None:
+            pulya_now, finished = old.pulya, old.finished
+        else:
+            pulya_now, finished = tuple(pulya), min(pulya) >= self.cfg.target
+        state = State(old.players, pulya_now, old.gora if gora is None else tuple(gora),
+                      old.vists if vists is None else tuple(vists), streak, finished, self.cfg)
+        return Outcome(tuple(self.entries) if self.keep else (), state)
 
 
-def score(state: PulkaState, deal: Any, ctx: DealContext, kinds: tuple[type, ...]):
-    """Entries and next state for one deal; ``kinds`` is (Contract, Misere, AllPass, Concede)."""
-    contract_type, misere_type, allpass_type, concede_type = kinds
+def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
+    """The entries one deal writes and the state after it (pure: ``state`` is unchanged).
+
+    :raises DealError: the deal cannot be played on this state or by this dealer.
+    """
     cfg = state.cfg
     if cfg.n == 4:
-        _check_seats(deal, ctx, allpass_type, contract_type)
-    kind = type(deal)
-    if cfg.made8 and state.streak and (kind is contract_type or kind is concede_type):
-        _check_series_minimum(deal, state.streak)
+        if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
+            # three statuses on a deal not played: who defends is known only now
+            check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
+        _check_seats(deal, ctx)
     w = _Writer(state, ctx.number, ctx.keep)
-    if kind is contract_type:
+    if type(deal) is Contract:
+        if cfg.made8 and state.streak:
+            _check_series_minimum(deal, state.streak)
         made = _score_contract(w, state, deal, ctx)
         streak = 0 if not cfg.made8 or (made and deal.level >= 8) else state.streak
-    elif kind is misere_type:
+    elif type(deal) is Misere:
         made = _score_misere(w, deal)
         streak = 0 if not cfg.made8 or made else state.streak
-    elif kind is concede_type:
+    elif type(deal) is Concede:
+        if cfg.made8 and state.streak:
+            _check_series_minimum(deal, state.streak)
         _score_concede(w, deal, ctx)
         streak = state.streak if cfg.made8 else 0
     else:
         streak = state.streak + 1
-        if w.cfg.allpass == "rostov":
+        if cfg.allpass == "rostov":
             _score_rostov(w, deal, ctx)
         else:
             _score_allpass(w, deal, ctx, streak)
-    return tuple(w.entries), w.state(state, streak)
+    return w.outcome(streak)
 
 
-def _check_series_minimum(deal: Any, streak: int) -> None:
+def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
     """Under ``allpass_exit = made-8`` a running series raises the smallest contract."""
     least = 7 if streak == 1 else 8
     if deal.level < least:
@@ -224,14 +348,14 @@ def _check_series_minimum(deal: Any, streak: int) -> None:
                         field="contract", value=f"{deal.level}{deal.suit}")
 
 
-def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type: type) -> None:
+def _check_seats(deal: Deal, ctx: DealContext) -> None:
     """What needs the dealer: with four players he holds no cards and plays no part
     (besides consoling, and the whist the defenders declined, seed 002 3.8.8)."""
     dealer = ctx.dealer
-    if type(deal) is not allpass_type and deal.declarer == dealer:
+    if not isinstance(deal, AllPass) and deal.declarer == dealer:
         raise DealError("the dealer sits out this deal and cannot declare",
                         field="declarer", value=dealer)
-    if type(deal) is contract_type:
+    if isinstance(deal, Contract):
         if len(deal.whist) == 2:
             for name, status in deal.whist:
                 if name == dealer:
@@ -239,7 +363,7 @@ def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type:
                                     "two (for the dealer's whist give both defenders' statuses "
                                     "and his, seed 002 3.8.8)", field=f"whist.{name}",
                                     value=status)
-    elif not hasattr(deal, "tricks"):
+    elif isinstance(deal, Concede):
         return
     if deal.tricks is not None and len(deal.tricks) > 1:
         for name, _ in deal.tricks:
@@ -248,43 +372,47 @@ def _check_seats(deal: Any, ctx: DealContext, allpass_type: type, contract_type:
                                 field=f"tricks.{name}", value=name)
 
 
-def _consolers(passers: list[tuple[str, str]], ctx: DealContext, cfg: Config,
-               dealer_whists: bool = False) -> list[str]:
+def _consolers(first: str, s1: str, second: str, s2: str, ctx: DealContext, cfg: Config,
+               dealer_whists: bool = False) -> tuple[str, ...]:
     """Who writes consolation on a failed declarer (seed 002 3.8.1.2; spec consolation_by).
 
-    A dealer who took the whist consoles once, as the whister, whatever
-    ``consolation_by`` says; any other sitting-out dealer under ``all``.
+    The two defenders, but under gentleman's whist not one who went for half-whist
+    (seed 002 3.8.14: he writes nothing on a remiz).  A dealer who took the whist
+    consoles once, as the whister, whatever ``consolation_by`` says; any other
+    sitting-out dealer under ``all``.
     """
-    out = []
-    for name, status in passers:
-        if status == "gone-half" and cfg.gentleman:
-            continue  # seed 002 3.8.14: who went for half-whist writes nothing on a remiz
-        out.append(name)
+    if not cfg.gentleman:
+        out: tuple[str, ...] = (first, second)
+    else:
+        out = tuple(name for name, status in ((first, s1), (second, s2))
+                    if status != "gone-half")
     if dealer_whists or (cfg.console_all and cfg.n == 4):
-        out.append(ctx.dealer)
+        out += (ctx.dealer,)
     return out
 
 
-def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) -> bool:
+def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) -> bool:
     """Write a contract; True when it counts as made (played and made, passed, half-whisted)."""
     cfg = w.cfg
     level = deal.level
     li = level - 6
     value = cfg.values[li]
     declarer = deal.declarer
-    first, s1, second, s2, _, ds = deal.roles(ctx.dealer)
-    if deal.tricks is None:
+    seats = deal.seats
+    first, s1, second, s2, _, ds = deal.roles(ctx.dealer) if seats is None else seats
+    counts = deal.counts  # set exactly when the tricks are
+    if counts is None:
         if s1 == "half" or s2 == "half":
             # seed 002 3.8.7: the game counts as made, the half-whister writes his share
             halfer = first if s1 == "half" else second
-            w.to_pulya(declarer, value, "half_whist_game", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "half_whist_game", _GAME, level, value)
             credited = cfg.half[level]
             t = cfg.trick[li]
-            w.vist(halfer, declarer, t * credited, "half_whist", f"{tricks_word(credited)} x {t}")
+            w.vist(halfer, declarer, t * credited, "half_whist", _TIMES, _TRICKS[credited], t)
         else:
-            w.to_pulya(declarer, value, "game_passed", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "game_passed", _GAME, level, value)
         return True
-    taken, t1, t2 = deal.counts
+    taken, t1, t2 = counts
     d = t1 + t2
     k = level - taken
     t = cfg.trick[li]
@@ -293,48 +421,47 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
     if not dealer_whists and s1 == "pass" and s2 == "pass":
         # both_pass = play-6-7: played «на своих», no vists and no consolation
         if k <= 0:
-            w.to_pulya(declarer, value, "both_pass_made", f"{level} game = {value}")
+            w.to_pulya(declarer, value, "both_pass_made", _GAME, level, value)
         else:
-            w.to_gora(declarer, r * k, "both_pass_remiz", f"down {k} x {r}")
+            w.to_gora(declarer, r * k, "both_pass_remiz", _DOWN, k, r)
         return k <= 0
     if k <= 0:
-        w.to_pulya(declarer, value, "game_made", f"{level} game = {value}")
+        w.to_pulya(declarer, value, "game_made", _GAME, level, value)
     else:
-        w.to_gora(declarer, r * k, "remiz", f"down {k} x {r}")
+        w.to_gora(declarer, r * k, "remiz", _DOWN, k, r)
     if dealer_whists:
         # seed 002 3.8.8: the dealer is the one whister; both defenders are passers
         dealer = ctx.dealer
-        w.vist(dealer, declarer, t * d, "dealer_whist", f"{tricks_word(d)} x {t}")
+        w.vist(dealer, declarer, t * d, "dealer_whist", _TIMES, _TRICKS[d], t)
         if k > 0:
             c = cfg.consolation[li]
-            for name in _consolers([(first, s1), (second, s2)], ctx, cfg, True):
-                w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+            for name in _consolers(first, s1, second, s2, ctx, cfg, True):
+                w.vist(name, declarer, c * k, "consolation", _DOWN, k, c)
         o = cfg.obligation_alone[li]
         if d < o:
             _short(w, state, li, [(dealer, o - d)])
         return k <= 0
     # the vists for defence tricks (seed 002 3.8.1.1, 3.8.13, 3.8.14)
     if s1 == "whist" and s2 == "whist":
-        w.vist(first, declarer, t * t1, "whist_tricks", f"{tricks_word(t1)} x {t}")
-        w.vist(second, declarer, t * t2, "whist_tricks", f"{tricks_word(t2)} x {t}")
+        w.vist(first, declarer, t * t1, "whist_tricks", _TIMES, _TRICKS[t1], t)
+        w.vist(second, declarer, t * t2, "whist_tricks", _TIMES, _TRICKS[t2], t)
     else:
         if s1 == "whist":
             whister, passer, passer_status = first, second, s2
         else:
             whister, passer, passer_status = second, first, s1
         if not cfg.gentleman:
-            w.vist(whister, declarer, t * d, "greedy_whist", f"{tricks_word(d)} x {t}")
+            w.vist(whister, declarer, t * d, "greedy_whist", _TIMES, _TRICKS[d], t)
         elif k <= 0 or passer_status == "gone-half":
-            w.vist(whister, declarer, t * d, "gentleman_whist", f"{tricks_word(d)} x {t}")
+            w.vist(whister, declarer, t * d, "gentleman_whist", _TIMES, _TRICKS[d], t)
         else:
             half = quotient(t * d, 2)
-            detail = f"{tricks_word(d)} x {t} / 2"
-            w.vist(whister, declarer, half, "gentleman_whist", detail)
-            w.vist(passer, declarer, half, "gentleman_whist", detail)
+            w.vist(whister, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
+            w.vist(passer, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
     if k > 0:
         c = cfg.consolation[li]
-        for name in _consolers([(first, s1), (second, s2)], ctx, cfg):
-            w.vist(name, declarer, c * k, "consolation", f"down {k} x {c}")
+        for name in _consolers(first, s1, second, s2, ctx, cfg):
+            w.vist(name, declarer, c * k, "consolation", _DOWN, k, c)
     if s1 == "whist" and s2 == "whist":
         o = cfg.obligation[li]
         if d < o and not (cfg.totus and level == 10):
@@ -346,17 +473,17 @@ def _score_contract(w: _Writer, state: PulkaState, deal: Any, ctx: DealContext) 
     return k <= 0
 
 
-def _score_concede(w: _Writer, deal: Any, ctx: DealContext) -> None:
+def _score_concede(w: _Writer, deal: Concede, ctx: DealContext) -> None:
     """«Уход без трёх»: three undertricks' remiz, and under ``consolation`` their consolation."""
     cfg = w.cfg
     li = deal.level - 6
     r = cfg.remiz[li]
-    w.to_gora(deal.declarer, 3 * r, "concede", f"3 x {r}")
+    w.to_gora(deal.declarer, 3 * r, "concede", "3 x {}", r)
     if cfg.concede == "consolation":
         c = cfg.consolation[li]
-        defenders = [(p, "pass") for p in ctx.active if p != deal.declarer]
-        for name in _consolers(defenders, ctx, cfg):
-            w.vist(name, deal.declarer, 3 * c, "concede_consolation", f"3 x {c}")
+        first, second = (p for p in ctx.active if p != deal.declarer)
+        for name in _consolers(first, "pass", second, "pass", ctx, cfg):
+            w.vist(name, deal.declarer, 3 * c, "concede_consolation", "3 x {}", c)
 
 
 def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
@@ -380,7 +507,7 @@ def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[t
     return []
 
 
-def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) -> None:
+def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> None:
     """A short whister's gora (seed 002 3.8.1.3, 3.8.11, 3.8.12)."""
     cfg = w.cfg
     mode = cfg.responsibility
@@ -391,13 +518,13 @@ def _short(w: _Writer, state: PulkaState, li: int, owed: list[tuple[str, int]]) 
         if mode == "half" or (mode == "half-until-closed"
                               and state.pulya[cfg.index[name]] < cfg.target):
             w.to_gora(name, quotient(r * missing, 2), "half_responsible_whist",
-                      f"{tricks_word(missing)} short x {r} / 2")
+                      "{} short x {} / 2", _TRICKS[missing], r)
         else:
             w.to_gora(name, r * missing, "responsible_whist",
-                      f"{tricks_word(missing)} short x {r}")
+                      "{} short x {}", _TRICKS[missing], r)
 
 
-def _score_misere(w: _Writer, deal: Any) -> bool:
+def _score_misere(w: _Writer, deal: Misere) -> bool:
     """Write a misère; True when made.  A blind one counts ``misere_blind`` times."""
     cfg = w.cfg
     n = dict(deal.tricks)[deal.declarer]
@@ -406,15 +533,15 @@ def _score_misere(w: _Writer, deal: Any) -> bool:
     rule = "misere_blind_" if deal.blind else "misere_"
     if n == 0:
         value = cfg.misere_value
-        w.to_pulya(deal.declarer, value * m, rule + "made", f"misère = {value}{times}")
+        w.to_pulya(deal.declarer, value * m, rule + "made", "misère = {}{}", value, times)
     else:
         price = cfg.misere_price
         w.to_gora(deal.declarer, price * n * m, rule + "caught",
-                  f"{tricks_word(n)} x {price}{times}")
+                  "{} x {}{}", _TRICKS[n], price, times)
     return n == 0
 
 
-def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:
+def _first_hand_order(deal: Misere | AllPass, ctx: DealContext) -> list[tuple[str, int]]:
     """The tricks from the dealer's left: the order in which pulya bonuses are written."""
     players = ctx.players
     n = len(players)
@@ -422,23 +549,26 @@ def _first_hand_order(deal: Any, ctx: DealContext) -> list[tuple[str, int]]:
     return sorted(deal.tricks, key=lambda kv: (players.index(kv[0]) - start) % n)
 
 
-def _score_allpass(w: _Writer, deal: Any, ctx: DealContext, step: int) -> None:
+def _score_allpass(w: _Writer, deal: AllPass, ctx: DealContext, step: int) -> None:
     cfg = w.cfg
     price = allpass_price(cfg.prices, step)
     amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
-    which = ordinal(step)
+    which = ordinal(step) if w.keep else ""
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
             # «за ноль взяток — в пульку»: an actual zero, not one made by the amnesty
-            w.to_pulya(name, price, "allpass_zero", f"no tricks, {which} all-pass = {price}")
+            w.to_pulya(name, price, "allpass_zero", "no tricks, {} all-pass = {}", which, price)
         elif n > amnesty:
-            detail = f"{tricks_word(n - amnesty)} x {price}, {which} all-pass"
             if amnesty:
-                detail = f"{n} - {amnesty} amnesty = {detail}"
-            w.to_gora(name, price * (n - amnesty), "allpass", detail)
+                w.to_gora(name, price * (n - amnesty), "allpass",
+                          "{} - {} amnesty = {} x {}, {} all-pass", n, amnesty,
+                          _TRICKS[n - amnesty], price, which)
+            else:
+                w.to_gora(name, price * n, "allpass", "{} x {}, {} all-pass", _TRICKS[n], price,
+                          which)
 
 
-def _score_rostov(w: _Writer, deal: Any, ctx: DealContext) -> None:
+def _score_rostov(w: _Writer, deal: AllPass, ctx: DealContext) -> None:
     """The fewest-tricks players write on every player who took more, by his tricks."""
     rate = w.cfg.rostov
     fewest = min(n for _, n in deal.tricks)
@@ -447,7 +577,7 @@ def _score_rostov(w: _Writer, deal: Any, ctx: DealContext) -> None:
             continue
         for name, n in deal.tricks:
             if n > fewest:
-                w.vist(writer, name, rate * n, "rostov_allpass", f"{tricks_word(n)} x {rate}")
+                w.vist(writer, name, rate * n, "rostov_allpass", _TIMES, _TRICKS[n], rate)
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
             w.to_pulya(name, 1, "rostov_zero", "no tricks = 1")

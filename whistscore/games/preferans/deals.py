@@ -1,0 +1,489 @@
+"""Preferans's deal values and their file form (spec ``preferans.md``, "Deals (JSON)").
+
+A deal is a played contract (6..10, one or two whisters, or with four players
+the sitting-out dealer's whist), a contract nobody whisted (both pass), a
+half-whist, a conceded contract («без трёх»), a misère (perhaps blind), or an
+all-pass.  The short notation (:mod:`.notation`) builds the file form and reads
+it here, so the two can never accept different deals.  Checks that need the
+dealer wait for the scoring (:mod:`.scoring`), which runs :func:`check_seats`
+then.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Optional, Union, final
+
+import attrs
+
+from ...checks import whole
+from ...errors import DealError
+from ...game import JSONObject
+from ...rules import Rules
+from .rules import LEVELS
+
+__all__ = ["Deal", "Contract", "Concede", "Misere", "AllPass", "Tricks", "Seats", "SUITS",
+           "STATUSES", "deal_from_json", "deal_to_json", "canonical_contract", "check_seats",
+           "whisting_order"]
+
+#: canonical suit names in the order of the bidding; symbols are read as these
+SUITS = ("S", "C", "D", "H", "NT")
+SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♣": "C", "♧": "C", "♦": "D", "♢": "D",
+                "♥": "H", "♡": "H"}
+#: a defender's word after the contract is named
+STATUSES = ("whist", "pass", "half", "gone-half")
+_CONTRACT_RE = re.compile(r"^(6|7|8|9|10)\s*(S|C|D|H|NT|♠|♤|♣|♧|♦|♢|♥|♡)$", re.IGNORECASE)
+_MISERE_WORDS = ("misere", "misère", "мизер")
+_ALLPASS_WORDS = ("allpass", "all-pass")
+#: the contracts as the file writes them, read without the pattern
+_CANONICAL: dict[str, tuple[int, str] | str] = {
+    **{f"{level}{suit}": (level, suit) for level in LEVELS for suit in SUITS},
+    "misere": "misere", "allpass": "allpass"}
+
+#: every named player's trick count, in seat order
+Tricks = tuple[tuple[str, int], ...]
+#: (first defender, his status, second defender, his status, dealer, dealer's status):
+#: the defenders in whisting order; the dealer and his word only when he sits out
+Seats = tuple[str, str, str, str, Optional[str], Optional[str]]
+
+
+@final
+@attrs.frozen(slots=True)
+class Contract:
+    """A contract of 6..10 tricks.
+
+    ``whist`` holds every status given, clockwise from the declarer: the two
+    defenders, and with four players perhaps the sitting-out dealer's own
+    (``whist`` when he took the whist the defenders declined, seed 002 3.8.8).
+    ``tricks`` is ``None`` when the deal was not played (both passed, or a
+    half-whist), else every active player's count in seat order.
+    """
+
+    declarer: str
+    level: int
+    suit: str
+    whist: tuple[tuple[str, str], ...]
+    tricks: Tricks | None = None
+    #: (declarer's, first defender's, second defender's) tricks, read once for scoring
+    counts: tuple[int, int, int] | None = attrs.field(init=False, eq=False, repr=False)
+    #: (first, his status, second, his status, dealer, dealer's status) when the
+    #: deal alone tells who defends: two statuses, or three and the tricks (the
+    #: dealer holds none); otherwise worked out from the dealer when scored
+    seats: Seats | None = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        seats: Seats | None = None
+        by_name = dict(self.tricks) if self.tricks is not None else None
+        if len(self.whist) == 2:
+            (first, s1), (second, s2) = self.whist
+            seats = (first, s1, second, s2, None, None)
+        elif by_name is not None:
+            seats = _seats(self.whist, next(n for n, _ in self.whist if n not in by_name))
+        counts: tuple[int, int, int] | None = None
+        if by_name is not None and seats is not None:
+            counts = (by_name[self.declarer], by_name[seats[0]], by_name[seats[2]])
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "counts", counts)
+
+    @property
+    def played(self) -> bool:
+        return self.tricks is not None
+
+    def roles(self, dealer: str) -> Seats:
+        """(first, s1, second, s2, dealer or None, dealer's status or None)."""
+        if self.seats is not None:
+            return self.seats
+        return _seats(self.whist, dealer)
+
+
+def _seats(whist: tuple[tuple[str, str], ...], dealer: str) -> Seats:
+    """The defenders in whisting order and the named dealer, from three statuses."""
+    defenders = [(n, s) for n, s in whist if n != dealer]
+    status = dict(whist).get(dealer)
+    (first, s1), (second, s2) = defenders
+    return (first, s1, second, s2, dealer, status)
+
+
+@final
+@attrs.frozen(slots=True)
+class Concede:
+    """A contract given up unplayed after the talon («уход без трёх»)."""
+
+    declarer: str
+    level: int
+    suit: str
+
+
+@final
+@attrs.frozen(slots=True)
+class Misere:
+    """A misère; ``tricks`` holds the declarer's count alone, or every active player's.
+
+    ``blind``: declared without taking the talon («мизер без прикупа»).
+    """
+
+    declarer: str
+    tricks: Tricks
+    blind: bool = False
+
+    def declarer_tricks(self) -> int:
+        return dict(self.tricks)[self.declarer]
+
+
+@final
+@attrs.frozen(slots=True)
+class AllPass:
+    """An all-pass (raspasy): every active player's tricks, in seat order."""
+
+    tricks: Tricks
+
+
+#: a deal of Preferans: one of the four values
+Deal = Union[Contract, Concede, Misere, AllPass]
+
+
+def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | str:
+    """``(level, suit)`` for ``7S`` / ``7♠``, or ``"misere"`` / ``"allpass"``."""
+    if type(text) is str:
+        known = _CANONICAL.get(text)  # as the file writes it: one look-up
+        if known is not None:
+            return known
+    if not isinstance(text, str):
+        raise DealError("a contract is text such as 7S, 8NT, misere or allpass",
+                        field=field, value=text)
+    word = text.strip().lower()
+    if word in _MISERE_WORDS:
+        return "misere"
+    if word in _ALLPASS_WORDS:
+        return "allpass"
+    match = _CONTRACT_RE.match(text.strip())
+    if not match:
+        digits = re.match(r"^\d+", word)
+        if digits:
+            level = digits.group()
+            rest = word[len(level):].strip()
+            if int(level) not in LEVELS:
+                raise DealError("a contract's level is 6..10", field=field, value=text)
+            raise DealError(f"unknown suit {rest!r} (suits: S C D H NT or ♠ ♣ ♦ ♥)",
+                            field=field, value=text)
+        raise DealError("a contract is a level 6..10 and a suit (S C D H NT or ♠ ♣ ♦ ♥), "
+                        "misere or allpass", field=field, value=text)
+    suit = match.group(2)
+    suit = SUIT_SYMBOLS.get(suit, suit.upper())
+    return int(match.group(1)), suit
+
+
+def _player(value: Any, players: tuple[str, ...], field: str) -> str:
+    if not isinstance(value, str):
+        raise DealError("a player is named by text", field=field, value=value)
+    if value not in players:
+        raise DealError(f"not a player of this game (players: {', '.join(players)})",
+                        field=field, value=value)
+    return value
+
+
+def _count(value: Any, field: str) -> int:
+    return whole(value, field, 0, 10, "a trick count")
+
+
+#: the trick counts a deal may hold, for a check without a call (True == 1 is not among
+#: them: ``type(count) is int`` comes first)
+_COUNTS = frozenset(range(11))
+
+
+def _seat_sorted(items: dict[str, int], players: tuple[str, ...]) -> Tricks:
+    return tuple(sorted(items.items(), key=lambda kv: players.index(kv[0])))
+
+
+def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None,
+            *, optional_partial: str | None = None) -> Tricks:
+    """Read a ``tricks`` object.
+
+    ``expected`` names exactly who holds cards (known when the deal names
+    them); ``None`` means any three players (four at the table, the dealer
+    unknown here) or all three.  ``optional_partial`` is a misère declarer,
+    whose count may stand alone.
+    """
+    if not isinstance(obj, dict):
+        raise DealError("tricks is an object {player: count}", field="tricks", value=obj)
+    seen: dict[str, int] = {}
+    for name, count in obj.items():
+        if name not in players:
+            raise DealError(f"not a player of this game (players: {', '.join(players)})",
+                            field=f"tricks.{name}", value=name)
+        if expected is not None and name not in expected:
+            raise DealError("this player holds no cards in this deal (not the declarer "
+                            "or a defender)", field=f"tricks.{name}", value=count)
+        seen[name] = (count if type(count) is int and count in _COUNTS
+                      else _count(count, f"tricks.{name}"))
+    if optional_partial is not None and len(seen) == 1 and optional_partial in seen:
+        return _seat_sorted(seen, players)
+    if expected is not None:
+        for name in expected:
+            if name not in seen:
+                raise DealError("missing trick count", field=f"tricks.{name}")
+    else:
+        if optional_partial is not None and optional_partial not in seen:
+            raise DealError("missing the declarer's trick count",
+                            field=f"tricks.{optional_partial}")
+        if len(seen) != 3:
+            if len(players) == 4 and len(seen) == 4:
+                raise DealError("with four players the dealer sits out: give the tricks of "
+                                "the three who play", field="tricks", value=obj)
+            missing = [p for p in players if p not in seen]
+            raise DealError("missing trick count", field=f"tricks.{missing[0]}")
+    total = sum(seen.values())
+    if total != 10:
+        raise DealError(f"tricks must add up to 10, not {total}", field="tricks", value=obj)
+    return _seat_sorted(seen, players)
+
+
+def whisting_order(players: tuple[str, ...], declarer: str,
+                   defenders: tuple[str, str] | list[str]) -> tuple[str, str]:
+    """The defenders clockwise from the declarer (a sitting-out dealer changes nothing)."""
+    n = len(players)
+    start = players.index(declarer)
+    ordered = [players[(start + k) % n] for k in range(1, n)]
+    a, b = defenders
+    return (a, b) if ordered.index(a) < ordered.index(b) else (b, a)
+
+
+_STATUS_SET = frozenset(STATUSES)
+
+
+def _status(value: Any, field: str) -> str:
+    if not isinstance(value, str) or value not in STATUSES:
+        raise DealError(f"a defender says one of {', '.join(STATUSES)}", field=field, value=value)
+    return value
+
+
+def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], kind: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise DealError(f"unknown field for {kind} (fields: {', '.join(allowed)})",
+                            field=str(key), value=obj[key])
+
+
+def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules,
+                        level: int, suit: str) -> Contract | Concede:
+    if "blind" in obj:
+        raise DealError("only a misère is declared blind (without the talon)", field="blind",
+                        value=obj["blind"])
+    if "concede" in obj:
+        return _concede_deal(obj, players, rules, level, suit)
+    _check_keys(obj, ("declarer", "contract", "whist", "tricks"), "a contract")
+    if "declarer" not in obj:
+        raise DealError("missing field", field="declarer")
+    declarer = _player(obj["declarer"], players, "declarer")
+    if "whist" not in obj:
+        raise DealError("missing field: each defender's whist or pass", field="whist")
+    whist = obj["whist"]
+    if not isinstance(whist, dict):
+        raise DealError("whist is an object {defender: whist|pass|half|gone-half}",
+                        field="whist", value=whist)
+    statuses: dict[str, str] = {}
+    for name, status in whist.items():
+        if name not in players or name == declarer or type(status) is not str \
+                or status not in _STATUS_SET:
+            field = f"whist.{name}"
+            _player(name, players, field)
+            if name == declarer:
+                raise DealError("the declarer does not whist against himself", field=field,
+                                value=name)
+            status = _status(status, field)
+        statuses[name] = status
+    if len(statuses) < 2:
+        others = [p for p in players if p != declarer and p not in statuses]
+        if len(players) == 3:
+            raise DealError("missing defender status (whist, pass, half or gone-half)",
+                            field=f"whist.{others[0]}")
+        raise DealError("both defenders say whist or pass; a defender's status is missing",
+                        field="whist", value=whist)
+    seat = players.index(declarer)
+    seats = len(players)
+    named: tuple[tuple[str, str], ...] = tuple(
+        sorted(statuses.items(), key=lambda kv: (players.index(kv[0]) - seat) % seats))
+    # the words are checked before the tricks, as soon as the deal tells who defends
+    if len(named) == 2:
+        (first, s1), (second, s2) = named
+        check_seats((first, s1, second, s2, None, None), level, suit, rules)
+    elif isinstance(obj.get("tricks"), dict):
+        idle = [name for name, _ in named if name not in obj["tricks"]]
+        if len(idle) == 1:
+            check_seats(_seats(named, idle[0]), level, suit, rules)
+    words = set(statuses.values())
+    both_pass_played = (rules["both_pass"] == "play-6-7" and level in (6, 7)
+                        and words == {"pass"})
+    played = "whist" in words or both_pass_played
+    if not played:
+        if "tricks" in obj:
+            raise DealError("the deal is not played (both pass or a half-whist): no tricks",
+                            field="tricks", value=obj["tricks"])
+        tricks: Tricks | None = None
+    else:
+        if "tricks" not in obj:
+            why = ("a 6 or 7 both defenders pass is played under both_pass = play-6-7"
+                   if both_pass_played else "the deal was played")
+            raise DealError(f"missing field: {why}", field="tricks")
+        if len(named) == 2:
+            tricks = _tricks(obj["tricks"], players, (declarer, *statuses))
+        else:
+            tricks = _tricks(obj["tricks"], players, None)
+            holding = dict(tricks)
+            if declarer not in holding:
+                raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}")
+    return Contract(declarer, level, suit, named, tricks)
+
+
+def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
+    """Which words can be said at the table (seed 002 3.8.7, 3.8.8, 3.8.8.1, 3.8.14; seed 003).
+
+    ``seats`` is :meth:`Contract.roles`.  Run when the deal is read if it tells
+    who defends, else when it is scored and the dealer is known.
+    """
+    first, s1, second, s2, named_dealer, ds = seats
+    pair = ((first, s1, s2), (second, s2, s1))
+    if rules["stalingrad"] and level == 6 and suit == "S":
+        for name, own, _ in pair:
+            if own != "whist":
+                raise DealError("a Stalingrad 6♠ is whisted by both defenders (stalingrad)",
+                                field=f"whist.{name}", value=own)
+    if rules["totus_both_whist"] and level == 10:
+        for name, own, _ in pair:
+            if own != "whist":
+                raise DealError("a 10 is whisted by both defenders (totus_both_whist, seed 003)",
+                                field=f"whist.{name}", value=own)
+    halves = dict(rules["half_whist"])
+    if s1 in ("half", "gone-half") and s2 in ("half", "gone-half"):
+        raise DealError("only one defender can go for a half-whist", field=f"whist.{second}",
+                        value=s2)
+    dealer_whists = ds == "whist"
+    if ds is not None and ds not in ("whist", "pass"):
+        raise DealError("the sitting-out dealer says whist or pass (seed 002 3.8.8)",
+                        field=f"whist.{named_dealer}", value=ds)
+    by = rules["half_whist_by"]
+    if by == "style":
+        by = "either" if rules["whist_style"] == "gentleman" else "second"
+    for name, own, other in pair:
+        field = f"whist.{name}"
+        if own not in ("half", "gone-half"):
+            continue
+        if level not in halves:
+            allowed = ", ".join(str(k) for k in halves) or "none"
+            raise DealError(f"no half-whist on {level} under these rules (half_whist levels: "
+                            f"{allowed})", field=field, value=own)
+        if by == "second" and name == first:
+            raise DealError("only the second defender may go for a half-whist (half_whist_by = "
+                            "second; greedy whist, seed 002 3.8.7)", field=field, value=own)
+        if by == "first" and name == second:
+            raise DealError("only the first defender may go for a half-whist (half_whist_by = "
+                            "first)", field=field, value=own)
+        if own == "half" and other != "pass":
+            raise DealError("a half-whist needs the other defender to pass", field=field,
+                            value=own)
+        if own == "half" and dealer_whists:
+            raise DealError("the dealer returned the whist: the half-goer is gone-half "
+                            "(seed 002 3.8.8.2)", field=field, value=own)
+        if own == "gone-half" and other != "whist" and not (other == "pass" and dealer_whists):
+            raise DealError("gone-half means the other defender (or the dealer) returned the "
+                            "whist: one of them must say whist", field=field, value=own)
+    if dealer_whists:
+        field = f"whist.{named_dealer}"
+        if "whist" in (s1, s2):
+            raise DealError("the dealer whists only when both defenders declined the whist "
+                            "(seed 002 3.8.8)", field=field, value=ds)
+        if level in halves and "gone-half" not in (s1, s2):
+            raise DealError(f"on {level} the dealer returns the whist only after pass, half, "
+                            "pass: the half-goer is then gone-half (seed 002 3.8.8, 3.8.8.1)",
+                            field=field, value=ds)
+
+
+def _concede_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules,
+                       level: int, suit: str) -> Contract | Concede:
+    _check_keys(obj, ("declarer", "contract", "concede"), "a conceded contract")
+    flag = obj["concede"]
+    if not isinstance(flag, bool):
+        raise DealError("concede is true or false", field="concede", value=flag)
+    if not flag:
+        return _contract_deal({k: v for k, v in obj.items() if k != "concede"},
+                                   players, rules, level, suit)
+    if rules["concede"] == "off":
+        raise DealError("a contract cannot be conceded under these rules (concede = off)",
+                        field="concede", value=True)
+    if "declarer" not in obj:
+        raise DealError("missing field", field="declarer")
+    return Concede(_player(obj["declarer"], players, "declarer"), level, suit)
+
+
+def _misere_deal(obj: Mapping[str, Any], players: tuple[str, ...]) -> Misere:
+    if "whist" in obj:
+        raise DealError("nobody whists a misère (seed 002 3.8.2): no whist statuses",
+                        field="whist", value=obj["whist"])
+    if "concede" in obj:
+        raise DealError("only a contract of 6..10 is conceded («без трёх»), not a misère",
+                        field="concede", value=obj["concede"])
+    _check_keys(obj, ("declarer", "contract", "blind", "tricks"), "a misère")
+    if "declarer" not in obj:
+        raise DealError("missing field", field="declarer")
+    declarer = _player(obj["declarer"], players, "declarer")
+    blind = obj.get("blind", False)
+    if not isinstance(blind, bool):
+        raise DealError("blind is true or false (a misère without the talon)", field="blind",
+                        value=blind)
+    if "tricks" not in obj:
+        raise DealError("missing field: at least the declarer's trick count",
+                        field="tricks")
+    expected = tuple(p for p in players) if len(players) == 3 else None
+    return Misere(declarer, _tricks(obj["tricks"], players, expected, optional_partial=declarer),
+                  blind)
+
+
+def _allpass_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> AllPass:
+    if rules["allpass"] == "off":
+        raise DealError("all-pass is off under these rules (allpass = off)", field="contract",
+                        value=obj.get("contract"))
+    for key in ("concede", "blind"):
+        if key in obj:
+            raise DealError("an all-pass has no declarer: nothing is conceded or blind",
+                            field=key, value=obj[key])
+    _check_keys(obj, ("contract", "tricks"), "an all-pass")
+    if "tricks" not in obj:
+        raise DealError("missing field", field="tricks")
+    expected = tuple(players) if len(players) == 3 else None
+    return AllPass(_tricks(obj["tricks"], players, expected))
+
+
+def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
+    """Check a deal's shape and build its value (the dealer's checks wait for the scoring)."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
+        raise DealError("a deal is an object with a contract", field="deal", value=obj)
+    if "contract" not in obj:
+        raise DealError("missing field: 7S, misere, allpass...", field="contract")
+    contract = canonical_contract(obj["contract"])
+    if isinstance(contract, str):
+        if contract == "misere":
+            return _misere_deal(obj, players)
+        return _allpass_deal(obj, players, rules)
+    level, suit = contract
+    return _contract_deal(obj, players, rules, level, suit)
+
+
+def deal_to_json(deal: Deal) -> JSONObject:
+    """The deal as the file writes it: declarer, contract, then whist and tricks."""
+    out: JSONObject
+    if isinstance(deal, Contract):
+        out = {"declarer": deal.declarer, "contract": f"{deal.level}{deal.suit}"}
+        out["whist"] = dict(deal.whist)
+        if deal.tricks is not None:
+            out["tricks"] = dict(deal.tricks)
+        return out
+    if isinstance(deal, Concede):
+        return {"declarer": deal.declarer, "contract": f"{deal.level}{deal.suit}",
+                "concede": True}
+    if isinstance(deal, Misere):
+        out = {"declarer": deal.declarer, "contract": "misere"}
+        if deal.blind:
+            out["blind"] = True
+        out["tricks"] = dict(deal.tricks)
+        return out
+    return {"contract": "allpass", "tricks": dict(deal.tricks)}

@@ -1,0 +1,158 @@
+"""The pulka as players draw it: running sequences of pulya, gora and vists.
+
+On paper nobody writes a total: each new value is written after the last one,
+separated by a dot ("2.6.10"), so the whole history of a column can be read
+back.  The sheet does the same, one value per deal that changed the column,
+and each cell keeps the entries behind it for the workbook's comments.  Also here: the
+``sheet`` object of ``--json``, the paper's pairwise settlement and the few words on how a
+deal ended.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional
+
+from ...game import DealContext, JSONObject, Outcome, Played, Words
+from ...layout import Cell, Label, Phrase, Table
+from ...ledger import Amount, Entry, format_amount, json_number
+from ...rules import Rules
+from .deals import AllPass, Concede, Deal, Misere
+from .scoring import State, allpass_price
+
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+           "pairwise_settlement"]
+
+#: (player, column, against): one column of the sheet
+_Key = tuple[str, str, Optional[str]]
+_Sequences = dict[_Key, tuple[list[Amount], list[Entry]]]
+
+
+def sheet_json(state: State, rules: Rules) -> JSONObject:
+    """Each player's pulya, gora and the vists he wrote on each other player."""
+    out = {}
+    names = state.players
+    for i, name in enumerate(names):
+        out[name] = {
+            "pulya": json_number(state.pulya[i]),
+            "gora": json_number(state.gora[i]),
+            "vists": {other: json_number(state.wrote(i, j))
+                      for j, other in enumerate(names) if j != i},
+        }
+    return out
+
+
+def _running_sequences(replay: Played[State]) -> _Sequences:
+    """(player, column, against) -> (the values after each deal that changed it, its entries)."""
+    out: _Sequences = {}
+    for result in replay.results:
+        changed: dict[_Key, list[Entry]] = {}
+        for e in result.outcome.entries:
+            changed.setdefault((e.player, e.column, e.against), []).append(e)
+        for key, entries in changed.items():
+            values, sources = out.setdefault(key, ([], []))
+            last = values[-1] if values else 0
+            values.append(last + sum(e.amount for e in entries))
+            sources.extend(entries)
+    return out
+
+
+def _cell(seqs: _Sequences, key: _Key) -> Cell:
+    if key not in seqs:
+        return Cell(None)
+    values, sources = seqs[key]
+    return Cell(".".join(format_amount(v) for v in values), tuple(sources))
+
+
+def sheet_tables(replay: Played[State]) -> list[Table]:
+    """The pulka (every column's running values) and the totals with the balances."""
+    players = replay.game.players
+    seqs = _running_sequences(replay)
+    header = (Label("player"), Label("pulya"), Label("gora"),
+              *(Label("pref.vists_on", (q,)) for q in players))
+    rows = []
+    for p in players:
+        row = [Cell(p), _cell(seqs, (p, "pulya", None)), _cell(seqs, (p, "gora", None))]
+        for q in players:
+            row.append(Cell(None) if q == p else _cell(seqs, (p, "vists", q)))
+        rows.append(tuple(row))
+    pulka = Table(Label("pref.pulka"), header, tuple(rows), key="pulka")
+
+    state = replay.state
+    balance = replay.balance()
+    target = replay.game.rules["pulya"]
+    rows = []
+    for i, p in enumerate(players):
+        own = [e for (who, col, _), (_, src) in seqs.items() if who == p for e in src]
+        written = [e for e in own if e.column == "vists"]
+        on_him = [e for (_, col, on), (_, src) in seqs.items() if col == "vists" and on == p
+                  for e in src]
+        rows.append((
+            Cell(p),
+            Cell(state.pulya[i], tuple(e for e in own if e.column == "pulya"),
+                 "crossed" if state.pulya[i] >= target else None),
+            Cell(state.gora[i], tuple(e for e in own if e.column == "gora")),
+            Cell(sum(state.wrote(i, j) for j in range(len(players))), tuple(written)),
+            Cell(sum(state.wrote(j, i) for j in range(len(players))), tuple(on_him)),
+            Cell(balance[p], (), "total"),
+        ))
+    header = (Label("player"), Label("pulya"), Label("gora"), Label("pref.written"),
+              Label("pref.received"), Label("balance"))
+    totals = Table(Label("pref.totals"), header, tuple(rows), key="totals")
+    return [pulka, totals]
+
+
+def closing_tables(replay: Played[State]) -> list[Table]:
+    """None: the totals table already ends in the balances."""
+    return []
+
+
+def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
+    """What the row player wins from the column player, netted as on paper.
+
+    The paper method: each pair nets its vists; every player's gora is
+    paid G/N a point to each other player, and his pulya earns P/N a point
+    from each.  Summed over the other players this is the spec's balance.
+    """
+    state = replay.state
+    rules = replay.game.rules
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    out = {}
+    for i, a in enumerate(state.players):
+        for j, b in enumerate(state.players):
+            if i != j:
+                out[a, b] = (state.wrote(i, j) - state.wrote(j, i)
+                             + Fraction(G * (state.gora[j] - state.gora[i])
+                                        + P * (state.pulya[i] - state.pulya[j]), n))
+    return out
+
+
+def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
+    """Made or down, a misère made or caught, an all-pass's price; who was short on whist."""
+    if isinstance(deal, AllPass):
+        if ctx.rules["allpass"] == "rostov":
+            return Label("pref.res.rostov")
+        price = allpass_price(ctx.rules["allpass_prices"], outcome.state.streak)
+        return Label("pref.res.allpass", (price,))
+    if isinstance(deal, Misere):
+        n = deal.declarer_tricks()
+        said = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
+        return Phrase((said, Label("pref.res.blind")), " ") if deal.blind else said
+    if isinstance(deal, Concede):
+        return Label("pref.res.conceded")
+    if deal.tricks is None:
+        statuses = {s for _, s in deal.whist}
+        return Label("pref.res.half" if "half" in statuses else "pref.res.both_pass")
+    k = deal.level - dict(deal.tricks)[deal.declarer]
+    parts: list[Words] = [Label("res.made") if k <= 0 else Label("res.down", (k,))]
+    for e in outcome.entries:
+        if e.rule in ("responsible_whist", "half_responsible_whist"):
+            parts.append(Label("pref.res.short", (e.player,)))
+    words = Phrase(tuple(parts))
+    if deal.roles(ctx.dealer)[5] == "whist":
+        words = Phrase((words, Label("pref.res.dealer_whist")), " ")
+    elif any(s == "gone-half" for _, s in deal.whist):
+        words = Phrase((words, Label("pref.res.returned")), " ")
+    return words

@@ -1,0 +1,204 @@
+"""Twist's options, presets and rulebook, the rule texts its entries carry, its sheet labels.
+
+Every entry names one of :data:`RULE_TEXTS` (``Entry.rule``), each citing the
+seed 000 section it follows; the options are the readings spec twist.md leaves
+to the table (the starting gora, a failed dil's price, several nota symbols of
+one kind).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...game import RuleText
+from ...rules import Choice, Integer, Option, RuleBook
+
+__all__ = ["OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"]
+
+OPTIONS: tuple[Option, ...] = (
+    Option("gora", Integer(1, 1_000_000),
+           "the number every player writes into his gora at the start; the game ends when "
+           "a gora reaches 0"),
+    Option("dil_failure", Choice(("scaled", "literal")),
+           "a failed dil: 'scaled' prices the opponents' gora at the value and remark and "
+           "vists at 10 x value per trick (the seed's pattern elsewhere); 'literal' uses the "
+           "printed 10 (not value or 10 x value)"),
+    Option("same_kind", Choice(("one", "all")),
+           "several live nota symbols of one kind (seed 000 «нота»: a symbol is written each "
+           "time): one (a contract uses and crosses the oldest X or O; overlapping dazin or "
+           "operet windows double a deal once) or all (every live symbol doubles, all are "
+           "crossed)"),
+)
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed": {"gora": 30, "dil_failure": "scaled", "same_kind": "one"},
+}
+
+_PRESET_DOCS = {"seed": "seed 000 as read by spec twist.md"}
+
+
+def _check_rules(values: Mapping[str, Any]) -> None:
+    if values["gora"] < 1:
+        raise ValueError("the gora must be at least 1")
+
+
+RULEBOOK = RuleBook(
+    game="twist",
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="seed",
+    preset_docs=_PRESET_DOCS,
+    check=_check_rules,
+)
+
+
+_SCORE = "seed 000 «счет и запись»"
+_TWIST = "seed 000 «твист»"
+RULE_TEXTS: dict[str, RuleText] = {
+    "made_remark_declarer": RuleText(
+        "contract made: declarer's remark 10 x value", "контракт выполнен: разыгрывающему в ремарк "
+        "удесятеренная стоимость", f"{_SCORE} ¶4"),
+    "made_remark_other": RuleText(
+        "contract made: the others' remark 1 x value", "контракт выполнен: остальным в ремарк "
+        "одинарная стоимость", f"{_SCORE} ¶4"),
+    "made_gora": RuleText(
+        "contract made: 1 off the gora per own trick", "контракт выполнен: с горы по 1 за взятку",
+        f"{_SCORE} ¶4"),
+    "made_vists": RuleText(
+        "contract made: vists on the declarer, value per trick", "контракт выполнен: висты на "
+        "разыгрывающего по стоимости за взятку", f"{_SCORE} ¶4"),
+    "view_vist": RuleText(
+        "1 vist for the view (partner's cards opened)", "1 вист «за просмотр»",
+        f"{_SCORE} ¶2; «разыгрывание»"),
+    "failed_gora_declarer": RuleText(
+        "contract failed: value into the declarer's gora", "подсад: разыгрывающий пишет в гору "
+        "стоимость игры", f"{_SCORE} ¶5"),
+    "failed_gora_partner": RuleText(
+        "contract failed: 1 into the partner's gora per undertrick", "подсад: вистующий пишет в "
+        "гору по 1 за андер", f"{_SCORE} ¶5"),
+    "failed_gora_opponent": RuleText(
+        "contract failed: 1 off an opponent's gora per trick", "подсад: противники списывают с "
+        "горы по 1 за взятку", f"{_SCORE} ¶5"),
+    "failed_remark_pair": RuleText(
+        "contract failed: value per undertrick off the pair's remark", "подсад: разыгрывающая "
+        "пара списывает с ремарка стоимость за андер", f"{_SCORE} ¶5"),
+    "failed_remark_opponent": RuleText(
+        "contract failed: value into an opponent's remark", "подсад: противникам в ремарк "
+        "стоимость контракта", f"{_SCORE} ¶5"),
+    "failed_vists_declarer": RuleText(
+        "contract failed: opponents' vists on the declarer, value per trick", "подсад: висты "
+        "противников на объявившего за взятку", f"{_SCORE} ¶5"),
+    "failed_vists_partner": RuleText(
+        "contract failed: vists on the partner, value per undertrick", "подсад: висты на "
+        "вистующего за каждый андер", f"{_SCORE} ¶5"),
+    "twist_made_remark": RuleText(
+        "twist, contract made: twister's remark -2 (-3 with overtricks) x value",
+        "твист, контракт выполнен: твистирующий списывает с ремарка двойную (тройную) стоимость",
+        _TWIST),
+    "twist_made_gora": RuleText(
+        "twist, contract made: 2 (3) into the twister's gora", "твист, контракт выполнен: "
+        "твистирующий пишет в гору 2 (3) очка «за твист»", _TWIST),
+    "twist_made_vists": RuleText(
+        "twist, contract made: 2 (3) x value on the twister", "твист, контракт выполнен: "
+        "разыгрывающие пишут на твистирующего двойную (тройную) стоимость", _TWIST),
+    "bomb_made_gora": RuleText(
+        "bomb made: value x own tricks into the gora", "бомба: в гору стоимость x взятки",
+        f"{_SCORE} ¶6"),
+    "bomb_made_remark": RuleText(
+        "bomb made: 10 x value x own tricks off the remark", "бомба: с ремарка удесятеренная "
+        "стоимость за взятку", f"{_SCORE} ¶6"),
+    "bomb_made_vists": RuleText(
+        "bomb made: 10 x value per trick of difference on who took more", "бомба: разность "
+        "вистов на взявшего больше", f"{_SCORE} ¶6"),
+    "bomb_failed_gora_soloist": RuleText(
+        "bomb failed: value per overtrick into the soloist's gora", "подсад на бомбе: севший "
+        "пишет в гору по стоимости за овер", f"{_SCORE} ¶7"),
+    "bomb_failed_gora_opponent": RuleText(
+        "bomb failed: value off each opponent's gora", "подсад на бомбе: противники списывают с "
+        "горы стоимость игры", f"{_SCORE} ¶7"),
+    "bomb_failed_remark": RuleText(
+        "bomb failed: 10 x value per overtrick off every remark", "подсад на бомбе: с ремарка "
+        "удесятеренная цена за овер", f"{_SCORE} ¶7"),
+    "bomb_failed_vists": RuleText(
+        "bomb failed: 10 x value per overtrick on the soloist", "подсад на бомбе: висты на "
+        "севшего за овер", f"{_SCORE} ¶7"),
+    "dil_made_gora": RuleText(
+        "dil made: value x own tricks off the gora", "дил: с горы стоимость x взятки",
+        f"{_SCORE} ¶8"),
+    "dil_made_remark": RuleText(
+        "dil made: 10 x value x own tricks into the remark", "дил: в ремарк удесятеренная "
+        "стоимость за взятку", f"{_SCORE} ¶8"),
+    "dil_made_vists": RuleText(
+        "dil made: 10 x value per trick of difference on who took fewer", "дил: разность "
+        "вистов на взявшего меньше", f"{_SCORE} ¶8"),
+    "dil_failed_gora_soloist": RuleText(
+        "dil failed: value per undertrick into the soloist's gora", "подсад на диле: "
+        "разыгрывающий пишет в гору стоимость за андер", f"{_SCORE} ¶9"),
+    "dil_failed_remark_soloist": RuleText(
+        "dil failed: per undertrick off the soloist's remark", "подсад на диле: севший "
+        "списывает с ремарка за андеры", f"{_SCORE} ¶9"),
+    "dil_failed_gora_opponent": RuleText(
+        "dil failed: (tricks + undertricks) off an opponent's gora", "подсад на диле: "
+        "противник списывает с горы (взятки + андеры)", f"{_SCORE} ¶9"),
+    "dil_failed_remark_opponent": RuleText(
+        "dil failed: (tricks + undertricks) into an opponent's remark", "подсад на диле: "
+        "противник пишет в ремарк (взятки + андеры)", f"{_SCORE} ¶9"),
+    "dil_failed_vists_soloist": RuleText(
+        "dil failed: (tricks + undertricks) on the soloist", "подсад на диле: висты на "
+        "разыгрывающего (взятки + андеры)", f"{_SCORE} ¶9"),
+    "dil_failed_vists_opponents": RuleText(
+        "dil failed: the opponents' vists on each other", "подсад на диле: противники пишут "
+        "висты друг на друга на обычной основе", f"{_SCORE} ¶9"),
+    "twist_round_vists": RuleText(
+        "twist round: price per trick of difference on who took fewer", "розыгрыш твиста: "
+        "разница взяток на имеющего меньше", "seed 000 «розыгрыш твиста»"),
+    "settle_gora": RuleText(
+        "settlement 1: 10 x the gora left off the remark", "расчет 1: остаток горы x 10 из "
+        "ремарка", "seed 000 «завершение партии и взаиморасчеты» 1"),
+    "settle_remark": RuleText(
+        "settlement 2: twice the remark difference as vists", "расчет 2: удвоенная разница "
+        "ремарков в висты", "seed 000 «завершение партии и взаиморасчеты» 2"),
+    "settle_vists": RuleText(
+        "settlement 3: vists netted pair by pair", "расчет 3: взаиморасчет по вистам",
+        "seed 000 «завершение партии и взаиморасчеты» 3"),
+}
+
+LABELS: dict[str, tuple[str, str]] = {
+    "twist.res.round": ("twist round", "розыгрыш твиста"),
+    "twist.res.failed_over": ("failed, {0} over", "без выполнения, {0} лишних"),
+    "twist.res.failed_under": ("failed, {0} under", "без выполнения, без {0}"),
+    "twist.res.twist2": ("(twist x2)", "(твист ×2)"),
+    "twist.res.twist3": ("(twist x3)", "(твист ×3)"),
+    "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
+    "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
+                         "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
+    "twist.vists_on": ("vists on {0}", "висты на {0}"),
+    "twist.end.step1": ("End of the game, step 1: every remark less 10 x its gora",
+                        "Конец партии, шаг 1: ремарк минус 10 x гора"),
+    "twist.end.final": ("remark - 10 x gora", "ремарк - 10 x гора"),
+    "twist.end.step2": ("Step 2: for each pair the larger remark writes twice the difference, "
+                        "netted with the vists the two wrote on each other",
+                        "Шаг 2: в каждой паре больший ремарк пишет двойную разницу, "
+                        "за вычетом вистов друг на друга"),
+    "twist.end.pair": ("Pair", "Пара"),
+    "twist.end.doubled": ("2 x difference", "2 x разница"),
+    "twist.end.vists": ("vists net", "висты, сальдо"),
+    "twist.end.first_wins": ("the first wins", "выигрыш первого"),
+    "twist.symbol": ("Symbol", "Значок"),
+    "twist.written": ("Written in deal", "Записан в сдаче"),
+    "twist.status": ("Status", "Состояние"),
+    "twist.active": ("active", "действует"),
+    "twist.crossed": ("crossed out in deal {0}", "зачеркнут в сдаче {0}"),
+    "twist.bars": ("{0} bar(s)", "черт: {0}"),
+    "twist.spent": ("spent (2 bars) in deal {0}", "погашен (2 черты) в сдаче {0}"),
+    "twist.nota_title": ("Nota", "Нота"),
+    "twist.running": ("Gora and remark after each deal", "Гора и ремарк по сдачам"),
+    "twist.gora_of": ("gora {0}", "гора {0}"),
+    "twist.remark_of": ("remark {0}", "ремарк {0}"),
+    "twist.round_due": ("twist round due", "следует розыгрыш твиста"),
+    "twist.sym_crossed": ("{0}(crossed d{1})", "{0} (зачёркнут в сдаче {1})"),
+    "twist.sym_bars": ("{0}{1}", "{0}{1}"),
+    "twist.kind.dazin": ("dazin", "дазин"),
+    "twist.kind.operet": ("operet", "оперет"),
+}
+

@@ -1,0 +1,229 @@
+"""Whist's rule options and presets, the texts of the rules an entry may cite, and the
+sheet's own labels.
+
+The three presets are the schools the spec names (``whist.md``, Rules): the seed's
+English short whist, the 1864 Laws and American 7-point whist.  Every option a
+preset sets is read once per game by :class:`~whistscore.games.whist.scoring.Config`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...game import RuleText
+from ...rules import Choice, Integer, Kind, Option, RuleBook
+
+__all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS", "RULEBOOK", "RULE_TEXTS", "LABELS",
+           "PENALTIES", "HonoursKind", "RubberKind"]
+
+#: the revoke penalties a rule (or a deal) may choose
+PENALTIES = ("deduct", "transfer", "add")
+
+
+# -- rule options ------------------------------------------------------------------
+
+@attrs.frozen
+class HonoursKind(Kind):
+    """Points for four and for three honours (``4/3``), or ``none`` (American whist)."""
+
+    def parse(self, value: Any) -> tuple[int, int] | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in ("none", "no", "-", "—", ""):
+                return None
+            value = text.replace(",", "/").split("/")
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise ValueError("must be two numbers four/three (e.g. 4/3) or none")
+        out: list[int] = []
+        for item in value:
+            if isinstance(item, str) and item.strip().isdigit():
+                item = int(item.strip())
+            if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= 100:
+                raise ValueError("must be two whole numbers 0..100 (four/three) or none")
+            out.append(item)
+        return (out[0], out[1])
+
+    def dump(self, value: tuple[int, int] | None) -> Any:
+        return "none" if value is None else list(value)
+
+    def show(self, value: tuple[int, int] | None) -> str:
+        return "none" if value is None else f"{value[0]}/{value[1]}"
+
+    def describe(self) -> str:
+        return "four/three, e.g. 4/3 | none"
+
+
+@attrs.frozen
+class RubberKind(Kind):
+    """Rubber points for winning two games of three, or ``none`` (no rubbers)."""
+
+    def parse(self, value: Any) -> int | None:
+        if isinstance(value, str):
+            text = value.strip().lower().lstrip("+")
+            if text in ("none", "no", "-", "—"):
+                return None
+            if not text.isdigit():
+                raise ValueError("must be the rubber points (e.g. 2) or none")
+            value = int(text)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise ValueError("must be the rubber points 0..1000 or none")
+        return value
+
+    def dump(self, value: int | None) -> Any:
+        return "none" if value is None else value
+
+    def show(self, value: int | None) -> str:
+        return "none" if value is None else f"best of three, +{value}"
+
+    def describe(self) -> str:
+        return "rubber points (best of three), e.g. 2 | none"
+
+
+OPTIONS = (
+    Option("target", Integer(1, 1000), "points that win a game (5 short whist, 7 American)"),
+    Option("honours", HonoursKind(),
+           "points for four honours / for three honours, or none (honours not scored)"),
+    Option("honours_bar", Choice(("need-trick", "at-four", "none")),
+           "need-trick: honours cannot win a game without a trick point in that deal "
+           "(seed); at-four: a side at target - 1 scores no honours (1864 Laws); "
+           "none: honours may win a game"),
+    Option("losers_honours", Choice(("drop", "count")),
+           "drop: the losers' honour points are left out when the game is priced (seed); "
+           "count: they are counted"),
+    Option("revoke_penalty", Choice(PENALTIES),
+           "default revoke penalty: deduct from the revokers, transfer to the opponents, "
+           "add to the opponents"),
+    Option("revoke_points", Integer(0, 1000), "points of a revoke penalty"),
+    Option("game_value", Choice(("ladder", "seven-minus")),
+           "ladder: 3 / 2 / 1 by the losers' score 0 / 1-2 / 3+; "
+           "seven-minus: target minus the losers' score"),
+    Option("rubber", RubberKind(),
+           "rubber points for two games of three (a rubber is best of three), or none"),
+)
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "english": {"target": 5, "honours": (4, 3), "honours_bar": "need-trick",
+                "losers_honours": "drop", "revoke_penalty": "deduct", "revoke_points": 3,
+                "game_value": "ladder", "rubber": 2},
+    "laws1864": {"target": 5, "honours": (4, 2), "honours_bar": "at-four",
+                 "losers_honours": "count", "revoke_penalty": "add", "revoke_points": 3,
+                 "game_value": "ladder", "rubber": 2},
+    "american": {"target": 7, "honours": None, "honours_bar": "none",
+                 "losers_honours": "count", "revoke_penalty": "transfer", "revoke_points": 2,
+                 "game_value": "seven-minus", "rubber": None},
+}
+
+PRESET_DOCS: dict[str, str] = {
+    "english": "English short whist as the seed scores it: 5-point game, honours 4/3, "
+               "no game on honours alone, losers' honours dropped, rubbers",
+    "laws1864": "the 1864 Laws of Short Whist: honours 4/2, none at the score of four, "
+                "revoke adds 3 to the claimants",
+    "american": "American 7-point whist: no honours, no rubbers, revoke transfers 2, "
+                "a game is worth 7 minus the losers' points",
+}
+
+RULEBOOK = RuleBook("whist", OPTIONS, PRESETS, "english", PRESET_DOCS)
+
+_SEED = "seed 001 «Ведение счета»"
+
+RULE_TEXTS: dict[str, RuleText] = {
+    "tricks": RuleText(
+        "Each trick over six scores one point",
+        "Первые шесть взяток очков не приносят; начиная с седьмой, за каждую взятку "
+        "начисляется по 1 игровому очку",
+        f"{_SEED} 1); American 1)"),
+    "honours": RuleText(
+        "Four honours (A K Q J of trumps) score 4, three score 3",
+        "Пара получает 4 игровых очка, если ей сдали все четыре онера, и 3 игровых очка, "
+        "если сданы любые три онера",
+        f"{_SEED} 2)"),
+    "precedence": RuleText(
+        "Tricks score before honours: once a side has reached the target, nothing later "
+        "in the deal counts",
+        "Если обе пары в одной сдаче набрали по 5 игровых очков, очки за взятки имеют "
+        "преимущество перед очками за онеры",
+        f"{_SEED} 2); spec whist.md, Scoring a deal"),
+    "honours_need_trick": RuleText(
+        "On the last deal a side must take a trick before it can claim the game: "
+        "honours alone stop at target - 1",
+        "При последней сдаче, прежде чем объявить партию, нужно взять по меньшей мере "
+        "одну взятку",
+        f"{_SEED} 2); spec whist.md, honours_bar need-trick"),
+    "honours_at_four": RuleText(
+        "A side at the score of four (target - 1) when the deal begins scores no honours",
+        "Пара, у которой до сдачи четыре очка (цель - 1), онеров не считает",
+        "1864 Laws, law 4; spec whist.md, honours_bar at-four"),
+    "revoke_deduct": RuleText(
+        "Revoke: the side that revoked loses the penalty points (never below 0)",
+        "Пара, допустившая ренонс, теряет 3 игровых очка",
+        f"{_SEED} 3) а)"),
+    "revoke_transfer": RuleText(
+        "Revoke: the side that revoked gives the penalty points to its opponents",
+        "Пара, допустившая ренонс, отдает 3 игровых очка своим соперникам "
+        "(в Америке — 2 очка)",
+        f"{_SEED} 3) б); American 2)"),
+    "revoke_add": RuleText(
+        "Revoke: the opponents of the side that revoked gain the penalty points",
+        "Соперники получают 3 игровых очка",
+        f"{_SEED} 3) в)"),
+    "revoke_bar": RuleText(
+        "A side that revoked cannot win the game in that deal: it stops at target - 1",
+        "Партнеры не могут выиграть партию, в розыгрыше которой у них был ренонс",
+        "seed 001 «Правила игры», Ренонс"),
+    "void": RuleText(
+        "Both sides revoked: the cards are thrown in and the deal is played again; "
+        "nothing is scored",
+        "Если в одном и том же розыгрыше у обеих пар был ренонс, все карты сбрасываются, "
+        "и производится новая сдача",
+        "seed 001 «Правила игры», Ренонс"),
+    "game_ladder": RuleText(
+        "The winners of a game score 3 if the losers have no points, 2 if they have 1 or 2, "
+        "1 if they have 3 or 4",
+        "После каждой партии победителям начисляются: 3 очка, если у соперников нет "
+        "игровых очков; 2 очка, если 1 или 2; 1 очко, если 3 или 4",
+        f"{_SEED}, после каждой партии"),
+    "losers_honours": RuleText(
+        "After the game the losers' honours are not counted in their score: the game is "
+        "priced on the losers' score without them",
+        "После партии счет онеров у проигравших не учитывается в их общем игровом счете",
+        f"{_SEED} 2)"),
+    "game_seven_minus": RuleText(
+        "American: the side that first reaches 7 scores 7 minus the losers' points",
+        "Пара, первой набравшая 7 игровых очков, зачисляет на свой счет разницу между семью "
+        "и очками проигравших",
+        f"{_SEED}, В Америке"),
+    "rubber": RuleText(
+        "A rubber is the best of three games; its winners gain 2 rubber points "
+        "(a third game is not played after 2-0)",
+        "Победители двух из трех партий получают 2 дополнительных очка за роббер; если "
+        "первые две партии выиграны одной парой, третья не играется",
+        f"{_SEED}, Роббер"),
+}
+
+LABELS: dict[str, tuple[str, str]] = {
+    "whist.res.void": ("void: both sides revoked", "пересдача: ренонс у обеих пар"),
+    "whist.res.game": ("game {0} +{1}", "партия {0} +{1}"),
+    "whist.res.rubber": ("rubber {0} +{1}", "роббер {0} +{1}"),
+    "rubber_no": ("Rubber", "Роббер"),
+    "game_no": ("Game", "Партия"),
+    "rubber": ("rubber", "роббер"),
+    "game": ("game", "партия"),
+    "side_points": ("{0} points", "очки {0}"),
+    "won_by": ("Won by", "Выиграли"),
+    "value": ("Value", "Стоимость"),
+    "side_total": ("Total {0}", "Итого {0}"),
+    "rubber_row": ("rubber (+{0})", "роббер (+{0})"),
+    "in_play": ("in play", "идет"),
+    "total": ("Total", "Итого"),
+    "even": ("even", "ровно"),
+    "score_title": ("Whist score", "Запись виста"),
+    "tricks": ("tricks", "взятки"),
+    "honours": ("honours", "онеры"),
+    "revoke": ("revoke", "ренонс"),
+}

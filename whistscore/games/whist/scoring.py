@@ -1,0 +1,286 @@
+"""Whist's scoring: the state between deals and what one deal writes (pure).
+
+The order of scoring inside a deal -- revoke, tricks, honours, stopping as soon
+as a side reaches the target -- is the whole subtlety of the game, so
+:func:`score` follows it step by step and writes one entry per step, even a zero
+one when a step was stopped, so that ``show --explain`` tells why (spec whist.md,
+Scoring a deal; seed 001 «Ведение счета»).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple, Union
+
+from ...game import DealContext, Outcome
+from ...layout import Label
+from ...ledger import Entry
+from ...rules import Rules
+from .deals import SIDES, Deal, check_rules
+
+__all__ = ["Config", "State", "Chain", "initial_state", "score", "is_finished", "balance",
+           "announce_next", "ladder_value", "unchain"]
+
+
+# -- state ---------------------------------------------------------------------------
+
+#: ``(side, value)`` items, newest first, each paired with the older ones: ``((0, 3), None)``
+Chain = Union[tuple[tuple[int, int], "Chain"], None]
+
+
+class Config(NamedTuple):
+    """The options :func:`score` reads, looked up once per game rather than per deal."""
+
+    target: int
+    honours: tuple[int, int] | None
+    bar: str
+    drop: bool
+    penalty: str
+    revoke_points: int
+    ladder: bool
+    rubber: int | None
+
+    @classmethod
+    def of(cls, rules: Rules) -> "Config":
+        return cls(rules["target"], rules["honours"], rules["honours_bar"],
+                   rules["losers_honours"] == "drop", rules["revoke_penalty"],
+                   rules["revoke_points"], rules["game_value"] == "ladder", rules["rubber"])
+
+
+class State(NamedTuple):
+    """The score after a deal (immutable; a NamedTuple because one is built per deal).
+
+    ``players``: the seats (for the balance); ``config``: the rules as
+    :func:`score` reads them; ``score``: both sides' points in the
+    current game (below the line); ``honours``: the honour points inside
+    ``score`` (the losers' are dropped when the game is priced); ``won``:
+    games won in the current rubber; ``totals``: everything above the line
+    this session (game values and rubber points).  ``games`` and ``rubbers``
+    are chains ``(item, older)``, newest first, so that adding one costs O(1):
+    ``games`` holds ``(winner, value)`` of the current rubber (of the whole
+    session without rubbers), ``rubbers`` ``(winner, value)`` of every
+    completed rubber.
+    """
+
+    players: tuple[str, ...]
+    config: Config
+    score: tuple[int, int] = (0, 0)
+    honours: tuple[int, int] = (0, 0)
+    won: tuple[int, int] = (0, 0)
+    totals: tuple[int, int] = (0, 0)
+    games: Chain = None
+    rubbers: Chain = None
+
+
+def unchain(chain: Chain) -> list[tuple[int, int]]:
+    """The items of a chain, oldest first."""
+    out: list[tuple[int, int]] = []
+    while chain is not None:
+        item, chain = chain
+        out.append(item)
+    out.reverse()
+    return out
+
+
+_TRICKS_DETAIL = {odd: f"{odd + 6} tricks: {odd} by cards" for odd in range(1, 8)}
+_GAME_DETAIL: dict[tuple[int, int, int, int, bool, int, int], str] = {}
+
+
+def _game_detail(won: int, lost: int, held: int, priced: int, ladder: bool, target: int,
+                 value: int) -> str:
+    """How a game was priced, in words (memoised: the same few texts recur all evening)."""
+    key = (won, lost, held, priced, ladder, target, value)
+    text = _GAME_DETAIL.get(key)
+    if text is None:
+        text = f"{won}-{lost}"
+        if held:
+            text += f", losers' {held} for honours left out: {priced}"
+        if ladder:
+            text += f" -> {('single', 'double', 'treble')[value - 1]} {value}"
+        else:
+            text += f" -> {target} - {priced} = {value}"
+        if len(_GAME_DETAIL) < 4096:
+            _GAME_DETAIL[key] = text
+    return text
+
+
+def ladder_value(losers: int) -> int:
+    """Treble, double, single (seed: 3 for 0, 2 for 1-2, 1 for 3-4; 1 beyond for big targets)."""
+    return 3 if losers == 0 else 2 if losers <= 2 else 1
+
+
+def initial_state(players: tuple[str, ...], rules: Rules) -> State:
+    """No points, no games: a session starts level."""
+    return State(players, Config.of(rules))
+
+
+def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
+    """Revoke, then tricks, then honours; the first side to reach the target stops the rest."""
+    n = ctx.number
+    cfg = state.config
+    keep = ctx.keep  # False: nobody reads the entries (settle), only the score
+    if deal.tricks is None:
+        why = "both sides revoked: deal thrown in"
+        return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
+                        Entry(n, "EW", "revoke", 0, None, "void", why)), state)
+    if deal.honours_side is not None and cfg.honours is None:
+        check_rules(deal, ctx.rules, f"honours.{deal.honours_side}")
+    target = cfg.target
+    start = state.score
+    score = list(start)
+    entries: list[Entry] = []
+    winner = -1
+    barred = -1  # the side that revoked cannot reach the target this deal
+
+    # 1. revoke
+    if deal.revoke is not None:
+        x = 0 if deal.revoke == "NS" else 1
+        y = 1 - x
+        barred = x
+        penalty = deal.penalty or cfg.penalty
+        points = cfg.revoke_points
+        rule = "revoke_" + penalty
+        if penalty != "add":
+            lost = points if points <= score[x] else score[x]
+            score[x] -= lost
+            detail = f"revoke: -{points}"
+            if lost != points:
+                detail += f", only {lost} to lose"
+            if keep:
+                entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
+        if penalty != "deduct":
+            score[y] += points
+            if keep:
+                entries.append(Entry(n, SIDES[y], "revoke", points, None, rule,
+                                     f"revoke by {SIDES[x]}: +{points}"))
+            if score[y] >= target:
+                winner = y
+
+    # 2. tricks
+    t = deal.tricks
+    w = 0 if t >= 7 else 1
+    odd = (t if w == 0 else 13 - t) - 6
+    if winner >= 0:
+        if keep:
+            entries.append(Entry(n, SIDES[w], "tricks", 0, None, "precedence",
+                                 f"{odd} by cards not scored: game already won"))
+    else:
+        if w == barred and score[w] + odd >= target:
+            gain = target - 1 - score[w]
+            if keep:
+                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "revoke_bar",
+                                     f"{odd} by cards, stopped at {target - 1}: revoked"))
+        else:
+            gain = odd
+            if keep:
+                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "tricks",
+                                     _TRICKS_DETAIL[odd]))
+        score[w] += gain
+        if score[w] >= target:
+            winner = w
+
+    # 3. honours
+    honours = state.honours
+    values = cfg.honours
+    if deal.honours_side is not None and values is not None:
+        h = 0 if deal.honours_side == "NS" else 1
+        points = values[0 if deal.honours == 4 else 1]
+        side = SIDES[h]
+        if winner >= 0:
+            if keep:
+                entries.append(Entry(n, side, "honours", 0, None, "precedence",
+                                     f"{deal.honours} honours not scored: game already won"))
+        elif cfg.bar == "at-four" and start[h] == target - 1:
+            if keep:
+                entries.append(Entry(n, side, "honours", 0, None, "honours_at_four",
+                                     f"{deal.honours} honours not scored: "
+                                     f"at {target - 1} before the deal"))
+        else:
+            gain, rule = points, "honours"
+            detail = f"{deal.honours} honours: {points}"
+            if score[h] + points >= target:
+                if h == barred:
+                    gain, rule = target - 1 - score[h], "revoke_bar"
+                    detail += f", stopped at {target - 1}: revoked"
+                elif cfg.bar == "need-trick" and h != w:
+                    gain, rule = target - 1 - score[h], "honours_need_trick"
+                    detail += f", stopped at {target - 1}: no trick point"
+            score[h] += gain
+            honours = (honours[0] + gain, honours[1]) if h == 0 else \
+                (honours[0], honours[1] + gain)
+            if keep:
+                entries.append(Entry(n, side, "honours", gain, None, rule, detail))
+            if score[h] >= target:
+                winner = h
+
+    if winner < 0:
+        return Outcome(tuple(entries), State(
+            state.players, cfg, (score[0], score[1]), honours, state.won, state.totals,
+            state.games, state.rubbers))
+    return _end_game(state, entries, winner, score, honours, n, keep)
+
+
+def _end_game(state: State, entries: list[Entry], winner: int,
+              score: list[int], honours: tuple[int, int], n: int,
+              keep: bool = True) -> Outcome[State]:
+    """A side reached the target: price the game; two games end the rubber."""
+    cfg = state.config
+    loser = 1 - winner
+    losers = score[loser]
+    priced = losers
+    held = 0
+    rule = "game_ladder" if cfg.ladder else "game_seven_minus"
+    if cfg.drop and honours[loser]:
+        held = honours[loser]
+        priced = max(0, losers - held)
+        rule = "losers_honours"
+    value = ladder_value(priced) if cfg.ladder else cfg.target - priced
+    if keep:
+        detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target,
+                              value)
+        entries.append(Entry(n, SIDES[winner], "game", value, None, rule, detail))
+    totals = list(state.totals)
+    totals[winner] += value
+    games = ((winner, value), state.games)
+    bonus = cfg.rubber
+    if bonus is None:
+        return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0), (0, 0),
+                                             (totals[0], totals[1]), games, state.rubbers))
+    won = list(state.won)
+    won[winner] += 1
+    if won[winner] < 2:
+        return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0),
+                                             (won[0], won[1]), (totals[0], totals[1]), games,
+                                             state.rubbers))
+    mine = theirs = 0
+    for who, v in unchain(games):
+        if who == winner:
+            mine += v
+        else:
+            theirs += v
+    rubber_value = mine + bonus - theirs
+    totals[winner] += bonus
+    if keep:
+        entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
+                             f"rubber {max(won)}-{min(won)}: "
+                             f"{mine} + {bonus} - {theirs} = {rubber_value}"))
+    return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0), (0, 0),
+                                         (totals[0], totals[1]), None,
+                                         ((winner, rubber_value), state.rubbers)))
+
+
+def is_finished(state: State) -> bool:
+    """Never: a session is any number of rubbers; the table stops when it likes."""
+    return False
+
+
+def balance(state: State, rules: Rules) -> dict[str, Fraction]:
+    """Each member wins or loses his side's net above the line (spec whist.md, Balance)."""
+    net = state.totals[0] - state.totals[1]
+    return {p: Fraction(net if i % 2 == 0 else -net) for i, p in enumerate(state.players)}
+
+
+def announce_next(state: State, dealer: str, players: tuple[str, ...],
+                  rules: Rules) -> Label | None:
+    """Nothing: every deal is dealt and played the same way."""
+    return None

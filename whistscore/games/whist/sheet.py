@@ -1,0 +1,158 @@
+"""Whist's sheet: the JSON of ``show --json``, the marker's sheet as drawn, how a deal
+ended, and who pays whom (spec whist.md, "The sheet" and "Balance").
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from ...game import DealContext, JSONObject, Outcome, Played, Words
+from ...layout import Cell, Label, Phrase, Table
+from ...ledger import Amount, Entry
+from ...rules import Rules
+from .deals import SIDES, Deal
+from .scoring import State, unchain
+
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+           "running_restarts", "pairwise_settlement"]
+
+#: the columns below the line, which start again at 0 with each game
+_GAME_SCORE_COLUMNS = frozenset({"tricks", "honours", "revoke"})
+
+
+def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
+    """The games and rubbers the deal won, else the score it left ("3-1")."""
+    if deal.void:
+        return Label("whist.res.void")
+    words: list[Words] = []
+    for e in outcome.entries:
+        if e.column == "game":
+            words.append(Label("whist.res.game", (e.player, e.amount)))
+        elif e.column == "rubber":
+            words.append(Label("whist.res.rubber", (e.player, e.amount)))
+    if not words:
+        ns, ew = outcome.state.score
+        words.append(f"{ns}-{ew}")
+    return Phrase(tuple(words))
+
+
+def running_restarts(entries: Sequence[Entry]) -> frozenset[str]:
+    """A marker's sheet starts each game's score (tricks, honours, revoke points) at 0."""
+    if any(e.column == "game" for e in entries):
+        return _GAME_SCORE_COLUMNS
+    return frozenset()
+
+
+def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
+    """Partners owe each other nothing; each member wins half his side's net from
+    each opponent, which adds up to the side's net for every member."""
+    state = replay.state
+    net = state.totals[0] - state.totals[1]
+    out: dict[tuple[str, str], Fraction] = {}
+    for i, a in enumerate(state.players):
+        for j, b in enumerate(state.players):
+            if i != j:
+                same = i % 2 == j % 2
+                out[a, b] = Fraction(0) if same else Fraction(net if i % 2 == 0 else -net, 2)
+    return out
+
+
+def sheet_json(state: State, rules: Rules) -> JSONObject:
+    """Per side: seats, points in the current game, game values won in the current
+    rubber (the whole session without rubbers), each completed rubber's value
+    signed for this side, and the side's net total (= each member's balance)."""
+    games = unchain(state.games)
+    rubbers = unchain(state.rubbers)
+    net = state.totals[0] - state.totals[1]
+    out: JSONObject = {}
+    for i, side in enumerate(SIDES):
+        out[side] = {
+            "players": [state.players[i], state.players[i + 2]],
+            "score": state.score[i],
+            "games": [v for who, v in games if who == i],
+            "rubbers": [v if who == i else -v for who, v in rubbers],
+            "total": net if i == 0 else -net,
+        }
+    return out
+
+
+def sheet_tables(replay: Played[State]) -> list[Table]:
+    """The marker's sheet: one row per game (each side's running score below the line,
+    who won, the game's value, the running totals above the line), one row per
+    completed rubber, and the net at the foot."""
+    game = replay.game
+    players = game.players
+    rubbers = game.rules["rubber"] is not None
+    header: list[Words] = [Label("rubber_no")] if rubbers else []
+    header += [Label("game_no"),
+               f"NS ({players[0]}, {players[2]})", f"EW ({players[1]}, {players[3]})",
+               Label("won_by"), Label("value"),
+               Label("side_total", ("NS",)), Label("side_total", ("EW",))]
+    rows: list[tuple[Cell, ...]] = []
+    totals: list[Amount] = [0, 0]
+    totals_src: list[list[Entry]] = [[], []]
+    rubber_no, game_no = 1, 1
+    running: list[Amount] = [0, 0]
+    marks: list[list[str]] = [[], []]
+    below: list[list[Entry]] = [[], []]
+    rubber_src: list[Entry] = []
+    rubber_pts: list[Amount] = [0, 0]
+
+    def total_cells() -> list[Cell]:
+        return [Cell(totals[i], tuple(totals_src[i]), "total") for i in (0, 1)]
+
+    def game_row(winner: Words, value: Cell) -> tuple[Cell, ...]:
+        lead = [Cell(rubber_no)] if rubbers else []
+        return tuple(lead + [Cell(game_no)]
+                     + [Cell(", ".join(marks[i]), tuple(below[i])) for i in (0, 1)]
+                     + [Cell(winner), value] + total_cells())
+
+    for result in replay.results:
+        changed = [False, False]
+        for e in result.outcome.entries:
+            i = 0 if e.player == "NS" else 1
+            if e.column in ("revoke", "tricks", "honours"):
+                below[i].append(e)
+                if e.amount:
+                    running[i] += e.amount
+                    changed[i] = True
+                continue
+            totals[i] += e.amount
+            totals_src[i].append(e)
+            rubber_src.append(e)
+            rubber_pts[i] += e.amount
+            if e.column == "game":
+                for k in (0, 1):
+                    if changed[k]:
+                        marks[k].append(str(running[k]))
+                changed = [False, False]
+                rows.append(game_row(e.player, Cell(e.amount, (e,))))
+                game_no += 1
+                running, marks, below = [0, 0], [[], []], [[], []]
+            elif e.column == "rubber":
+                net = rubber_pts[i] - rubber_pts[1 - i]
+                rows.append(tuple(
+                    [Cell(rubber_no), Cell(Label("rubber_row", (e.amount,)))]
+                    + [Cell(rubber_pts[k], tuple(x for x in rubber_src if x.player == SIDES[k]))
+                       for k in (0, 1)]
+                    + [Cell(e.player), Cell(net, tuple(rubber_src))] + total_cells()))
+                rubber_no += 1
+                game_no = 1
+                rubber_src, rubber_pts = [], [0, 0]
+        for k in (0, 1):
+            if changed[k]:
+                marks[k].append(str(running[k]))
+    if any(below) or not rows:
+        rows.append(game_row(Label("in_play"), Cell(None)))
+    net = totals[0] - totals[1]
+    leader = Label("even") if net == 0 else ("NS" if net > 0 else "EW")
+    lead = [Cell(Label("total"), style="total")] + ([Cell(None)] if rubbers else [])
+    rows.append(tuple(lead + [Cell(None), Cell(None), Cell(leader, style="total"),
+                              Cell(abs(net), style="total")] + total_cells()))
+    return [Table(Label("score_title"), tuple(header), tuple(rows), key="sheet")]
+
+
+def closing_tables(replay: Played[State]) -> list[Table]:
+    """None: the sheet's foot already is the balance (each member wins his side's net)."""
+    return []
