@@ -12,7 +12,7 @@ with the CPU time this process spent on it (what the other jobs of a shared
 machine cannot inflate; the fsyncs' waiting is not CPU).  Each add is undone (not timed), so
 every add lands on a 200-deal game.  The deals come from ``dealgen`` (each
 game's own generator, chained so that every deal scores).  The first paint in
-the browser is measured by tests/test_serve_browser.py.
+the browser is measured by tests/test_web_browser.py.
 
 Options: ``--deals N`` (default 200), ``--runs N`` (default 60), ``--games a,b``.
 """

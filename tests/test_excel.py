@@ -314,7 +314,7 @@ def test_round_trip_of_a_long_game(tmp_path):
 def test_round_trip_of_text_xml_cannot_carry(tmp_path):
     # a control character is legal JSON text but not legal XML: the workbook
     # still carries the game file exactly (lone surrogates are refused by the
-    # journal itself, see test_core_cli)
+    # journal itself, see test_cli)
     text_in = json.dumps({"format": "whistscore", "version": 1, "game": "tally",
                           "players": ["A", "B"], "deals": [{"winner": "A", "points": 1}]})
     text_in = text_in.replace('"points": 1}', '"points": 1, "note": "bell \\u0007 \\uffff"}')

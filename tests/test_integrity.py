@@ -630,7 +630,7 @@ def test_new_game_abc_is_one_name_not_three_players():
         whistscore.new("preferans", "ABC")
 
 
-# -- 9: see test_import_safety.py; 10: writers all take the lock ----------------------------
+# -- 9: see test_bad_input.py (crafted workbooks); 10: writers all take the lock ----------------------------
 
 RACE_RUNNER = textwrap.dedent("""
     import contextlib, os, sys, time

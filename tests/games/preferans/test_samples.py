@@ -17,7 +17,7 @@ from whistscore.journal import load
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 TALLIES = {
     # Sochi, pulya 10: games 2/4/6/8/10, vists/remiz/consolation 2/4/6/8/10, all-pass 1,2,3

@@ -16,7 +16,7 @@ from whistscore.game import DealRecord
 from whistscore.journal import deal_from_json, from_json
 from whistscore.replay import replay
 
-CORPUS = json.loads((Path(__file__).parent / "corpus" / "preferans.json").read_text("utf-8"))
+CORPUS = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "preferans.json").read_text("utf-8"))
 
 CASES = [(CORPUS["game_file"], bad) for bad in CORPUS["bad_deals"]]
 for other in CORPUS.get("other_files", []):

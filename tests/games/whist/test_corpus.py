@@ -14,7 +14,7 @@ from whistscore.game import DealRecord
 from whistscore.journal import deal_from_json, from_json
 from whistscore.replay import replay
 
-CORPUS = json.loads((Path(__file__).parent / "corpus" / "whist.json").read_text("utf-8"))
+CORPUS = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "whist.json").read_text("utf-8"))
 GAME_FILE = from_json(CORPUS["game_file"])
 
 

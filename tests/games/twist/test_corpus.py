@@ -10,7 +10,7 @@ from whistscore.errors import InputError
 from whistscore.game import DealRecord
 from whistscore.replay import replay
 
-CORPUS = json.loads((Path(__file__).parent / "corpus" / "twist.json").read_text("utf-8"))
+CORPUS = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "twist.json").read_text("utf-8"))
 
 
 def test_corpus_is_large_enough_and_its_game_is_valid():

@@ -1,10 +1,19 @@
-"""Crash safety (issue 8): a save killed at any moment leaves the old or the new game.
+"""The game file on disk: saves are atomic, a save killed at any moment leaves the old or the
+new game, and writers racing on one file under the lock lose no deal (issue 8).
 
-A child process saves two games in turn with ``whistscore.journal.dump`` as fast
-as it can; the test kills it with SIGKILL at random moments and then reads the
-file.  It must always be exactly the old text or exactly the new text, load
-cleanly, and the temporary files a killed save leaves behind must not disturb
-loading or the next save.
+Killed saves: a child process saves two games in turn with ``whistscore.journal.dump`` as fast as
+it can; the test kills it with SIGKILL at random moments and then reads the file.  It must always
+be exactly the old text or exactly the new text, load cleanly, and the temporary files a killed
+save leaves behind must not disturb loading or the next save.
+
+Racing writers: every writing command holds an fcntl lock on the game file's folder for its whole
+read-change-write (no lock file is left beside the game).  Real processes race here: two workers
+each run ten ``add`` commands one after the other, on a game file big enough that reading,
+replaying and saving it takes a noticeable time.
+
+Odd files (FIFOs, devices, folders, symlinks, a full disk, stale temporary files) are refused or
+handled in test_integrity.py, beside the exit status each command gives for them, and in
+test_bad_input.py among the other bad files every reading command refuses.
 """
 
 from __future__ import annotations
@@ -16,17 +25,60 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from whistscore import journal
+from whistscore.game import DealRecord
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+needs_sigkill = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+needs_fcntl = pytest.mark.skipif(sys.platform == "win32", reason="fcntl locks are POSIX")
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
+
+# -- atomic saves ----------------------------------------------------------------------------
+
+BASE = {
+    "format": "whistscore", "version": 1, "game": "tally",
+    "players": ["Anna", "Boris", "Vera"], "rules": {"preset": "plain"},
+    "deals": [{"winner": "Anna", "points": 2}, {"winner": "Vera", "points": 1, "note": "late"}],
+}
+
+
+def text_of(data):
+    return json.dumps(data, ensure_ascii=False)
+
+
+def test_atomic_dump_replaces_and_leaves_no_temp(tmp_path):
+    path = tmp_path / "g.json"
+    game = journal.loads(text_of(BASE))
+    journal.dump(game, path)
+    journal.dump(game.with_deal(DealRecord(game.deals[0].deal)), path)
+    assert len(journal.load(path).deals) == 3
+    assert sorted(os.listdir(tmp_path)) == ["g.json"]
+
+
+def test_dump_failure_keeps_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "g.json"
+    game = journal.loads(text_of(BASE))
+    journal.dump(game, path)
+    before = path.read_bytes()
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError):
+        journal.dump(game.without_last(), path)
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["g.json"]
+
+
+# -- saves killed at any moment -----------------------------------------------------------
 
 CHILD = textwrap.dedent("""
     import sys
@@ -64,6 +116,7 @@ def tally_text(deals: int, seed: int) -> str:
     return journal.dumps(journal.loads(json.dumps(data)))
 
 
+@needs_sigkill
 def test_killed_saves_leave_the_old_or_the_new_game(tmp_path):
     old_text = tally_text(3000, 1)
     new_text = tally_text(3500, 2)
@@ -170,6 +223,7 @@ KILL_LOOP = textwrap.dedent("""
 """)
 
 
+@needs_sigkill
 def test_200_kills_during_add_lose_nothing_and_leave_nothing(tmp_path):
     """Issue 12 (#15 and "done when"): at least 200 kill -9 during ``add``."""
     folder = tmp_path / "games"
@@ -189,3 +243,111 @@ def test_200_kills_during_add_lose_nothing_and_leave_nothing(tmp_path):
     assert report["left"] == ["game.json"], report  # stale temporary files cleared, no lock file
     assert report["max_strays"] <= 3, report
     assert elapsed < 40, elapsed
+
+
+# -- writers racing on one file (the lock) -------------------------------------------------
+
+#: ``python runner.py ARGS`` is ``python -m whistscore ARGS`` with the test game registered
+RUNNER = textwrap.dedent("""
+    import contextlib, os, sys
+    tests, root = sys.argv.pop(1), sys.argv.pop(1)
+    sys.path[:0] = [tests, root]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):  # to show the race does catch losses
+        import time
+        from whistscore import journal
+        journal.locked = lambda *a, **k: contextlib.nullcontext()
+        real_dump = journal.dump
+
+        def slow_dump(game, path):  # a wide window between reading and saving
+            time.sleep(0.2)
+            real_dump(game, path)
+        journal.dump = slow_dump
+    from whistscore.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+PLAYERS = ["Anna", "Boris", "Vera"]
+
+
+def make_game(path: Path, deals: int) -> None:
+    data = {"format": "whistscore", "version": 1, "game": "tally", "players": PLAYERS,
+            "rules": {"preset": "plain", "target": 1000},
+            "deals": [{"winner": PLAYERS[i % 3], "points": 0} for i in range(deals)]}
+    journal.dump(journal.loads(json.dumps(data)), path)
+
+
+def worker(runner: Path, path: Path, winner: str, adds: int, failures: list,
+           env: dict | None = None) -> None:
+    for points in range(1, adds + 1):
+        done = subprocess.run(
+            [sys.executable, str(runner), str(TESTS), str(ROOT), "add", str(path),
+             winner, str(points)], capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            failures.append((winner, points, done.returncode, done.stderr))
+
+
+@pytest.mark.parametrize("workers, adds", [(2, 10), (3, 4)])
+@needs_fcntl
+def test_racing_adds_lose_no_deal(tmp_path, workers, adds):
+    runner = tmp_path / "runner.py"
+    runner.write_text(RUNNER, encoding="utf-8")
+    path = tmp_path / "game.json"
+    make_game(path, 2000)
+    failures: list = []
+    threads = [threading.Thread(target=worker, args=(runner, path, PLAYERS[i], adds, failures))
+               for i in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures
+    game = journal.load(path)
+    added = [(r.deal.winner, r.deal.points) for r in game.deals[2000:]]
+    assert len(added) == workers * adds, added
+    for i in range(workers):  # each worker's deals are all there, in its own order
+        assert [p for w, p in added if w == PLAYERS[i]] == list(range(1, adds + 1))
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "runner.py"]  # no lock file
+
+
+@needs_fcntl
+def test_the_race_catches_losses_when_locking_is_disabled(tmp_path):
+    """The racing test above is not vacuous: without the lock, deals are lost."""
+    import os
+
+    runner = tmp_path / "runner.py"
+    runner.write_text(RUNNER, encoding="utf-8")
+    path = tmp_path / "game.json"
+    make_game(path, 2000)
+    env = {**os.environ, "WHISTSCORE_TEST_NO_LOCK": "1"}
+    failures: list = []
+    threads = [threading.Thread(target=worker, args=(runner, path, PLAYERS[i], 10, failures, env))
+               for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures  # every add said it saved...
+    assert len(journal.load(path).deals) < 2000 + 20  # ...yet some deals were lost
+
+
+@needs_fcntl
+def test_undo_and_add_racing_keep_the_file_whole(tmp_path):
+    """An undo racing adds drops exactly one deal, never a half-written file."""
+    runner = tmp_path / "runner.py"
+    runner.write_text(RUNNER, encoding="utf-8")
+    path = tmp_path / "game.json"
+    make_game(path, 2000)
+    failures: list = []
+    adder = threading.Thread(target=worker, args=(runner, path, "Anna", 6, failures))
+    adder.start()
+    undo = subprocess.run([sys.executable, str(runner), str(TESTS), str(ROOT), "undo",
+                           str(path)], capture_output=True, text=True)
+    adder.join()
+    assert undo.returncode == 0, undo.stderr
+    assert not failures, failures
+    game = journal.load(path)
+    assert len(game.deals) == 2000 + 6 - 1

@@ -15,7 +15,7 @@ from whistscore import journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 #        Mette  Lars Søren Kirsten
 FOUR = [

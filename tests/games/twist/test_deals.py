@@ -1,21 +1,18 @@
-"""Twist: bad input named by field and value, the short notation, and random games.
+"""Twist: bad input named by field and value (the short notation is in test_notation.py, random
+games in test_properties.py).
 
 The bad-input cases of the issue («Bad input») each have a test here; the larger
 corpus is in tests/corpus/twist.json.
 """
 
 import json
-from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
-from gen_twist import PLAYERS, game_file, game_files, play
+from gen_twist import PLAYERS, game_file, play
 from whistscore import journal
 from whistscore.errors import DealError, GameOverError, InputError, NotationError
 from whistscore.games.twist import GAME
-from whistscore.replay import replay
-from whistscore.settlement import settle
 
 P = tuple(PLAYERS)
 
@@ -137,82 +134,3 @@ def test_names_case_insensitive_when_unique():
     with pytest.raises(DealError):
         GAME.deal_from_json({"declarer": "ANNA", "contract": "8H",
                          "tricks": dict(zip(players, (5, 2, 4, 1)))}, players, None)
-
-
-# -- short notation ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("text, obj", [
-    ("A 8H 5/2/4/1", {"declarer": "A", "contract": "8H", "tricks": T(5, 2, 4, 1)}),
-    ("C 5S 4/3/3/2 open", {"declarer": "C", "contract": "5S", "tricks": T(4, 3, 3, 2),
-                           "opened": True}),
-    ("b 9nt 2/5/1/4 pass twist a", {"declarer": "B", "contract": "9NT", "tricks": T(2, 5, 1, 4),
-                                    "opened": True, "partner_passed": True, "twist": ["A"]}),
-    ("A 8H 4/3/3/2 twist D B", {"declarer": "A", "contract": "8H", "tricks": T(4, 3, 3, 2),
-                                "twist": ["B", "D"]}),
-    ("A bomb double 3 1/4/3/4", {"bomb": "double", "value": 3, "declarer": "A",
-                                 "tricks": T(1, 4, 3, 4)}),
-    ("D dil simple 2 2/3/2/5", {"dil": "simple", "value": 2, "declarer": "D",
-                                "tricks": T(2, 3, 2, 5)}),
-    ("round 3/4/2/3", {"twist_round": True, "tricks": T(3, 4, 2, 3)}),
-    ("  A   12♠  7,0,5,0 ", {"declarer": "A", "contract": "12S", "tricks": T(7, 0, 5, 0)}),
-])
-def test_notation_examples(text, obj):
-    deal = GAME.parse_notation(text, P, None)
-    assert deal == parse(obj)
-    written = GAME.format_notation(deal, P, None)
-    assert not set(written) & set('{}"\'\n')
-    assert GAME.parse_notation(GAME.format_notation(deal, P, None), P, None) == deal
-
-
-def test_notation_with_names_holding_spaces():
-    players = ("Ann", "Ann Lee", "Oliver Twist", "round")
-    deal = GAME.parse_notation("Ann Lee 8H 2/5/1/4 twist Ann Oliver Twist", players, None)
-    assert deal.declarer == "Ann Lee" and deal.twist == ("Ann", "Oliver Twist")
-    deal = GAME.parse_notation("round 5S 4/3/3/2", players, None)
-    assert deal.declarer == "round"
-
-
-@st.composite
-def legal_deals(draw):
-    from gen_twist import deal_object, names
-    players = tuple(draw(names))
-    obj = draw(deal_object(players, draw(st.booleans())))
-    return players, GAME.deal_from_json(obj, players, None)
-
-
-@settings(max_examples=300, deadline=None)
-@given(legal_deals())
-def test_notation_round_trips(case):
-    players, deal = case
-    text = GAME.format_notation(deal, players, None)
-    assert "\n" not in text
-    assert GAME.parse_notation(text, players, None) == deal
-    assert GAME.deal_from_json(GAME.deal_to_json(deal), players, None) == deal
-
-
-# -- random legal games -------------------------------------------------------------------
-
-@settings(max_examples=60, deadline=None)
-@given(game_files())
-def test_random_games_settle_to_zero_and_round_trip(data):
-    game = journal.from_json(data)
-    rp = replay(game)
-    balance = rp.balance()
-    assert sum(balance.values()) == 0
-    assert all(isinstance(b, Fraction) for b in balance.values())
-    again = journal.loads(journal.dumps(game))
-    assert replay(again).balance() == balance
-    assert again.deals == game.deals
-    s = settle(rp)
-    assert s.to_json()["sheet"] == GAME.sheet_json(rp.state, game.rules)
-    # the sheet's sums are the entries' sums
-    totals = rp.totals()
-    for i, p in enumerate(game.players):
-        assert totals.get(p, "gora") + game.rules["gora"] == rp.state.gora[i]
-        assert totals.get(p, "remark") == rp.state.remark[i]
-    # every entry names a rule of the catalogue, with its seed source (for --explain)
-    for e in rp.entries():
-        assert e.rule in GAME.rule_texts and GAME.rule_texts[e.rule].source
-        assert e.amount != 0 and isinstance(e.amount, int)
-    # only the last deal may end the game
-    assert all(not r.outcome.state.finished for r in rp.results[:-1])

@@ -16,7 +16,7 @@ from whistscore import journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 # -- samples/twist-bombs-and-twist-round.json (gora 15) -----------------------------------
 # Oleg & Pavel against Irina & Sveta.

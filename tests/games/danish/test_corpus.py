@@ -15,7 +15,7 @@ from whistscore.errors import InputError
 from whistscore.game import DealRecord
 from whistscore.replay import replay
 
-CORPUS = json.loads((Path(__file__).parent / "corpus" / "danish.json").read_text("utf-8"))
+CORPUS = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "danish.json").read_text("utf-8"))
 GAME_FILE = journal.from_json(CORPUS["game_file"])
 FINAL = replay(GAME_FILE)
 

@@ -11,7 +11,7 @@ from whistscore.journal import load
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
-SAMPLES = Path(__file__).parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 
 def _settle(name: str):

@@ -1,0 +1,165 @@
+"""The layering of docs/architecture.md, checked on the source (issue 17).
+
+Imports are read with ``ast`` from every module of the package (including those under
+``if TYPE_CHECKING:``, which are imports all the same for a reader), so a cycle or an
+import running back up fails here before it confuses anyone.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "whistscore"
+GAMES = ("preferans", "twist", "whist", "danish")
+GAME_MODULES = {"__init__", "deals", "fields", "game", "notation", "rules", "scoring", "sheet"}
+#: what the game packages may import from the rest of whistscore
+CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore._fast",
+               "whistscore.checks", "whistscore.rules", "whistscore.layout", "whistscore.fields",
+               "whistscore.game"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The whistscore modules ``path`` imports (a ``from X import name`` of a submodule
+    counts as importing that submodule)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("whistscore"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("whistscore"):
+                continue
+            found.add(target)
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if (PACKAGE.parent / Path(*sub.split("."))).with_suffix(".py").exists() or \
+                        (PACKAGE.parent / Path(*sub.split(".")) / "__init__.py").exists():
+                    found.add(sub)
+    found.discard(name)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    return {_module_name(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+
+
+def test_no_import_cycle() -> None:
+    graph = _graph()
+    # a package's __init__ re-exporting its own modules is not a cycle for a reader
+    edges = {m: {t for t in ts if not (m.startswith(t + ".") and t in graph)}
+             for m, ts in graph.items()}
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for t in sorted(edges.get(m, ())):
+            if t not in edges:
+                continue
+            if state.get(t) == 1:
+                cycle = path[path.index(t):] + [t]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if t not in state:
+                visit(t)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(edges):
+        if m not in state:
+            visit(m)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_package_has_the_shape(game: str) -> None:
+    folder = PACKAGE / "games" / game
+    assert folder.is_dir(), f"games/{game}/ is a package"
+    assert {p.stem for p in folder.glob("*.py")} == GAME_MODULES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_imports_only_core_values(game: str) -> None:
+    graph = _graph()
+    for module, targets in graph.items():
+        if not module.startswith(f"whistscore.games.{game}"):
+            continue
+        for target in targets:
+            if target.startswith(f"whistscore.games.{game}"):
+                continue
+            assert target in CORE_VALUES, f"{module} imports {target}"
+
+
+PUBLIC = {
+    "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"),
+    "deals": ("Deal", "deal_from_json", "deal_to_json"),
+    "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
+    "scoring": ("State", "initial_state", "score", "is_finished", "balance", "announce_next"),
+    "sheet": ("sheet_json", "sheet_tables", "closing_tables", "describe_result"),
+    "fields": ("FIELDS",),
+    "game": ("GAME",),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("module", sorted(PUBLIC))
+def test_same_names_in_every_game(game: str, module: str) -> None:
+    mod = importlib.import_module(f"whistscore.games.{game}.{module}")
+    for name in PUBLIC[module]:
+        assert hasattr(mod, name), f"games/{game}/{module}.py defines {name}"
+        assert name in mod.__all__, f"games/{game}/{module}.py lists {name} in __all__"
+
+
+@pytest.mark.parametrize("module", ["deals", "notation", "scoring", "sheet"])
+def test_same_signatures_in_every_game(module: str) -> None:
+    """A reader who knows one game's function knows the others': same parameters."""
+    for name in PUBLIC[module]:
+        signatures = {}
+        for game in GAMES:
+            obj = getattr(importlib.import_module(f"whistscore.games.{game}.{module}"), name)
+            if inspect.isfunction(obj):
+                signatures[game] = tuple(inspect.signature(obj).parameters)
+        assert len(set(signatures.values())) <= 1, f"{module}.{name}: {signatures}"
+
+
+def test_lower_layers_do_not_import_upper() -> None:
+    """Each core module imports only the layers below it (docs/architecture.md)."""
+    below = {
+        "whistscore.errors": set(),
+        "whistscore.ledger": set(),
+        "whistscore._fast": set(),
+        "whistscore.checks": {"whistscore.errors"},
+        "whistscore.rules": {"whistscore.errors"},
+        "whistscore.layout": {"whistscore.ledger"},
+        "whistscore.fields": set(),
+        "whistscore.running": {"whistscore.layout", "whistscore.ledger"},
+    }
+    graph = _graph()
+    for module, allowed in below.items():
+        assert graph[module] <= allowed, f"{module} imports {graph[module] - allowed}"
+    upper = {"whistscore.cli", "whistscore.text", "whistscore.excel", "whistscore.web"}
+    for module, targets in graph.items():
+        if module.startswith("whistscore.games") or module in {
+                "whistscore.game", "whistscore.replay", "whistscore.settlement",
+                "whistscore.journal", "whistscore.files", "whistscore.scored",
+                "whistscore.recording"}:
+            assert not {t for t in targets if any(t == u or t.startswith(u + ".")
+                                                 for u in upper)}, module
