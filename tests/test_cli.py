@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from clirun import run  # one way to drive the CLI
 
 
@@ -34,7 +34,7 @@ def test_new_with_preset_and_rule(tmp_path):
     path = tmp_path / "g.json"
     assert run(["new", "tally", str(path), "--players", "A", "B", "--preset", "doubled",
                 "--rule", "target=50"])[0] == 0
-    game = journal.load(path)
+    game = files.load(path)
     assert game.rules.preset == "doubled" and game.rules["target"] == 50
 
 
@@ -56,13 +56,13 @@ def test_add_notation_and_json_print_entries_and_totals(game_file):
     assert "deal 2: Boris writes 1 on Anna (points): 1 x 1, a won deal (tests/tallygame.py)" in out
     assert "balance now" in out
     assert run(["add", str(game_file), '{"winner": "Vera", "points": 1}', "--note", "x"])[0] == 0
-    game = journal.load(game_file)
+    game = files.load(game_file)
     assert len(game.deals) == 3 and game.deals[2].note == "x"
 
 
 def test_add_from_stdin(game_file):
     assert run(["add", str(game_file), "-"], stdin='{"winner": "Boris", "points": 3}\n')[0] == 0
-    assert journal.load(game_file).deals[0].deal.winner == "Boris"
+    assert files.load(game_file).deals[0].deal.winner == "Boris"
 
 
 @pytest.mark.parametrize("deal", [

@@ -4,13 +4,20 @@
 ``settle --json`` sheet), ``finished`` and ``money`` (with the file's stake).
 """
 
+import contextlib
+import doctest
+import importlib
+import inspect
 import json
 import re
+import shlex
+import shutil
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+import whistscore
 from whistscore import journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
@@ -77,3 +84,161 @@ def test_the_library_page_has_executed_examples_for_every_game():
     text = "\n".join(blocks)
     for game in ("preferans", "twist", "whist", "danish"):
         assert f'whistscore.new("{game}"' in text
+
+
+# -- the README and the package docstring ---------------------------------------------
+
+ROOT = DOCS.parent
+README = ROOT / "README.md"
+SHELL = re.compile(r"```sh\n(.*?)```", re.S)
+#: what the README's shell lines run besides ``whistscore``: the setting up of a checkout
+#: (a venv, an install, the test suite), which this test suite cannot run inside itself
+SETUP = (("python3", "-m", "venv"), (".",), ("pip", "install"), ("python", "-m", "pytest"))
+
+
+def readme_commands() -> list[list[str]]:
+    """Every ``whistscore`` command of the README's shell blocks, in order, as argv."""
+    found = []
+    for block in SHELL.findall(README.read_text(encoding="utf-8")):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            command: list[str] = []
+            for word in words + ["&&"]:
+                if word != "&&":
+                    command.append(word)
+                    continue
+                if command and command[0] == "whistscore":
+                    found.append(command[1:])
+                elif command:
+                    assert any(tuple(command[:len(s)]) == s for s in SETUP), \
+                        f"README runs a command this test does not know: {' '.join(command)}"
+                command = []
+    return found
+
+
+def test_readme_commands_run(tmp_path, monkeypatch):
+    """Each ``whistscore`` line of the README, in order, in a folder holding the samples:
+    it exits 0 and says nothing on stderr (``serve`` is started up to the server itself)."""
+    from clirun import run
+
+    import whistscore.web.server
+
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    served = []
+    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args: served.append(args))
+    commands = readme_commands()
+    assert len(commands) >= 15
+    for argv in commands:
+        status, out, err = run(argv)
+        assert (status, err) == (0, ""), f"whistscore {' '.join(argv)}: {status} {err}"
+        assert out or argv[0] == "serve", f"whistscore {' '.join(argv)} printed nothing"
+    assert served == [(".", "0.0.0.0", 8000, False)]
+    game = whistscore.load("evening.json")
+    assert game.title == "Friday pulka" and game.rules["pulya"] == 30
+    assert [game.notation(r) for r in game.deals] == ["Anna 7S Boris:p Vera:p"]
+    assert Path("evening.xlsx").stat().st_size > 0
+
+
+def test_readme_python_blocks_run(tmp_path, monkeypatch):
+    """The README's ```python blocks run, in order, in one namespace, in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    blocks = PYTHON.findall(README.read_text(encoding="utf-8"))
+    assert blocks
+    namespace: dict = {"__name__": "readme"}
+    for i, block in enumerate(blocks, 1):
+        exec(compile(block, f"README.md python block {i}", "exec"), namespace)  # noqa: S102
+    assert len(whistscore.load("evening.json").deals) == 3
+
+
+def test_package_docstring_examples_run(tmp_path, monkeypatch):
+    """``help(whistscore)`` shows examples that doctest runs, outputs compared."""
+    import whistscore
+
+    monkeypatch.chdir(tmp_path)
+    result = doctest.testmod(whistscore, report=True)
+    assert result.attempted >= 10 and result.failed == 0
+
+
+# -- docs/api.md: every heading is a real object with its real parameters ---------------
+
+API = DOCS / "api.md"
+HEADING = re.compile(r"^### `(whistscore(?:\.\w+)*)(?:\((.*)\))?`$", re.M)
+#: the modules whose public names (``__all__``) api.md must all document
+API_MODULES = ("whistscore", "whistscore.replay", "whistscore.settlement", "whistscore.journal",
+               "whistscore.recording", "whistscore.scored", "whistscore.game", "whistscore.errors")
+
+
+def _resolve(path: str) -> object:
+    """``whistscore.replay.check`` -> the function: a part names a submodule when more
+    parts follow it (``whistscore.replay`` alone is the function the package exports)."""
+    parts = path.split(".")
+    obj: object = importlib.import_module(parts[0])
+    for i, part in enumerate(parts[1:], 1):
+        if i < len(parts) - 1:
+            with contextlib.suppress(ModuleNotFoundError):
+                obj = importlib.import_module(".".join(parts[:i + 1]))
+                continue
+        obj = getattr(obj, part)
+    return obj
+
+
+def _parameters(obj: object) -> str:
+    """The parameters as the page writes them: names, ``*``, defaults; no annotations."""
+    sig = inspect.signature(obj)  # a bound classmethod comes without its cls
+    params = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
+    if params and params[0].name in ("self", "cls"):
+        params = params[1:]
+    shown = []
+    for p in params:
+        if p.default is not p.empty and isinstance(p.default, type):  # error=GameFileError
+            p = p.replace(default=_Named(p.default.__name__))
+        shown.append(p)
+    text = str(sig.replace(parameters=shown, return_annotation=inspect.Signature.empty))
+    return text[1:-1]
+
+
+class _Named:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def api_headings() -> list[tuple[str, str | None]]:
+    """(dotted path, the parameters written, or None when the heading writes none)."""
+    return [(m.group(1), m.group(2)) for m in HEADING.finditer(API.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("path, params", api_headings(), ids=lambda v: v if v else "")
+def test_api_heading_is_the_code(path, params):
+    """The heading's object exists, and its parameters are the code's."""
+    obj = _resolve(path)
+    if params is not None:
+        assert params == _parameters(obj), f"docs/api.md: {path}({params})"
+
+
+def test_api_documents_every_public_name():
+    documented = {path for path, _ in api_headings()}
+    objects = [_resolve(path) for path in documented]
+    missing = []
+    for module_name in API_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            value = getattr(module, name)
+            if f"{module_name}.{name}" in documented:
+                continue
+            if not isinstance(value, (str, int)) and any(value is o for o in objects):
+                continue
+            missing.append(f"{module_name}.{name}")
+    assert missing == [], f"docs/api.md does not document {missing}"
+
+
+def test_api_documents_the_whole_plugin_contract():
+    from whistscore.game import GameType
+
+    methods = {n for n, v in vars(GameType).items() if inspect.isfunction(v) and n[0] != "_"}
+    documented = {path.rsplit(".", 1)[1] for path, _ in api_headings()
+                  if path.startswith("whistscore.GameType.")}
+    assert methods - documented == set()

@@ -1,17 +1,24 @@
 """whistscore: score sheets and settlements for the whist family of card games.
 
 A game is a list of deals; the sheet is what replaying them under the rules
-writes, and the settlement is computed from the sheet.  The public API::
+writes, and the settlement is computed from the sheet.  The public API (the
+test suite runs these lines in an empty folder; docs/api.md has the rest)::
 
-    import whistscore
-    game = whistscore.load("evening.json")       # read and check a game file
-    rp = whistscore.replay(game)                  # every deal scored
-    s = whistscore.settle(rp, stake="0.10")       # balances, money, transfers
-    whistscore.dump(game, "evening.json")         # atomic save
-
-    g = whistscore.new("preferans", ["Anna", "Boris", "Vera"])   # a game scored as it goes
-    g = g.add("Anna 7S Boris:w Vera:p 7/3/0")     # a new game; g itself is unchanged
-    whistscore.record("evening.json", "Anna 8 alone 8")   # append to a file, under its lock
+    >>> import whistscore
+    >>> g = whistscore.new("preferans", ["Anna", "Boris", "Vera"], stake="0.10")
+    >>> g2 = g.add("Anna 7S Boris:w Vera:p 7/3/0")    # a new game; g itself is unchanged
+    >>> len(g.deals), len(g2.deals)
+    (0, 1)
+    >>> g2.save("evening.json")                       # atomic save
+    >>> change = whistscore.record("evening.json", "pass 4/2/4")   # append, under its lock
+    >>> change.number, change.result.dealer
+    (2, 'Boris')
+    >>> game = whistscore.load("evening.json")        # read and check a game file
+    >>> rp = whistscore.replay(game)                  # every deal scored
+    >>> s = whistscore.settle(rp, stake="0.10")       # balances, money, transfers
+    >>> s.to_json()["money"]
+    {'Anna': '0.80', 'Boris': '1.20', 'Vera': '-2.00'}
+    >>> whistscore.dump(game, "evening.json")         # atomic save
 
 ``import whistscore`` does not import openpyxl; the Excel export loads it.
 """
@@ -28,7 +35,8 @@ from .errors import (
 )
 from .game import DealRecord, Game, GameType
 from .games import GAMES, get_game, register
-from .journal import dump, dumps, load, loads, new_game
+from .files import dump, load
+from .journal import dumps, loads, new_game
 from .ledger import Entry
 from .recording import Change, change_settings, drop_last, record, replace
 from .replay import Replay, replay

@@ -6,7 +6,7 @@ usage.  No traceback reaches the user.
 
 A command that writes exits 0 if and only if its change was saved (exactly
 once), whatever fails after the save: :func:`main` watches the saves
-(``journal.recording_saves``), and printing the result can only add a warning.
+(``files.recording_saves``), and printing the result can only add a warning.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
-from . import journal
+from . import files, journal
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
 from .i18n import LANGS
@@ -28,11 +28,17 @@ from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
 
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from .game import DealResult
+    from .recording import Change
+
 __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage errors: exit 2 without a traceback
+    def error(self, message: str) -> NoReturn:  # usage errors: exit 2 without a traceback
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
@@ -158,7 +164,7 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
-def _waiting(command: str):
+def _waiting(command: str) -> Callable[[], None]:
     def say() -> None:
         with _quiet():
             sys.stderr.write(f"whistscore {command}: waiting for another whistscore command "
@@ -173,18 +179,19 @@ class _quiet:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool:
         return kind is not None and issubclass(kind, Exception)
 
 
-def _totals_table(settlement_json: dict) -> str:
+def _totals_table(settlement_json: Mapping[str, Any]) -> str:
     """A compact line per player (or side) of the game's sheet totals."""
     from tabulate import tabulate
 
     sheet = settlement_json["sheet"]
     seats = {who: i for i, who in enumerate(sheet)}
-    order: dict[tuple, str] = {}
-    rows = []
+    order: dict[tuple[int, int, str], str] = {}
+    rows: list[tuple[str, dict[str, Any]]] = []
     for who, cols in sheet.items():
         flat: dict[str, Any] = {}
         for k, (key, value) in enumerate(cols.items()):
@@ -205,7 +212,7 @@ def _totals_table(settlement_json: dict) -> str:
     return f"{out}\nbalance now ({settlement_json['unit']}s): {line}"
 
 
-def _cmd_new(a) -> int:
+def _cmd_new(a: argparse.Namespace) -> int:
     path = Path(a.file)
     kind = get_game(a.game)
     for i, name in enumerate(a.players):
@@ -216,11 +223,11 @@ def _cmd_new(a) -> int:
             _check_typed(getattr(a, field), field)
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
                             a.title, a.place)
-    with journal.locked(a.file):
+    with files.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
-        journal.dump(game, path)
+        files.dump(game, path)
     _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
          f"preset {game.rules.preset}")
     return 0
@@ -240,13 +247,13 @@ def _read_deal_arg(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
-def _typed_options(a, number: int | None = None) -> None:
+def _typed_options(a: argparse.Namespace, number: int | None = None) -> None:
     for field in ("dealer", "note"):
         if getattr(a, field) is not None:
             _check_typed(getattr(a, field), field, number)
 
 
-def _cmd_add(a) -> int:
+def _cmd_add(a: argparse.Namespace) -> int:
     from . import recording
 
     raw = _read_deal_arg(a.deal)
@@ -256,18 +263,25 @@ def _cmd_add(a) -> int:
     return 0
 
 
-def _print_change(change, a) -> None:
+def _deal_of(change: Change) -> DealResult:
+    """The deal a record, replace or drop concerned (only a settings change has none)."""
+    if change.result is None:
+        raise AssertionError("a change of a deal came back without its deal")
+    return change.result
+
+
+def _print_change(change: Change, a: argparse.Namespace) -> None:
     from .text import render_change, render_entries
 
     _out(render_change(change, a.lang))
     if a.explain:
-        result = change.result
-        _out(render_entries(result.entries, change.after.kind, a.lang) or "(nothing written)")
+        _out(render_entries(_deal_of(change).entries, change.after.kind, a.lang)
+             or "(nothing written)")
         _out()
         _out(_totals_table(change.after.settle().to_json()))
 
 
-def _cmd_edit(a) -> int:
+def _cmd_edit(a: argparse.Namespace) -> int:
     from . import recording
 
     raw = _read_deal_arg(a.deal)
@@ -278,7 +292,7 @@ def _cmd_edit(a) -> int:
     return 0
 
 
-def _cmd_set(a) -> int:
+def _cmd_set(a: argparse.Namespace) -> int:
     from . import recording
 
     for field in ("title", "place", "currency", "stake", "preset"):
@@ -308,7 +322,7 @@ def _cmd_set(a) -> int:
     return 0
 
 
-def _cmd_undo(a) -> int:
+def _cmd_undo(a: argparse.Namespace) -> int:
     from . import recording
     from .text import render_entries
 
@@ -316,28 +330,28 @@ def _cmd_undo(a) -> int:
         change = recording.drop_last(a.file)
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
-    dropped = change.result
+    dropped = _deal_of(change)
     _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
     _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
     return 0
 
 
-def _cmd_notation(a) -> int:
+def _cmd_notation(a: argparse.Namespace) -> int:
     from .text import render_notation
 
     _out(render_notation(get_game(a.game), markdown=a.markdown))
     return 0
 
 
-def _undo_text(a) -> int:
+def _undo_text(a: argparse.Namespace) -> int:
     """The game does not read or score (a hand edit): drop the last deal from the
     file's text, keeping the rest byte for byte, then say what is still wrong.
     Anything that stops this too (no such file, a read-only file, no deal) is
     the refusal the user sees."""
-    with journal.locked(a.file):
-        text = journal.read_text(a.file)
+    with files.locked(a.file):
+        text = files.read_text(a.file)
         after, dropped_json, number = journal.drop_last_deal(text)
-        journal.write_atomic(a.file, after)
+        files.write_atomic(a.file, after)
     why = [p for p in journal.check_text(text) if p.deal == number]
     shown = json.dumps(dropped_json, ensure_ascii=False)
     _out(f"dropped deal {number}: {shown[:200]}")
@@ -347,8 +361,8 @@ def _undo_text(a) -> int:
     return 0
 
 
-def _cmd_show(a) -> int:
-    game = journal.load(a.file)
+def _cmd_show(a: argparse.Namespace) -> int:
+    game = files.load(a.file)
     rp = replay(game)
     if a.json:
         _out(json.dumps(rp.to_json(), ensure_ascii=False, indent=2))
@@ -381,8 +395,8 @@ def _cmd_show(a) -> int:
     return 0
 
 
-def _cmd_settle(a) -> int:
-    game = journal.load(a.file)
+def _cmd_settle(a: argparse.Namespace) -> int:
+    game = files.load(a.file)
     s = settle(replay(game, keep=False), a.stake, a.precision)
     if a.json:
         _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
@@ -393,11 +407,11 @@ def _cmd_settle(a) -> int:
     return 0
 
 
-def _cmd_export(a) -> int:
+def _cmd_export(a: argparse.Namespace) -> int:
     from . import excel  # openpyxl is loaded only here
 
-    game = journal.load(a.file)
-    with journal.locked(a.out):
+    game = files.load(a.file)
+    with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(f"wrote {a.out}")
@@ -410,7 +424,7 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
     A device, a folder or a read-only file is refused even with --force."""
     from . import excel
 
-    target = journal.save_target(out, field="out")
+    target = files.save_target(out, field="out")
     if not target.exists():
         return
     if os.path.samefile(target, game_file):
@@ -421,24 +435,24 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
                          "--force to overwrite it", field="out", value=out)
 
 
-def _cmd_import(a) -> int:
+def _cmd_import(a: argparse.Namespace) -> int:
     from . import excel
 
     path = Path(a.file)
     text = excel.import_text(a.book)
     game = journal.loads(text)
     replay(game)
-    with journal.locked(a.file):
+    with files.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
-        journal.write_atomic(path, text)
+        files.write_atomic(path, text)
     _out(f"restored {path}: {len(game.deals)} deals")
     return 0
 
 
-def _cmd_check(a) -> int:
-    text = journal.read_text(a.file)
+def _cmd_check(a: argparse.Namespace) -> int:
+    text = files.read_text(a.file)
     problems = journal.check_text(text)
     if not problems:
         _out(f"{a.file}: ok")
@@ -448,7 +462,7 @@ def _cmd_check(a) -> int:
     return 1
 
 
-def _cmd_rules(a) -> int:
+def _cmd_rules(a: argparse.Namespace) -> int:
     from .text import render_rules
 
     kind = get_game(a.game)
@@ -471,7 +485,7 @@ def _cmd_rules(a) -> int:
     return 0
 
 
-def _cmd_serve(a) -> int:
+def _cmd_serve(a: argparse.Namespace) -> int:
     folder = Path(a.folder)
     if not folder.is_dir():
         raise InputError("no such folder", field="folder", value=str(folder))
@@ -521,7 +535,7 @@ def _silence_stdout() -> None:
         os.close(fd)
 
 
-def _after_save(command: str, saves: list, exc: BaseException) -> int:
+def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     """Something failed after the change was saved: the change stands, exit 0.
 
     Saying "not changed" here would make the user type the deal again and
@@ -544,10 +558,17 @@ def _after_save(command: str, saves: list, exc: BaseException) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command (``argv`` without the program name; ``sys.argv`` by default) and
+    return its exit status: 0 done (a change saved exactly once), 1 refused or failed with
+    one line on stderr and the game file as it was.
+
+    :raises SystemExit: wrong usage (status 2, the usage on stderr) or ``--help`` (status 0),
+        as argparse does; every other failure is a message and a status, never a traceback.
+    """
     args = _parser().parse_args(argv)
     _tolerant_streams()
-    with journal.recording_saves() as saves, _no_finalizer_noise(), \
-            journal.waiting_message(_waiting(args.command)):
+    with files.recording_saves() as saves, _no_finalizer_noise(), \
+            files.waiting_message(_waiting(args.command)):
         try:
             status = _COMMANDS[args.command](args)
             sys.stdout.flush()
@@ -561,7 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def _no_finalizer_noise():
+def _no_finalizer_noise() -> Iterator[None]:
     """A failed write (a full disk) can leave a library's half-done generator or
     zip behind, whose finalizer then prints "Exception ignored ... Traceback":
     the command has already said what failed, so such noise is dropped."""

@@ -45,12 +45,13 @@ import zipfile
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, NoReturn, Protocol, Sequence, TypeGuard, Union, cast
 from xml.sax.saxutils import escape, quoteattr
 
 import openpyxl
 from openpyxl.cell.cell import Cell as XlCell
 from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart.axis import NumericAxis
 from openpyxl.chart.series import SeriesLabel
 from openpyxl.packaging.relationship import Relationship
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -58,19 +59,31 @@ from openpyxl.utils import get_column_letter
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.dimensions import SheetDimension
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.writer.excel import ExcelWriter
 
-from . import journal
+from . import files, journal
 from .errors import GameFileError, InputError
-from .game import Game
+from .game import Game, GameType, Words
 from .i18n import LANGS, explain, game_title, text
 from .layout import Cell, Label, Phrase, Table
-from .ledger import Entry, plain_number
+from .ledger import Amount, Entry, plain_number
 from .replay import Replay, replay
 from .running import running_table
 from .settlement import Settlement, settle
 
 __all__ = ["export", "import_text", "GAME_SHEET", "number_cell"]
+
+#: the workbook is written for any registered game
+AnyGame = GameType[Any, Any]
+#: an exact number a cell may show
+Number = Union[Amount, Decimal]
+#: a cell of the hidden game sheet as read from its XML: (type, text)
+_RawCell = tuple[str, Union[str, None]]
+#: a value of the hidden game sheet as openpyxl would give it
+_GameValue = Union[str, int, None]
 
 #: the hidden sheet holding the game file (its name is the same in every language)
 GAME_SHEET = "whistscore"
@@ -110,7 +123,9 @@ _TEXT_RIGHT = Alignment(horizontal="right")
 _BANNER = Alignment(horizontal="left", vertical="top", wrap_text=True)
 
 #: every look a cell can have: (font, fill, border, alignment); one style record each
-_LOOKS: dict[str, tuple] = {
+_Look = tuple[Union[Font, None], Union[PatternFill, None], Union[Border, None],
+              Union[Alignment, None]]
+_LOOKS: dict[str, _Look] = {
     "text": (None, None, None, _TEXT),
     "text_right": (None, None, None, _TEXT_RIGHT),
     "number": (None, None, None, _NUMBER),
@@ -131,6 +146,57 @@ _LOOKS: dict[str, tuple] = {
     "banner": (None, None, None, _BANNER),
     "banner_remark": (Font(italic=True, color="595959"), None, None, _BANNER),
 }
+
+
+# -- what the writer uses of openpyxl beyond its stubs --------------------------
+
+class _PrivateBook(Protocol):
+    """The workbook's shared style records (openpyxl keeps them private)."""
+
+    @property
+    def active(self) -> Worksheet: ...
+
+    @property
+    def _cell_styles(self) -> Any: ...
+
+
+class _PrivateCell(Protocol):
+    """A cell's style record (private in openpyxl)."""
+
+    @property
+    def _style(self) -> Any: ...
+
+
+class _PrivateSheet(Protocol):
+    """What openpyxl's own writer keeps on a worksheet, and the cells we wrote for it
+    (openpyxl hands its writer the sheet only, so they travel on it)."""
+
+    _whistscore_sheet: _Writer
+    _rels: Any
+    _drawing: SpreadsheetDrawing
+    _charts: list[Any]
+    _images: list[Any]
+    _comments: list[Any]
+    legacy_drawing: str | None
+    path: str
+
+
+def _private_book(wb: Workbook) -> _PrivateBook:
+    return cast(_PrivateBook, wb)
+
+
+def _private_cell(cell: XlCell) -> _PrivateCell:
+    return cast(_PrivateCell, cell)
+
+
+def _private_sheet(ws: Worksheet) -> _PrivateSheet:
+    return cast(_PrivateSheet, ws)
+
+
+def _writer_of(ws: Worksheet) -> _Writer | None:
+    """Our cells of ``ws``, if one of our tabs (the chart's tab is openpyxl's own)."""
+    found: _Writer | None = getattr(ws, "_whistscore_sheet", None)
+    return found
 
 
 # -- numbers and text -----------------------------------------------------------
@@ -163,15 +229,16 @@ def _fraction_format(denominator: int, whole: bool, signed: bool) -> str:
     return f"+{body};-{body};0" if signed else body
 
 
-def number_cell(value: Any, signed: bool = False) -> tuple[Any, str | None]:
+def number_cell(value: Number, signed: bool = False) -> tuple[int | float | str, str | None]:
     """What a cell holds for an exact number, and the number format that shows it exactly.
 
     Returns ``(value, format)``; a value that cannot be shown exactly as a
     number comes back as text with format ``None``.
     """
     if isinstance(value, Decimal):
-        places = max(0, -value.as_tuple().exponent) if value.is_finite() else 0
-        return float(value), _decimal_format(places, signed)
+        exponent = value.as_tuple().exponent  # a letter only for NaN and infinities
+        digits = max(0, -exponent) if isinstance(exponent, int) else 0
+        return float(value), _decimal_format(digits, signed)
     value = plain_number(value)
     if isinstance(value, int):
         if abs(value) >= 10 ** 15:  # beyond a double's exact digits
@@ -197,7 +264,7 @@ def _safe_text(s: str, cut_note: str = "…") -> str:
     return s
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[Number]:
     return isinstance(value, (int, Fraction, Decimal)) and not isinstance(value, bool)
 
 
@@ -269,16 +336,16 @@ class _Styles:
     which every cell of that look points to (a style object per cell would cost
     more time than the numbers themselves)."""
 
-    def __init__(self, wb) -> None:
+    def __init__(self, wb: Workbook) -> None:
         self.wb = wb
-        self.ids: dict[tuple, int] = {}
+        self.ids: dict[tuple[str, str | None, bool], int] = {}
 
     def __call__(self, look: str, fmt: str | None = None, quote: bool = False) -> int:
         key = (look, fmt, quote)
         found = self.ids.get(key)
         if found is None:
             font, fill, border, align = _LOOKS[look]
-            model = XlCell(self.wb.active)
+            model = XlCell(_private_book(self.wb).active, row=1, column=1)
             if font is not None:
                 model.font = font
             if fill is not None:
@@ -291,7 +358,8 @@ class _Styles:
                 model.number_format = fmt
             if quote:
                 model.quotePrefix = True
-            found = self.ids[key] = self.wb._cell_styles.add(model._style)
+            found = self.ids[key] = _private_book(self.wb)._cell_styles.add(
+                _private_cell(model)._style)
         return found
 
 
@@ -306,7 +374,7 @@ class _Writer:
     openpyxl a second, their XML text a tenth of that.
     """
 
-    def __init__(self, ws, kind: Any, lang: str, styles: _Styles) -> None:
+    def __init__(self, ws: Worksheet, kind: AnyGame, lang: str, styles: _Styles) -> None:
         self.ws = ws
         self.kind = kind
         self.lang = lang
@@ -320,9 +388,8 @@ class _Writer:
         self.heights: dict[int, float] = {}
         self.text_cols: set[int] = set()
         self.caps: dict[int, float] = {}  # a column allowed wider than _MAX_WIDTH
-        self._cut = text(Label("xl.cut"), kind, lang)
-        ws._whistscore_comments = self.comments
-        ws._whistscore_sheet = self
+        self._cut: str = text(Label("xl.cut"), kind, lang)
+        _private_sheet(ws)._whistscore_sheet = self
 
     def _put_xml(self, row: int, col: int, xml: str) -> None:
         cells = self.cells.get(row)
@@ -330,7 +397,7 @@ class _Writer:
             cells = self.cells[row] = {}
         cells[col] = xml
 
-    def _number(self, row: int, col: int, value: Any, look: str, fmt: str) -> None:
+    def _number(self, row: int, col: int, value: int | str, look: str, fmt: str) -> None:
         self.formats[row, col] = fmt
         self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{self.styles(look, fmt)}" '
                                 f't="n"><v>{value}</v></c>')
@@ -343,7 +410,7 @@ class _Writer:
     def empty(self, row: int, col: int, look: str) -> None:
         self._put_xml(row, col, f'<c r="{_LETTERS[col]}{row}" s="{self.styles(look)}"/>')
 
-    def put(self, row: int, col: int, value: Any, *, signed: bool = False,
+    def put(self, row: int, col: int, value: object, *, signed: bool = False,
             look: str = "", measure: bool = True, limit: float = _MAX_WIDTH,
             keep: str = "head") -> str | None:
         """Write one value: a number, a label, text or nothing; returns the text shown."""
@@ -367,11 +434,11 @@ class _Writer:
         if _is_number(value):
             number, fmt = number_cell(value, signed)
             if fmt is None:
-                self._text(row, col, number, "text_right")
+                self._text(row, col, str(number), "text_right")
             else:
                 self._number(row, col, repr(number) if isinstance(number, float) else number,
                              _NUMBER_LOOK.get(look, look), fmt)
-                if "/" in fmt:
+                if "/" in fmt and isinstance(value, Fraction):  # only a fraction has "/"
                     self.note(row, col, text(Label("xl.exact", (str(plain_number(value)),)),
                                              self.kind, self.lang))
             shown = _shown_number(value, signed)
@@ -408,7 +475,7 @@ class _Writer:
         else:
             self.comments[row, col] = f"{body}\n{have}" if first else f"{have}\n{body}"
 
-    def header(self, row: int, values: Sequence[Any], first_col: int = 1) -> None:
+    def header(self, row: int, values: Sequence[object], first_col: int = 1) -> None:
         """A header row; a long header wraps at its spaces rather than widen its column."""
         for i, value in enumerate(values):
             col = first_col + i
@@ -423,7 +490,7 @@ class _Writer:
                 self.widths[col] = max(self.widths.get(col, 0), need)
                 self.headers.append((row, col, words))
 
-    def banner(self, row: int, value: Any, look: str = "title", cols: int = 0) -> None:
+    def banner(self, row: int, value: object, look: str = "title", cols: int = 0) -> None:
         """A title or a sentence over a table: never wider than the table's columns
         (``cols``, 0: as wide as the sheet turns out), wrapping onto more lines."""
         if isinstance(value, (Label, Phrase)):
@@ -491,7 +558,7 @@ def _wrapped_lines(words: Sequence[str], width: float, bold: bool = False) -> in
     return count
 
 
-def _shown_number(value: Any, signed: bool) -> str:
+def _shown_number(value: Number, signed: bool) -> str:
     if isinstance(value, Decimal):
         shown = str(value)
     else:
@@ -512,7 +579,7 @@ def _shown_number(value: Any, signed: bool) -> str:
 class _Explainer:
     """The sentences behind numbers, each entry said once however many cells cite it."""
 
-    def __init__(self, kind: Any, lang: str) -> None:
+    def __init__(self, kind: AnyGame, lang: str) -> None:
         self.kind = kind
         self.lang = lang
         self.said: dict[int, str] = {}
@@ -538,21 +605,25 @@ def _unsigned(total_format: str) -> str:
     return total_format.replace("+", "")
 
 
-def _print_setup(ws, title_rows: str | None) -> None:
+def _print_setup(ws: Worksheet, title_rows: str | None) -> None:
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    setup = ws.sheet_properties.pageSetUpPr
+    if setup is None:  # openpyxl makes one with every sheet
+        setup = ws.sheet_properties.pageSetUpPr = PageSetupProperties()
+    setup.fitToPage = True
     if title_rows:
         ws.print_title_rows = title_rows
-    ws.oddFooter.center.text = "&P / &N"
-    ws.oddHeader.center.text = "&A"
+    for item, words in ((ws.oddFooter, "&P / &N"), (ws.oddHeader, "&A")):
+        if item is not None:  # openpyxl makes both with every sheet
+            item.center.text = words
 
 
 # -- the sheets -------------------------------------------------------------------
 
-def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str, styles: _Styles,
+def _sheet(ws: Worksheet, tables: Iterable[Table], kind: AnyGame, lang: str, styles: _Styles,
            say: _Explainer | None) -> None:
     """The game's own score sheet: each table under the last, titled, with comments
     (``say`` None: without the entries behind the numbers)."""
@@ -569,7 +640,7 @@ def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str, styles: _Styles,
         first_header = first_header or row
         row += 1
         for cells in table.rows:
-            explained: list[tuple] = []  # the same entries are explained once per row
+            explained: list[tuple[Entry, ...]] = []  # the same entries are explained once per row
             for col, cell in enumerate(cells, 1):
                 if not isinstance(cell, Cell):
                     w.put(row, col, cell, keep="sequence")
@@ -588,19 +659,19 @@ def _sheet(ws, tables: Iterable[Table], kind: Any, lang: str, styles: _Styles,
     _print_setup(ws, f"1:{first_header}")
 
 
-def _seen(sources: tuple, explained: list[tuple]) -> bool:
+def _seen(sources: tuple[Entry, ...], explained: list[tuple[Entry, ...]]) -> bool:
     # tuple equality checks identity first, so this stays cheap for long running totals
     return any(len(e) == len(sources) and e == sources for e in explained)
 
 
-def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
+def _deals(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: str, check: bool,
            styles: _Styles, say: _Explainer) -> tuple[int, int]:
     """One row per deal; returns (first running-balance column, number of deals)."""
     game = rp.game
     players = game.players
     n = len(players)
     w = _Writer(ws, kind, lang, styles)
-    header: list[Any] = [Label("deal"), Label("dealer"), Label("notation"), Label("result")]
+    header: list[Words] = [Label("deal"), Label("dealer"), Label("notation"), Label("result")]
     header += [Label("change", (p,)) for p in players]
     header += [Label("running", (p,)) for p in players]
     header.append(Label("note"))
@@ -653,7 +724,7 @@ def _deals(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
     return first_running, len(rp.results)
 
 
-def _pairwise(rp: Replay, balance: dict[str, Fraction]) -> dict[tuple[str, str], Fraction]:
+def _pairwise(rp: Replay[Any], balance: dict[str, Fraction]) -> dict[tuple[str, str], Fraction]:
     """What each player wins (+) or loses (-) against each other one.
 
     A game may say how its paper settles pair by pair (an optional
@@ -670,8 +741,8 @@ def _pairwise(rp: Replay, balance: dict[str, Fraction]) -> dict[tuple[str, str],
             for a in players for b in players if a != b}
 
 
-def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool,
-                styles: _Styles) -> None:
+def _settlement(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: str,
+                check: bool, styles: _Styles) -> None:
     players = s.players
     w = _Writer(ws, kind, lang, styles)
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
@@ -684,7 +755,7 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
     w.banner(2, summary, "banner")
 
     # balances (and money)
-    header: list[Any] = [Label("player"), Label("xl.balance_in", (unit,))]
+    header: list[Words] = [Label("player"), Label("xl.balance_in", (unit,))]
     if s.money is not None:
         header.append(Label("xl.money_in", (s.currency,)) if s.currency else Label("money"))
     w.header(4, header)
@@ -698,7 +769,7 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
     row += 1
     w.put(row, 1, Label("total"), look="total")
     cols = 3 if s.money is not None else 2
-    totals: list[Any] = [sum(s.balance.values(), Fraction(0))]
+    totals: list[Fraction | Decimal] = [Fraction(sum(s.balance.values(), Fraction(0)))]
     if s.money is not None:
         totals.append(sum(s.money.values(), Decimal(0)))
     for col, value in enumerate(totals, 2):
@@ -719,7 +790,7 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
     w.banner(row, Label("xl.pairwise_how"), "banner_remark", width)
     row += 1
     w.header(row, [Label("player"), *players, Label("total")])
-    pairs = _pairwise(rp, dict(s.balance))
+    pairs = _pairwise(rp, {p: Fraction(b) for p, b in s.balance.items()})
     for p in players:
         row += 1
         w.put(row, 1, p)
@@ -753,8 +824,8 @@ def _settlement(ws, rp: Replay, s: Settlement, kind: Any, lang: str, check: bool
     _print_setup(ws, "1:2")
 
 
-def _chart(wb, deals_ws, first_running: int, rp: Replay, kind: Any, lang: str,
-           title: str, unit: str) -> None:
+def _chart(wb: Workbook, deals_ws: Worksheet, first_running: int, rp: Replay[Any],
+           kind: AnyGame, lang: str, title: str, unit: str) -> None:
     """Each player's running balance over the deals; players whose lines would
     coincide (Whist partners) share one line, named after all of them."""
     players = rp.game.players
@@ -770,10 +841,11 @@ def _chart(wb, deals_ws, first_running: int, rp: Replay, kind: Any, lang: str,
     chart.x_axis.scaling.min = 0
     chart.x_axis.scaling.max = max(1, count)
     # a numeric deal axis: labels at round steps however many deals
-    chart.x_axis.majorUnit = _axis_step(count)
-    chart.legend.position = "b"
+    cast(NumericAxis, chart.x_axis).majorUnit = _axis_step(count)  # a ScatterChart's is numeric
+    if chart.legend is not None:  # a new chart has one
+        chart.legend.position = "b"
     if count:
-        lines: dict[tuple, list[int]] = {}
+        lines: dict[tuple[Amount, ...], list[int]] = {}
         for i, p in enumerate(players):
             path = tuple((r.balance or {}).get(p, 0) for r in rp.results)
             lines.setdefault(path, []).append(i)
@@ -820,7 +892,7 @@ def _axis_step(count: int) -> int:
     return step
 
 
-def _game_sheet(wb, game_text: str) -> None:
+def _game_sheet(wb: Workbook, game_text: str) -> None:
     """The game file's exact text, in chunks; escaped only if XML cannot carry it raw."""
     ws = wb.create_sheet(GAME_SHEET)
     ws.sheet_state = "hidden"
@@ -844,7 +916,7 @@ def _game_sheet(wb, game_text: str) -> None:
     ws.protection.sheet = True
 
 
-def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
+def _properties(wb: Workbook, game: Game, s: Settlement, kind: AnyGame, lang: str) -> None:
     props = wb.properties
     players = ", ".join(game.players)
     name = game_title(kind, lang)
@@ -864,7 +936,7 @@ def _properties(wb, game: Game, s: Settlement, kind: Any, lang: str) -> None:
                   f"{text(dated, kind, lang)}")
 
 
-def _tab(key: str, kind: Any, lang: str) -> str:
+def _tab(key: str, kind: AnyGame, lang: str) -> str:
     name = re.sub(r"[\[\]:*?/\\]", " ", str(text(Label(key), kind, lang)))[:31]
     return name
 
@@ -903,24 +975,28 @@ class _SheetWriter(WorksheetWriter):
 
     _MARK = "whistscore-sheet-data"
 
-    def __init__(self, ws, cells: _Writer) -> None:
+    def __init__(self, ws: Worksheet, cells: _Writer) -> None:
         super().__init__(ws)
         self.whistscore = cells
+        #: the sheet's relationships, which openpyxl's writer keeps privately
+        self._rels: Any
 
     def write_dimensions(self) -> None:
         self.xf.send(SheetDimension(self.whistscore.dimension()).to_tree())
 
     def write_rows(self) -> None:
-        xf = self.xf.send(True)
+        xf: Any = self.xf.send(True)  # the xml file openpyxl writes into (lxml or its own)
         with xf.element("sheetData"):
             xf.write(self._MARK)
         self.xf.send(None)
 
     def xml(self) -> bytes:
         self.close()
-        with open(self.out, "rb") as src:
+        with open(str(self.out), "rb") as src:  # openpyxl's temporary file, by name
             out = src.read()
         mark = re.search(rb"<sheetData>\s*" + self._MARK.encode() + rb"\s*</sheetData>", out)
+        if mark is None:  # write_rows put it there
+            raise AssertionError("the sheet's cells have no place in its XML")
         return out[:mark.start()] + self.whistscore.sheet_data().encode("utf-8") + out[mark.end():]
 
 
@@ -929,33 +1005,39 @@ class _BookWriter(ExcelWriter):
     plain XML text (openpyxl builds several objects and an XML tree per cell and
     per comment, which for a long game took most of the export)."""
 
-    def __init__(self, workbook, archive) -> None:
+    def __init__(self, workbook: Workbook, archive: zipfile.ZipFile) -> None:
         super().__init__(workbook, archive)
+        self._zip = archive
         self._comment_parts = 0
 
-    def write_worksheet(self, ws) -> None:
-        cells = getattr(ws, "_whistscore_sheet", None)
+    def write_worksheet(self, ws: Worksheet) -> None:
+        cells = _writer_of(ws)
         if cells is None:
             super().write_worksheet(ws)
             return
+        sheet = _private_sheet(ws)
         notes = cells.comments
         if notes:
             self._comment_parts += 1
-            ws.legacy_drawing = f"xl/drawings/commentsDrawing{self._comment_parts}.vml"
-        ws._drawing = SpreadsheetDrawing()
-        ws._drawing.charts = ws._charts
-        ws._drawing.images = ws._images
+            sheet.legacy_drawing = f"xl/drawings/commentsDrawing{self._comment_parts}.vml"
+        sheet._drawing = SpreadsheetDrawing()
+        sheet._drawing.charts = sheet._charts
+        sheet._drawing.images = sheet._images
         writer = _SheetWriter(ws, cells)
         writer.write()
-        ws._rels = writer._rels
-        self._archive.writestr(ws.path[1:], writer.xml())
+        sheet._rels = writer._rels
+        self._zip.writestr(sheet.path[1:], writer.xml())
         self.manifest.append(ws)
         writer.cleanup()
         if notes:
-            ws._comments = [True]  # so that _write_comment is called for this sheet
+            sheet._comments = [True]  # so that _write_comment is called for this sheet
 
-    def _write_comment(self, ws) -> None:
-        notes = ws._whistscore_comments
+    def _write_comment(self, ws: Worksheet) -> None:
+        cells = _writer_of(ws)
+        if cells is None:  # only our tabs are given comments (write_worksheet)
+            raise AssertionError("a sheet with comments that whistscore did not write")
+        notes = cells.comments
+        sheet = _private_sheet(ws)
         number = self._comment_parts_of(ws)
         body = ['<comments xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
                 "<authors><author>whistscore</author></authors><commentList>"]
@@ -974,20 +1056,30 @@ class _BookWriter(ExcelWriter):
         body.append("</commentList></comments>")
         shapes.append("</xml>")
         path = f"xl/comments/comment{number}.xml"
-        self._archive.writestr(path, "".join(body).encode("utf-8"))
+        self._zip.writestr(path, "".join(body).encode("utf-8"))
         self.manifest.append(_Part("/" + path, _COMMENTS_MIME))
-        self._archive.writestr(ws.legacy_drawing, "".join(shapes).encode("utf-8"))
-        ws._rels.append(Relationship(Id="comments", type="comments", Target="/" + path))
+        self._zip.writestr(str(sheet.legacy_drawing), "".join(shapes).encode("utf-8"))
+        sheet._rels.append(Relationship(Id="comments", type="comments", Target="/" + path))
 
-    def _comment_parts_of(self, ws) -> int:
-        return int(re.search(r"(\d+)\.vml$", ws.legacy_drawing).group(1))
+    def _comment_parts_of(self, ws: Worksheet) -> int:
+        found = re.search(r"(\d+)\.vml$", str(_private_sheet(ws).legacy_drawing))
+        if found is None:  # write_worksheet named it
+            raise AssertionError("a sheet with comments has no comment drawing")
+        return int(found.group(1))
 
 
 # -- the public calls ---------------------------------------------------------------
 
-def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
+def export(game: Game, out_path: str | os.PathLike[str], *, lang: str = "en",
            check_formulas: bool = False) -> None:
-    """Write the workbook of ``game`` to ``out_path`` (replaced atomically)."""
+    """Write the workbook of ``game`` to ``out_path`` (replaced atomically).
+
+    :raises InputError: an unknown ``lang``, or ``out_path`` cannot be written (no such
+        folder, a read-only file, a folder or device in the way).
+    :raises DealError: a deal of ``game`` cannot be scored (:class:`GameOverError` after
+        the end); nothing is written.
+    :raises OSError: the write itself failed (a full disk); the old file is left as it was.
+    """
     if lang not in LANGS:
         raise InputError(f"unknown language (known: {', '.join(LANGS)})", field="lang",
                          value=lang)
@@ -999,7 +1091,7 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
     wb = openpyxl.Workbook()
     styles = _Styles(wb)
     say = _Explainer(kind, lang)
-    sheet_ws = wb.active
+    sheet_ws = wb.worksheets[0]  # the one sheet a new workbook has
     sheet_ws.title = _tab("xl.tab.sheet", kind, lang)
     _sheet(sheet_ws, kind.sheet_tables(rp), kind, lang, styles, say)
     deals_ws = wb.create_sheet(_tab("xl.tab.deals", kind, lang))
@@ -1016,7 +1108,7 @@ def export(game: Game, out_path: str | os.PathLike, *, lang: str = "en",
     _save_atomic(wb, Path(out_path))
 
 
-def _save_atomic(wb, path: Path) -> None:
+def _save_atomic(wb: Workbook, path: Path) -> None:
     """The workbook is built in memory, then written by one plain write: a full
     disk fails that write (the temporary file is removed, the old file stays),
     and no half-closed zip is left to complain from its finalizer."""
@@ -1026,7 +1118,7 @@ def _save_atomic(wb, path: Path) -> None:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
         _BookWriter(wb, archive).write_data()
     data = buffer.getbuffer()
-    with journal.replacing(path, field="out") as tmp:
+    with files.replacing(path, field="out") as tmp:
         with open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -1082,14 +1174,15 @@ def _zip_entries(data: bytes) -> int | None:
     at = tail.rfind(b"PK\x05\x06")
     if at < 0 or at + 22 > len(tail):
         return None
-    return struct.unpack("<H", tail[at + 10:at + 12])[0]
+    count: int = struct.unpack("<H", tail[at + 10:at + 12])[0]
+    return count
 
 
-def _open_zip(path: Path, field: str):
+def _open_zip(path: Path, field: str) -> zipfile.ZipFile:
     import io
     import zipfile
 
-    data = journal.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
+    data = files.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
     entries = _zip_entries(data)
     if entries is None:
         raise _Damaged("it is not a zip archive (an .xlsx workbook is one)")
@@ -1101,7 +1194,10 @@ def _open_zip(path: Path, field: str):
         raise _Damaged(f"its zip cannot be read ({exc})") from None
 
 
-def _parse_part(book, name: str, budget: _Budget, start, end=None, text=None) -> None:
+def _parse_part(book: zipfile.ZipFile, name: str, budget: _Budget,
+                start: Callable[[str, dict[str, str]], None],
+                end: Callable[[str], None] | None = None,
+                text: Callable[[str], None] | None = None) -> None:
     """Stream one part through expat with the handlers given; no DTD, bounded size."""
     import pyexpat
     import zipfile
@@ -1116,7 +1212,7 @@ def _parse_part(book, name: str, budget: _Budget, start, end=None, text=None) ->
     parser = pyexpat.ParserCreate()
     parser.buffer_text = True
 
-    def no_dtd(*_args) -> None:
+    def no_dtd(*_args: object) -> NoReturn:
         raise _Damaged("it holds an XML document type declaration (a DTD); "
                        "whistscore never writes one")
 
@@ -1157,18 +1253,18 @@ def _local(tag: str) -> str:
     return tag.rsplit(":", 1)[-1]
 
 
-def _attr(attrs: dict, name: str) -> str | None:
+def _attr(attrs: dict[str, str], name: str) -> str | None:
     for key, value in attrs.items():
         if key == name or key.endswith(":" + name):
             return value
     return None
 
 
-def _game_sheet_part(book, budget: _Budget) -> str | None:
+def _game_sheet_part(book: zipfile.ZipFile, budget: _Budget) -> str | None:
     """The zip path of the sheet named GAME_SHEET (None: the workbook has none)."""
-    found: dict = {}
+    found: dict[str, str | None] = {}
 
-    def sheet(tag, attrs) -> None:
+    def sheet(tag: str, attrs: dict[str, str]) -> None:
         budget.elements += 1
         if budget.elements > MAX_ELEMENTS:
             budget.over()
@@ -1180,19 +1276,20 @@ def _game_sheet_part(book, budget: _Budget) -> str | None:
     if "id" not in found:
         return None
     targets = _relations(book, budget)
-    target = targets.get(found["id"])
+    sheet_id = found["id"]
+    target = targets.get(sheet_id) if sheet_id is not None else None
     if target is None:
         raise _Damaged(f"the sheet '{GAME_SHEET}' has no part")
     return target
 
 
-def _relations(book, budget: _Budget) -> dict[str, str]:
+def _relations(book: zipfile.ZipFile, budget: _Budget) -> dict[str, str]:
     """The workbook's relationships: id -> zip path (and "sharedStrings" -> its path)."""
     import posixpath
 
     targets: dict[str, str] = {}
 
-    def rel(tag, attrs) -> None:
+    def rel(tag: str, attrs: dict[str, str]) -> None:
         budget.elements += 1
         if budget.elements > MAX_ELEMENTS:
             budget.over()
@@ -1223,12 +1320,17 @@ def _column(ref: str | None) -> int | None:
     return col
 
 
-def _sheet_cells(book, part: str, budget: _Budget) -> list[list]:
+def _sheet_cells(book: zipfile.ZipFile, part: str,
+                 budget: _Budget) -> list[list[_RawCell | None]]:
     """Columns A and B of each row of the game sheet, as (type, text) pairs."""
-    rows: list[list] = []
-    state: dict = {"col": 0, "cell": None, "in": None, "buf": []}
+    rows: list[list[_RawCell | None]] = []
+    col = 0  # the column of the cell being read
+    cell: tuple[str, list[str]] | None = None  # its type and text so far (A or B only)
+    inside: str | None = None  # the text element being read ("v" or "t")
+    buf: list[str] = []
 
-    def start(tag, attrs) -> None:
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal col, cell, inside, buf
         budget.elements += 1
         if budget.elements > MAX_ELEMENTS:
             budget.over()
@@ -1237,75 +1339,81 @@ def _sheet_cells(book, part: str, budget: _Budget) -> list[list]:
             if len(rows) >= MAX_GAME_ROWS:
                 raise _Damaged(f"the game sheet has more than {MAX_GAME_ROWS:,} rows")
             rows.append([None, None])
-            state["col"] = 0
+            col = 0
         elif name == "c" and rows:
-            col = _column(attrs.get("r"))
-            state["col"] = col if col is not None else state["col"] + 1
-            state["cell"] = [attrs.get("t", "n"), None] if state["col"] <= 2 else None
-        elif name in ("v", "t") and state["cell"] is not None:
-            state["in"] = name
-            state["buf"] = []
+            found = _column(attrs.get("r"))
+            col = found if found is not None else col + 1
+            cell = (attrs.get("t", "n"), []) if col <= 2 else None
+        elif name in ("v", "t") and cell is not None:
+            inside = name
+            buf = []
 
-    def end(tag) -> None:
+    def end(tag: str) -> None:
+        nonlocal cell, inside
         name = _local(tag)
-        if name in ("v", "t") and state["in"] == name and state["cell"] is not None:
-            got = "".join(state["buf"])
-            cell = state["cell"]
-            cell[1] = got if cell[1] is None else cell[1] + got
-            state["in"] = None
-        elif name == "c" and state["cell"] is not None:
-            rows[-1][state["col"] - 1] = tuple(state["cell"])
-            state["cell"] = None
+        if name in ("v", "t") and inside == name and cell is not None:
+            cell[1].append("".join(buf))
+            inside = None
+        elif name == "c" and cell is not None:
+            kind, parts = cell
+            rows[-1][col - 1] = (kind, "".join(parts) if parts else None)
+            cell = None
 
-    def text(data) -> None:
-        if state["in"] is not None:
-            state["buf"].append(data)
+    def text(data: str) -> None:
+        if inside is not None:
+            buf.append(data)
 
     _parse_part(book, part, budget, start, end, text)
     return rows
 
 
-def _shared_strings(book, part: str, wanted: set[int], budget: _Budget) -> dict[int, str]:
+def _shared_strings(book: zipfile.ZipFile, part: str, wanted: set[int],
+                    budget: _Budget) -> dict[int, str]:
     """Only the shared strings the game sheet uses; reading stops after the last."""
     out: dict[int, str] = {}
     last = max(wanted) if wanted else -1
-    state: dict = {"index": -1, "depth": 0, "in_t": False, "buf": None, "skip": 0}
+    index = -1  # of the string being read
+    in_t = False
+    buf: list[str] | None = None  # its text so far, when it is wanted
+    skip = 0  # depth inside phonetic readings
 
-    def start(tag, attrs) -> None:
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal index, in_t, buf, skip
         budget.elements += 1
         if budget.elements > MAX_ELEMENTS:
             budget.over()
         name = _local(tag)
         if name == "si":
-            if state["index"] >= last:
+            if index >= last:
                 raise _Stop
-            state["index"] += 1
-            state["buf"] = [] if state["index"] in wanted else None
+            index += 1
+            buf = [] if index in wanted else None
         elif name == "rPh":  # a phonetic reading is not the cell's text
-            state["skip"] += 1
-        elif name == "t" and state["buf"] is not None and not state["skip"]:
-            state["in_t"] = True
+            skip += 1
+        elif name == "t" and buf is not None and not skip:
+            in_t = True
 
-    def end(tag) -> None:
+    def end(tag: str) -> None:
+        nonlocal in_t, buf, skip
         name = _local(tag)
         if name == "t":
-            state["in_t"] = False
+            in_t = False
         elif name == "rPh":
-            state["skip"] -= 1
-        elif name == "si" and state["buf"] is not None:
-            out[state["index"]] = "".join(state["buf"])
-            state["buf"] = None
+            skip -= 1
+        elif name == "si" and buf is not None:
+            out[index] = "".join(buf)
+            buf = None
 
-    def text(data) -> None:
-        if state["in_t"]:
-            state["buf"].append(data)
+    def text(data: str) -> None:
+        if in_t and buf is not None:
+            buf.append(data)
 
     if wanted:
         _parse_part(book, part, budget, start, end, text)
     return out
 
 
-def _cell_value(cell, strings: dict[int, str]):
+def _cell_value(cell: _RawCell | None, strings: dict[int, str]) -> _GameValue:
     """A cell of the game sheet as openpyxl would give it: str, int, or None."""
     if cell is None:
         return None
@@ -1326,9 +1434,9 @@ def _cell_value(cell, strings: dict[int, str]):
     return raw
 
 
-def written_by_whistscore(path: str | os.PathLike) -> bool:
+def written_by_whistscore(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is a workbook carrying a whistscore game sheet (export may
-    replace it without --force)."""
+    replace it without --force); anything unreadable is simply not one, never an error."""
     try:
         book = _open_zip(Path(path), "out")
         with book:
@@ -1337,7 +1445,7 @@ def written_by_whistscore(path: str | os.PathLike) -> bool:
         return False
 
 
-def import_text(book_path: str | os.PathLike) -> str:
+def import_text(book_path: str | os.PathLike[str]) -> str:
     """The exact game file text an exported workbook carries.
 
     Refused with a :class:`GameFileError` naming the workbook: a file that is
@@ -1345,8 +1453,13 @@ def import_text(book_path: str | os.PathLike) -> str:
     than the budgets above (checked from the zip's declared sizes first, then
     while reading), within a fraction of a second and in memory a small
     multiple of the game file.
+
+    :raises InputError: ``book_path`` is no path, no such file, not a regular file, cannot
+        be read, or is larger than :data:`MAX_BOOK_BYTES`.
+    :raises GameFileError: the file is not a workbook, carries no game file, or its game
+        file is damaged or of a newer whistscore.
     """
-    name = journal._path_arg(book_path, "book")
+    name = files.check_path(book_path, "book")
     path = Path(name)
 
     def damaged(why: str) -> GameFileError:
@@ -1363,7 +1476,7 @@ def import_text(book_path: str | os.PathLike) -> str:
                                     f"'{GAME_SHEET}'; was it exported by whistscore?)",
                                     field="book", value=name)
             cells = _sheet_cells(book, part, budget)
-            wanted = set()
+            wanted: set[int] = set()
             for row in cells:
                 for cell in row:
                     if cell is not None and cell[0] == "s" and cell[1] is not None:
@@ -1384,12 +1497,12 @@ def import_text(book_path: str | os.PathLike) -> str:
     return _decode(rows, path)
 
 
-def _decode(rows: list[tuple], path: Path) -> str:
+def _decode(rows: list[tuple[_GameValue, ...]], path: Path) -> str:
     def damaged(why: str) -> GameFileError:
         return GameFileError(f"the game file in the workbook is damaged: {why}",
                              field="book", value=str(path))
 
-    head = {}
+    head: dict[_GameValue, _GameValue] = {}
     for row in rows[:6]:
         if len(row) >= 2:
             head[row[0]] = row[1]

@@ -6,15 +6,27 @@ settlement, so the terminal and the workbook always show the same sheet.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from tabulate import tabulate
 
 from .i18n import column_name, explain, text
+from .game import GameType, NotationForm, Words
 from .layout import Cell, Label, Table
 from .ledger import Entry, format_amount
+from .replay import Replay
 from .settlement import Settlement
+
+if TYPE_CHECKING:
+    from .recording import Change
+    from .scored import ScoredGame
+
+#: the renderers take any registered game
+AnyGame = GameType[Any, Any]
+#: what a sheet cell holds: a Cell, or the value itself (text, a number, a label, nothing)
+CellValue = Union[Cell, Words, int, Fraction, None]
 
 __all__ = [
     "render_table",
@@ -27,7 +39,7 @@ __all__ = [
 ]
 
 
-def cell_text(cell: Any, kind: Any = None, lang: str = "en") -> str:
+def cell_text(cell: CellValue, kind: AnyGame | None = None, lang: str = "en") -> str:
     value = cell.value if isinstance(cell, Cell) else cell
     if value is None:
         return ""
@@ -36,7 +48,7 @@ def cell_text(cell: Any, kind: Any = None, lang: str = "en") -> str:
     return str(text(value, kind, lang))
 
 
-def render_table(table: Table, kind: Any = None, lang: str = "en") -> str:
+def render_table(table: Table, kind: AnyGame | None = None, lang: str = "en") -> str:
     title = text(table.title, kind, lang)
     header = [cell_text(h, kind, lang) for h in table.header]
     rows = [[cell_text(c, kind, lang) for c in row] for row in table.rows]
@@ -45,7 +57,7 @@ def render_table(table: Table, kind: Any = None, lang: str = "en") -> str:
     return f"{title}\n{body}" if title else body
 
 
-def render_wrapped(table: Table, kind: Any = None, lang: str = "en",
+def render_wrapped(table: Table, kind: AnyGame | None = None, lang: str = "en",
                    width: int | None = None) -> str:
     """A wide table cut into blocks that each fit ``width`` (the terminal's by default),
     the first column repeated in each and a player's columns kept together when they fit."""
@@ -58,7 +70,7 @@ def render_wrapped(table: Table, kind: Any = None, lang: str = "en",
     # tabulate pads every header by 2 (its MIN_PADDING) and puts 2 spaces between columns
     widths = [max([len(header[i]) + 2] + [len(r[i]) for r in rows]) for i in range(len(header))]
 
-    def owner(i: int) -> Any:
+    def owner(i: int) -> object:
         h = table.header[i]
         return h.args[0] if isinstance(h, Label) and h.args else i
 
@@ -93,19 +105,19 @@ def render_wrapped(table: Table, kind: Any = None, lang: str = "en",
     return "\n".join(out)
 
 
-def render_tables(tables: Iterable[Table], kind: Any = None, lang: str = "en") -> str:
+def render_tables(tables: Iterable[Table], kind: AnyGame | None = None, lang: str = "en") -> str:
     return "\n\n".join(render_table(t, kind, lang) for t in tables)
 
 
-def render_entries(entries: Iterable[Entry], kind: Any = None, lang: str = "en") -> str:
+def render_entries(entries: Iterable[Entry], kind: AnyGame | None = None, lang: str = "en") -> str:
     return "\n".join(explain(e, kind, lang) for e in entries)
 
 
-def render_deals(replay, lang: str = "en") -> str:
+def render_deals(replay: Replay[Any], lang: str = "en") -> str:
     """Deal number, dealer, the deal in short notation, and its result."""
     game = replay.game
     kind = game.kind
-    rows = []
+    rows: list[list[object]] = []
     for result in replay.results:
         rows.append([
             result.number,
@@ -119,7 +131,7 @@ def render_deals(replay, lang: str = "en") -> str:
     return tabulate(rows, headers=header, tablefmt="simple", disable_numparse=True)
 
 
-def render_status(s: Settlement, kind: Any = None, lang: str = "en") -> str:
+def render_status(s: Settlement, kind: AnyGame | None = None, lang: str = "en") -> str:
     """Whether the game is finished, and the balance (mid-game: if it ended now)."""
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     line = ", ".join(f"{p} {format_amount(s.balance[p], signed=True)}" for p in s.players)
@@ -127,7 +139,7 @@ def render_status(s: Settlement, kind: Any = None, lang: str = "en") -> str:
     return str(text(Label(key, (unit, line)), kind, lang))
 
 
-def render_settlement(s: Settlement, kind: Any = None, lang: str = "en",
+def render_settlement(s: Settlement, kind: AnyGame | None = None, lang: str = "en",
                       heading: str | None = None) -> str:
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
@@ -136,7 +148,7 @@ def render_settlement(s: Settlement, kind: Any = None, lang: str = "en",
     lines = [heading] if heading else []
     lines.append(f"{s.game}, {deals}, {state}; balances in {unit}{if_now}")
     header = [text(Label("player"), kind, lang), text(Label("balance"), kind, lang)]
-    rows = []
+    rows: list[list[str]] = []
     for p in s.players:
         row = [p, format_amount(s.balance[p], signed=True)]
         if s.money is not None:
@@ -152,17 +164,18 @@ def render_settlement(s: Settlement, kind: Any = None, lang: str = "en",
     if not s.transfers:
         lines.append("  nobody owes anything")
     for t in s.transfers:
-        amount = str(t.amount) if s.money is not None else f"{format_amount(t.amount)} {unit}"
+        amount = (str(t.amount) if isinstance(t.amount, Decimal)
+                  else f"{format_amount(t.amount)} {unit}")
         cur = f" {s.currency}" if s.currency and s.money is not None else ""
         lines.append(f"  {t.payer} pays {t.payee} {amount}{cur}")
     return "\n".join(lines)
 
 
-def _signed_money(value) -> str:
+def _signed_money(value: Decimal) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def render_rules(kind, preset: str | None = None) -> str:
+def render_rules(kind: AnyGame, preset: str | None = None) -> str:
     book = kind.rulebook
     presets = [preset] if preset else list(book.presets)
     header = ["option"] + [f"{p}{' (default)' if p == book.default_preset else ''}" for p in presets]
@@ -183,7 +196,7 @@ def render_rules(kind, preset: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _sheet_leaves(sheet: dict) -> dict[tuple[str, str, str | None], str]:
+def _sheet_leaves(sheet: Mapping[str, Any]) -> dict[tuple[str, str, str | None], str]:
     """Every number of a ``sheet`` object by (who, column, on whom), as text."""
     out: dict[tuple[str, str, str | None], str] = {}
     for who, cols in sheet.items():
@@ -197,7 +210,8 @@ def _sheet_leaves(sheet: dict) -> dict[tuple[str, str, str | None], str]:
     return out
 
 
-def changed_totals(before: dict, after: dict, kind: Any = None, lang: str = "en") -> str:
+def changed_totals(before: Mapping[str, Any], after: Mapping[str, Any],
+                   kind: AnyGame | None = None, lang: str = "en") -> str:
     """The sheet totals a change moved, as one line: ``Bo 160, Dina -160`` for a game of
     one column, ``Anna pulya 4; Boris vists on Anna 12`` otherwise."""
     old, new = _sheet_leaves(before), _sheet_leaves(after)
@@ -223,12 +237,17 @@ def changed_totals(before: dict, after: dict, kind: Any = None, lang: str = "en"
     return sep.join(f"{who} {', '.join(parts)}" for who, parts in groups.items())
 
 
-def render_change(change: Any, lang: str = "en") -> str:
+def render_change(change: Change, lang: str = "en") -> str:
     """One line for a deal just recorded or replaced: the deal, how it ended, the
-    totals it changed, and what comes next."""
+    totals it changed, and what comes next.
+
+    :raises ValueError: ``change`` is a settings change, which concerns no deal.
+    """
     after = change.after
     kind = after.kind
     result = change.result
+    if result is None:  # a settings change: the caller never renders it as a deal
+        raise ValueError("render_change takes a deal recorded or replaced")
     game = after.game
     key = "add.replaced" if len(change.before.deals) == len(after.deals) else "add.deal"
     head = text(Label(key, (result.number, result.dealer)), kind, lang)
@@ -242,7 +261,7 @@ def render_change(change: Any, lang: str = "en") -> str:
     return " | ".join(parts)
 
 
-def coming_next(scored: Any) -> Any:
+def coming_next(scored: ScoredGame) -> Label:
     """What the table does next: the end of the game, or who deals (and what is due)."""
     if scored.finished:
         return Label("next.finished")
@@ -252,7 +271,7 @@ def coming_next(scored: Any) -> Any:
     return said if said is not None else Label("next.deals", (dealer,))
 
 
-def _written_back(kind: Any, form: Any) -> str | None:
+def _written_back(kind: AnyGame, form: NotationForm) -> str | None:
     """How ``show`` writes an example back, when that differs from the example."""
     players = form.players or kind.notation_players
     rules = kind.rulebook.resolve({})
@@ -261,7 +280,7 @@ def _written_back(kind: Any, form: Any) -> str | None:
     return back if back != form.example else None
 
 
-def render_notation(kind: Any, *, markdown: bool = False) -> str:
+def render_notation(kind: AnyGame, *, markdown: bool = False) -> str:
     """Every form of a game's short notation with its examples (``whistscore notation``);
     the markdown form is the table in the game's docs page."""
     forms = kind.notation_forms

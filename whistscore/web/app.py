@@ -33,11 +33,14 @@ from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
                                  RedirectResponse, Response)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import journal
-from ..errors import GameOverError, InputError
+from ..errors import ConflictError, GameOverError, InputError
+from ..game import JSONObject
 from ..games import GAMES, get_game
 from ..i18n import text as sheet_text
+from ..replay import Replay
 from .draw import SHEET_CSS, draw_sheet, mixed_amount
 from .store import Conflict, Folder, NotFound, settle_json, sheet_json
 from .words import pick_lang, words
@@ -50,12 +53,6 @@ COOKIE = "whistscore_token"
 _HERE = Path(__file__).parent
 _LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 _SHOWN_DEALS = 12
-
-try:  # the library's lost-update error, when this whistscore has it
-    from ..errors import ConflictError as _LibraryConflict  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - older library
-    _LibraryConflict = Conflict
-
 
 class _TooLarge(Exception):
     pass
@@ -73,7 +70,7 @@ def _error(exc: Exception, status: int | None = None) -> JSONResponse:
         if status is None:
             if isinstance(exc, NotFound):
                 status = 404
-            elif isinstance(exc, (Conflict, GameOverError, _LibraryConflict)):
+            elif isinstance(exc, (Conflict, GameOverError, ConflictError)):
                 status = 409
             else:
                 status = 400
@@ -92,15 +89,15 @@ def _host_name(host: str) -> str:
 class _Guard:
     """ASGI middleware: access by loopback or token, write rules, body cap."""
 
-    def __init__(self, app, token: str) -> None:
+    def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token
 
-    def _has_token(self, headers: dict, cookie: str | None) -> bool:
+    def _has_token(self, headers: dict[str, str], cookie: str | None) -> bool:
         given = headers.get(TOKEN_HEADER) or cookie or ""
         return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             return await self.app(scope, receive, send)
         if scope["type"] != "http":  # no websockets here: refuse before any route sees it
@@ -151,7 +148,7 @@ class _Guard:
                                                field="body"), 413)(scope, receive, send)
             seen = 0
 
-            async def capped():
+            async def capped() -> Message:
                 nonlocal seen
                 message = await receive()
                 if message["type"] == "http.request":
@@ -196,7 +193,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
-    async def body_of(request: Request) -> dict:
+    async def body_of(request: Request) -> JSONObject:
         raw = await request.body()
         try:
             data = json.loads(raw.decode("utf-8")) if raw else {}
@@ -208,7 +205,8 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             raise InputError("the body is a JSON object", field="body", value=data)
         return data
 
-    def live(name: str, lang: str, show_all: bool = False, rp=None, s=None) -> dict:
+    def live(name: str, lang: str, show_all: bool = False, rp: Replay[Any] | None = None,
+             s: JSONObject | None = None) -> JSONObject:
         """What changes when a deal lands: the sheet, the balance, who deals, the deals."""
         stamp = store.stamp(name) if rp is None else store.stamp_of(name, rp)
         rp = rp if rp is not None else store.replay(name)
@@ -332,11 +330,11 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         except InputError as exc:
             return _error(exc)
 
-    def _answer(name: str, rp, request: Request, status: int) -> JSONResponse:
+    def _answer(name: str, rp: Replay[Any], request: Request, status: int) -> JSONResponse:
         result = rp.results[-1] if request.method == "POST" else None
         number = result.number if result else int(request.path_params["n"])
         entries = rp.results[number - 1].outcome.entries
-        out: dict = {"number": number, "entries": [e.to_json() for e in entries],
+        out: JSONObject = {"number": number, "entries": [e.to_json() for e in entries],
                      "settle": settle_json(rp)}
         if request.query_params.get("view") == "1":
             out["live"] = live(name, lang_of(request), request.query_params.get("all") == "1",

@@ -14,13 +14,38 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Protocol, TypedDict, Union
 
+from ..game import GameType, Words
 from ..i18n import text
 from ..layout import Cell, Label, Table
-from ..ledger import format_amount, json_number, plain_number
+from ..ledger import Amount, format_amount, json_number, plain_number
+from ..replay import Replay
 
 __all__ = ["draw_sheet", "draw_summary", "SHEET_CSS"]
+
+#: the sheet is drawn for any registered game
+AnyGame = GameType[Any, Any]
+#: a column's place on the sheet: (player, column, written on whom)
+_Key = tuple[str, str, Union[str, None]]
+
+
+class _NotaSymbol(Protocol):
+    """What the pulka reads of a symbol of twist's nota (the state's ``nota(seat)``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def written(self) -> int: ...
+
+    @property
+    def ended(self) -> int | None: ...
+
+    @property
+    def bars(self) -> int: ...
+
+    def text(self) -> str: ...
 
 SHEET_CSS = """
 .ws-sheet{max-width:480px;margin:0 auto;font-family:system-ui,-apple-system,"Segoe UI",Roboto,
@@ -85,20 +110,20 @@ SHEET_CSS = """
 """
 
 
-def _e(value: Any) -> str:
+def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _t(value: Any, kind: Any, lang: str) -> str:
+def _t(value: object, kind: AnyGame, lang: str) -> str:
     """A sheet word (Label) in the page's language, escaped."""
     return _e(text(value, kind, lang))
 
 
-def _num(value: Any) -> str:
+def _num(value: Amount) -> str:
     return _e(format_amount(value))
 
 
-def mixed_amount(value: Any, *, signed: bool = False) -> str:
+def mixed_amount(value: Amount | str, *, signed: bool = False) -> str:
     """An amount as a player reads it off a phone: 118/3 as ``39 1/3``, still exact.
 
     Only the page shows this; the API keeps ``settle --json``'s strings."""
@@ -110,17 +135,17 @@ def mixed_amount(value: Any, *, signed: bool = False) -> str:
     return sign + (f"{whole} " if whole else "") + f"{part}/{value.denominator}"
 
 
-def _sequences(rp: Any) -> dict[tuple, list]:
+def _sequences(rp: Replay[Any]) -> dict[_Key, list[Amount]]:
     """(player, column, written-on) -> the column's values, one per deal that changed it.
 
     A column that does not start at 0 (twist's gora) starts with its opening
     value written, as the pencil does before the first deal.
     """
     game = rp.game
-    out: dict[tuple, list] = {key: [value] for key, value
+    out: dict[_Key, list[Amount]] = {key: [value] for key, value
                               in game.kind.opening_values(game.players, game.rules).items()}
     for result in rp.results:
-        sums: dict[tuple, Any] = {}
+        sums: dict[_Key, Amount] = {}
         for e in result.outcome.entries:
             key = (e.player, e.column, e.against)
             sums[key] = sums.get(key, 0) + e.amount
@@ -266,7 +291,7 @@ def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0, f1: float = 1
     return out
 
 
-def _field(side: _Side, band: tuple[int, int], values: list, f0: float, f1: float,
+def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, f1: float,
            attrs: str, cls: str, mark: str = "") -> str:
     """One field of the pulka: a column's running values, tail first when they do not fit."""
     tokens = [format_amount(v) for v in values]
@@ -316,14 +341,15 @@ def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
 NOTA_SHOWN = 6
 
 
-def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> tuple[str, float]:
+def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
+              lang: str) -> tuple[str, float]:
     """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
 
     A long evening fills the nota: live X's (and O's) are written once with
     their count ("X×3"), the latest crossed ones follow in the order written,
     and the older crossed ones are counted as "…".  Returns the markup and its width.
     """
-    items: list[tuple[Any, int]] = []
+    items: list[tuple[_NotaSymbol, int]] = []
     grouped: set[str] = set()
     for s in symbols:
         if s.ended is None and s.kind in ("X", "O"):
@@ -353,7 +379,7 @@ def _nota_svg(player: str, symbols: tuple, kind: Any, lang: str) -> tuple[str, f
     return "".join(parts), width
 
 
-def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]) -> str:
+def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str], centre: tuple[str, str]) -> str:
     """The paper pulka: a sector per player, bands (inner, middle, vists) from the centre out."""
     game = rp.game
     kind = game.kind
@@ -425,11 +451,11 @@ def _pulka(rp: Any, lang: str, columns: tuple[str, str], centre: tuple[str, str]
     return "".join(out)
 
 
-def _legend(key: str, kind: Any, lang: str) -> str:
+def _legend(key: str, kind: AnyGame, lang: str) -> str:
     return f'<p class="ws-legend">{_t(Label(key), kind, lang)}</p>'
 
 
-def _preferans(rp: Any, lang: str) -> str:
+def _preferans(rp: Replay[Any], lang: str) -> str:
     kind = rp.game.kind
     target = rp.game.rules["pulya"]
     total = sum(Fraction(v["pulya"]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
@@ -438,7 +464,7 @@ def _preferans(rp: Any, lang: str) -> str:
             + _legend("draw.legend.preferans", kind, lang))
 
 
-def _twist(rp: Any, lang: str) -> str:
+def _twist(rp: Replay[Any], lang: str) -> str:
     start = rp.game.rules["gora"]
     return (_pulka(rp, lang, ("gora", "remark"), (format_amount(start), ""))
             + _legend("draw.legend.twist", rp.game.kind, lang))
@@ -446,20 +472,30 @@ def _twist(rp: Any, lang: str) -> str:
 
 # -- whist: the marker's sheet ---------------------------------------------------------
 
-def _whist(rp: Any, lang: str) -> str:
+class _Rubber(TypedDict):
+    """One rubber of the marker's sheet as it is drawn."""
+
+    #: above the line: (side, amount, "game" or "rubber"), in the order written
+    above: list[tuple[int, Amount, str]]
+    #: below the line, per game: per side, (running points, column) in the order written
+    games: list[list[list[tuple[Amount, str]]]]
+    closed: bool
+
+
+def _whist(rp: Replay[Any], lang: str) -> str:
     """Two columns, we and they: game values and rubbers above the line, points below."""
     game = rp.game
     kind = game.kind
     players = game.players
     sheet = kind.sheet_json(rp.state, game.rules)
     sides = tuple(sheet)   # NS (seats 1 and 3), EW (seats 2 and 4)
-    blocks: list[dict] = []
+    blocks: list[_Rubber] = []
 
-    def new_block() -> dict:
+    def new_block() -> _Rubber:
         return {"above": [], "games": [[[], []]], "closed": False}
 
     block = new_block()
-    running = [0, 0]
+    running: list[Amount] = [0, 0]
     for result in rp.results:
         for e in result.outcome.entries:
             i = sides.index(e.player)
@@ -528,15 +564,15 @@ def _whist(rp: Any, lang: str) -> str:
 PAD_ROWS = 40
 
 
-def _danish(rp: Any, lang: str) -> str:
+def _danish(rp: Replay[Any], lang: str) -> str:
     """A column per player, the running total a row per deal, the change written small."""
     game = rp.game
     kind = game.kind
     players = game.players
-    running = {p: 0 for p in players}
+    running: dict[str, Amount] = {p: 0 for p in players}
     rows = []
     for result in rp.results:
-        got: dict[str, Any] = {}
+        got: dict[str, Amount] = {}
         for e in result.outcome.entries:
             got[e.player] = got.get(e.player, 0) + e.amount
         cells = [f'<td class="ws-no">{result.number}</td>']
@@ -567,7 +603,7 @@ def _danish(rp: Any, lang: str) -> str:
 
 # -- any other game: its own tables ----------------------------------------------------
 
-def _cell_html(cell: Any, kind: Any, lang: str) -> str:
+def _cell_html(cell: Cell | Words | Amount | None, kind: AnyGame, lang: str) -> str:
     value = cell.value if isinstance(cell, Cell) else cell
     if value is None:
         return ""
@@ -576,7 +612,7 @@ def _cell_html(cell: Any, kind: Any, lang: str) -> str:
     return _t(value, kind, lang)
 
 
-def _tables(rp: Any, lang: str) -> str:
+def _tables(rp: Replay[Any], lang: str) -> str:
     kind = rp.game.kind
     out = []
     for table in kind.sheet_tables(rp):
@@ -593,13 +629,13 @@ def _tables(rp: Any, lang: str) -> str:
 _DRAWERS = {"preferans": _preferans, "twist": _twist, "whist": _whist, "danish": _danish}
 
 
-def draw_sheet(rp: Any, lang: str = "en") -> str:
+def draw_sheet(rp: Replay[Any], lang: str = "en") -> str:
     """The sheet of a replay (that kept its results) as a safe HTML fragment."""
     drawer = _DRAWERS.get(rp.game.kind.name, _tables)
     return f'<div class="ws-sheet ws-{_e(rp.game.kind.name)}">{drawer(rp, lang)}</div>'
 
 
-def draw_summary(rp: Any, lang: str = "en") -> str:
+def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
     """Under the sheet: each player's running balance, who deals next, what is due."""
     game = rp.game
     kind = game.kind

@@ -31,7 +31,8 @@ def _lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
+            address: str = s.getsockname()[0]
+            return address
         except OSError:
             return "127.0.0.1"
 

@@ -14,16 +14,17 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
-from .. import journal, recording
+from .. import files, journal, recording
 from ..errors import InputError
 from ..games import get_game
 from ..replay import Replay, replay
 from ..settlement import settle
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, JSONObject
 
 __all__ = ["NAME", "Conflict", "NotFound", "Folder"]
 
@@ -53,14 +54,24 @@ def _check_text(value: Any, field: str, limit: int = 200) -> str | None:
     return value
 
 
+class _Parts(TypedDict):
+    """A deal's parts from a request body: the deal and dealer as sent (the library
+    checks them), the note and the count of deals the client saw already bounded."""
+
+    deal: Any
+    dealer: Any
+    note: str | None
+    expect: int | None
+
+
 class Folder:
     """The served folder: ``*.json`` files directly in it, nothing else."""
 
-    def __init__(self, root: str | os.PathLike) -> None:
+    def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root).resolve()
         #: name -> (stamp, replay): a page asks again and again for a file that has not
         #: changed; every save (ours or the CLI's) renames a new file in, so the stamp moves
-        self._cache: dict[str, tuple[str, Replay]] = {}
+        self._cache: dict[str, tuple[str, Replay[Any]]] = {}
 
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
@@ -83,7 +94,7 @@ class Folder:
         return path
 
     def names(self) -> list[str]:
-        out = []
+        out: list[str] = []
         for entry in os.scandir(self.root):
             if entry.name.endswith(".json") and NAME.fullmatch(entry.name[:-5]) \
                     and entry.is_file(follow_symlinks=False):
@@ -104,17 +115,17 @@ class Folder:
         path = self.path(name)
         if path.stat().st_size > MAX_FILE:
             raise InputError("the game file is too large to serve", field="name", value=name)
-        return journal.read_text(path)
+        return files.read_text(path)
 
     def load(self, name: str) -> "Game":
         return journal.loads(self.text(name))
 
-    def replay(self, name: str, **kw: Any) -> Replay:
+    def replay(self, name: str, **kw: Any) -> Replay[Any]:
         if kw:
             return replay(self.load(name), **kw)
         return self._current(name, self.path(name))
 
-    def _current(self, name: str, path: Path) -> Replay:
+    def _current(self, name: str, path: Path) -> Replay[Any]:
         """The game replayed as the file now holds it (from the cache when unchanged)."""
         stamp = self._stamp(path)
         cached = self._cache.get(name)
@@ -124,19 +135,19 @@ class Folder:
         self._cache[name] = (stamp, rp)
         return rp
 
-    def stamp_of(self, name: str, rp: Replay) -> str:
+    def stamp_of(self, name: str, rp: Replay[Any]) -> str:
         """The stamp of the file that ``rp`` was saved as ("" if it is no longer known)."""
         cached = self._cache.get(name)
         return cached[0] if cached is not None and cached[1] is rp else ""
 
-    def _saved(self, name: str, path: Path, rp: Replay | None) -> None:
+    def _saved(self, name: str, path: Path, rp: Replay[Any] | None) -> None:
         if rp is None:
             self._cache.pop(name, None)
         else:
             self._cache[name] = (self._stamp(path), rp)
 
-    def summary(self, with_title: bool = False) -> list[dict]:
-        out = []
+    def summary(self, with_title: bool = False) -> list[JSONObject]:
+        out: list[JSONObject] = []
         for name in self.names():
             try:
                 rp = replay(self.load(name), keep=False)
@@ -145,7 +156,7 @@ class Folder:
                             "finished": None, "error": str(exc)})
                 continue
             game = rp.game
-            item = {"name": name, "game": game.kind.name, "players": list(game.players),
+            item: JSONObject = {"name": name, "game": game.kind.name, "players": list(game.players),
                     "deals": len(game.deals), "finished": rp.finished}
             if with_title:
                 item["title"] = getattr(game, "title", None)
@@ -185,12 +196,12 @@ class Folder:
         title = _check_text(body.get("title") or None, "title")
         game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
         text = journal.dumps(game)
-        with journal.locked(self.root / f"{name}.json"):
+        with files.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
-            journal.write_atomic(path, text)
+            files.write_atomic(path, text)
         return text
 
-    def _checked(self, body: Mapping[str, Any], number: int | None) -> dict:
+    def _checked(self, body: Mapping[str, Any], number: int | None) -> _Parts:
         """The deal's parts from a request body, bounded; the library checks the rest."""
         deal = body.get("deal")
         expect = body.get("expect")
@@ -200,11 +211,11 @@ class Folder:
         return {"deal": deal, "dealer": body.get("dealer"),
                 "note": _check_text(body.get("note") or None, "note", 500), "expect": expect}
 
-    def _remember(self, name: str, path: Path, rp: Replay) -> None:
+    def _remember(self, name: str, path: Path, rp: Replay[Any]) -> None:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
         try:
             first = self._stamp(path)
-            text = journal.read_text(path)
+            text = files.read_text(path)
             same = self._stamp(path) == first and text == journal.dumps(rp.game)
         except (OSError, InputError):
             same = False
@@ -213,14 +224,17 @@ class Folder:
         else:
             self._cache.pop(name, None)
 
-    def add(self, name: str, body: Mapping[str, Any]) -> Replay:
+    def add(self, name: str, body: Mapping[str, Any]) -> Replay[Any]:
         """Append one deal (``whistscore.record``); the replay after it, every deal kept."""
         path = self.path(name)
         known = self._cache.get(name)
         parts = self._checked(body, None)
         change = recording.record(path, parts["deal"], dealer=parts["dealer"],
                                   note=parts["note"], expect=parts["expect"])
-        added = change.after.last.record
+        last = change.after.last
+        if last is None:  # record always leaves a last deal
+            raise AssertionError("a recorded deal came back without its deal")
+        added = last.record
         if known is not None and known[1].game.deals == change.before.game.deals:
             after = known[1].extend(added)  # the one new deal scored on the kept replay
         else:
@@ -228,7 +242,7 @@ class Folder:
         self._remember(name, path, after)
         return after
 
-    def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay:
+    def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay[Any]:
         """Replace deal ``number`` (``whistscore.replace``); refused if it or any later
         deal no longer scores."""
         path = self.path(name)
@@ -239,7 +253,7 @@ class Folder:
         self._remember(name, path, after)
         return after
 
-    def drop_last(self, name: str, body: Mapping[str, Any] | None = None) -> dict:
+    def drop_last(self, name: str, body: Mapping[str, Any] | None = None) -> JSONObject:
         """Undo (``whistscore.drop_last``): the dropped deal as the file held it."""
         path = self.path(name)
         expect = (body or {}).get("expect")
@@ -254,11 +268,11 @@ class Folder:
                 "notation": change.before.game.notation(dropped)}
 
 
-def settle_json(rp: Replay, stake: Any = None) -> dict:
+def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:
     """Exactly what ``whistscore settle FILE --json`` prints (as data)."""
     return settle(rp, stake, 2).to_json()
 
 
-def sheet_json(rp: Replay) -> dict:
+def sheet_json(rp: Replay[Any]) -> JSONObject:
     """Exactly what ``whistscore show FILE --json`` prints (as data)."""
     return rp.to_json()
