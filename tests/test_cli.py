@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.cli import main
 
 
@@ -33,7 +33,7 @@ def test_new_with_preset_and_rule(tmp_path):
     path = tmp_path / "g.json"
     assert main(["new", "tally", str(path), "--players", "A", "B", "--preset", "doubled",
                  "--rule", "target=50"]) == 0
-    game = journal.load(path)
+    game = files.load(path)
     assert game.rules.preset == "doubled" and game.rules["target"] == 50
 
 
@@ -54,7 +54,7 @@ def test_add_notation_and_json_print_entries_and_totals(game_file, capsys):
     assert "deal 2: Boris writes 1 on Anna (points): 1 x 1, a won deal (tests/tallygame.py)" in out
     assert "balance now" in out
     assert main(["add", str(game_file), '{"winner": "Vera", "points": 1}', "--note", "x"]) == 0
-    game = journal.load(game_file)
+    game = files.load(game_file)
     assert len(game.deals) == 3 and game.deals[2].note == "x"
 
 
@@ -62,7 +62,7 @@ def test_add_from_stdin(game_file, monkeypatch):
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO('{"winner": "Boris", "points": 3}\n'))
     assert main(["add", str(game_file), "-"]) == 0
-    assert journal.load(game_file).deals[0].deal.winner == "Boris"
+    assert files.load(game_file).deals[0].deal.winner == "Boris"
 
 
 @pytest.mark.parametrize("deal", [

@@ -23,7 +23,7 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from whistscore import excel, journal
+from whistscore import excel, files, journal
 from whistscore.cli import main
 from whistscore.errors import GameFileError, InputError
 from whistscore.i18n import CORE_LABELS, explain, text
@@ -389,12 +389,12 @@ def test_formula_injection_is_written_as_text(tmp_path):
 @pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_sample_workbooks(tmp_path, sample, lang):
-    game = journal.load(sample)
+    game = files.load(sample)
     out = tmp_path / "sample.xlsx"
     excel.export(game, out, lang=lang, check_formulas=(lang == "ru"))
     check_workbook(out, game, lang, check_formulas=(lang == "ru"))
     assert excel.import_text(out) == sample.read_text(encoding="utf-8") or \
-        journal.loads(excel.import_text(out)) == journal.load(sample)
+        journal.loads(excel.import_text(out)) == files.load(sample)
 
 
 def _generators():
@@ -424,7 +424,7 @@ def test_random_games_export_and_round_trip(tmp_path, gen):
 
 def test_cli_export_and_import(tmp_path, capsys):
     src = tmp_path / "g.json"
-    journal.dump(tally_game(7, notes={1: "=cmd"}), src)
+    files.dump(tally_game(7, notes={1: "=cmd"}), src)
     book = tmp_path / "g.xlsx"
     assert main(["export", str(src), str(book), "--lang", "ru", "--check-formulas"]) == 0
     assert "wrote" in capsys.readouterr().out
@@ -509,7 +509,7 @@ def _latin_left(value: str, allowed: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
 def test_russian_workbook_has_no_english_words(tmp_path, sample):
-    game = journal.load(sample)
+    game = files.load(sample)
     kind = game.kind
     out = tmp_path / "ru.xlsx"
     excel.export(game, out, lang="ru")

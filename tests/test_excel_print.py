@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 import system_tools
 
-from whistscore import excel, journal
+from whistscore import excel, files, journal
 from whistscore.i18n import game_title, text
 from whistscore.layout import Label
 from whistscore.replay import replay
@@ -50,7 +50,7 @@ def _soffice() -> str:
 def _games() -> dict[str, object]:
     import dealgen
 
-    games = {p.stem: journal.load(p) for p in SAMPLES}
+    games = {p.stem: files.load(p) for p in SAMPLES}
     for name, (game, deals) in LONG.items():
         games[name] = journal.from_json(dealgen.long_game(game, deals))
     hostile = {"format": "whistscore", "version": 1, "game": "tally", "players": HOSTILE,

@@ -1,7 +1,7 @@
 """The game file on disk: saves are atomic, a save killed at any moment leaves the old or the
 new game, and writers racing on one file under the lock lose no deal (issue 8).
 
-Killed saves: a child process saves two games in turn with ``whistscore.journal.dump`` as fast as
+Killed saves: a child process saves two games in turn with ``whistscore.files.dump`` as fast as
 it can; the test kills it with SIGKILL at random moments and then reads the file.  It must always
 be exactly the old text or exactly the new text, load cleanly, and the temporary files a killed
 save leaves behind must not disturb loading or the next save.
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.game import DealRecord
 
 needs_sigkill = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
@@ -56,16 +56,16 @@ def text_of(data):
 def test_atomic_dump_replaces_and_leaves_no_temp(tmp_path):
     path = tmp_path / "g.json"
     game = journal.loads(text_of(BASE))
-    journal.dump(game, path)
-    journal.dump(game.with_deal(DealRecord(game.deals[0].deal)), path)
-    assert len(journal.load(path).deals) == 3
+    files.dump(game, path)
+    files.dump(game.with_deal(DealRecord(game.deals[0].deal)), path)
+    assert len(files.load(path).deals) == 3
     assert sorted(os.listdir(tmp_path)) == ["g.json"]
 
 
 def test_dump_failure_keeps_old_file(tmp_path, monkeypatch):
     path = tmp_path / "g.json"
     game = journal.loads(text_of(BASE))
-    journal.dump(game, path)
+    files.dump(game, path)
     before = path.read_bytes()
 
     def boom(*a, **k):
@@ -73,7 +73,7 @@ def test_dump_failure_keeps_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(OSError):
-        journal.dump(game.without_last(), path)
+        files.dump(game.without_last(), path)
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["g.json"]
 
@@ -86,7 +86,7 @@ CHILD = textwrap.dedent("""
     import tallygame
     from whistscore.games import register
     register(tallygame.GAME)
-    from whistscore import journal
+    from whistscore import files, journal
 
     old = journal.loads(open(sys.argv[3], encoding="utf-8").read())
     new = journal.loads(open(sys.argv[4], encoding="utf-8").read())
@@ -99,9 +99,9 @@ CHILD = textwrap.dedent("""
     i = 0
     while True:
         if sys.argv[6] == "dump":
-            journal.dump(new if i % 2 == 0 else old, path)
+            files.dump(new if i % 2 == 0 else old, path)
         else:
-            journal.write_atomic(path, texts[i % 2])
+            files.write_atomic(path, texts[i % 2])
         i += 1
 """)
 
@@ -152,14 +152,14 @@ def test_killed_saves_leave_the_old_or_the_new_game(tmp_path):
         text = path.read_text(encoding="utf-8")
         assert text in (old_text, new_text), f"round {rounds}: a damaged file of {len(text)} chars"
         seen["old" if text == old_text else "new"] += 1
-        game = journal.load(path)  # stray temporary files do not disturb loading
+        game = files.load(path)  # stray temporary files do not disturb loading
         assert journal.dumps(game) == text
 
     strays = [p for p in folder.iterdir() if p.name != "game.json"]
     for stray in strays:  # what a killed save may leave: a hidden temporary beside the game
         assert stray.name.startswith(".game.json.") and stray.name.endswith(".tmp"), stray.name
     # the next save works and the game reads back
-    journal.dump(journal.loads(new_text), path)
+    files.dump(journal.loads(new_text), path)
     assert path.read_text(encoding="utf-8") == new_text
     assert seen["new"] > 0, seen  # the kills did land while saving
 
@@ -173,7 +173,7 @@ KILL_LOOP = textwrap.dedent("""
     import tallygame
     from whistscore.games import register
     register(tallygame.GAME)
-    from whistscore import journal
+    from whistscore import files, journal
     from whistscore.cli import main
 
     path, kills = sys.argv[3], int(sys.argv[4])
@@ -186,7 +186,7 @@ KILL_LOOP = textwrap.dedent("""
     assert main(["add", path, "Anna 0"]) == 0  # warm: every module the add needs is loaded
     sys.stdout.flush()
     os.dup2(saved, 1)
-    previous = journal.load(path)
+    previous = files.load(path)
     for round_ in range(kills):
         pid = os.fork()
         if pid == 0:  # the child: add deals until killed
@@ -257,14 +257,14 @@ RUNNER = textwrap.dedent("""
     register(tallygame.GAME)
     if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):  # to show the race does catch losses
         import time
-        from whistscore import journal
-        journal.locked = lambda *a, **k: contextlib.nullcontext()
-        real_dump = journal.dump
+        from whistscore import files
+        files.locked = lambda *a, **k: contextlib.nullcontext()
+        real_dump = files.dump
 
         def slow_dump(game, path):  # a wide window between reading and saving
             time.sleep(0.2)
             real_dump(game, path)
-        journal.dump = slow_dump
+        files.dump = slow_dump
     from whistscore.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
@@ -276,7 +276,7 @@ def make_game(path: Path, deals: int) -> None:
     data = {"format": "whistscore", "version": 1, "game": "tally", "players": PLAYERS,
             "rules": {"preset": "plain", "target": 1000},
             "deals": [{"winner": PLAYERS[i % 3], "points": 0} for i in range(deals)]}
-    journal.dump(journal.loads(json.dumps(data)), path)
+    files.dump(journal.loads(json.dumps(data)), path)
 
 
 def worker(runner: Path, path: Path, winner: str, adds: int, failures: list,
@@ -304,7 +304,7 @@ def test_racing_adds_lose_no_deal(tmp_path, workers, adds):
     for t in threads:
         t.join()
     assert not failures, failures
-    game = journal.load(path)
+    game = files.load(path)
     added = [(r.deal.winner, r.deal.points) for r in game.deals[2000:]]
     assert len(added) == workers * adds, added
     for i in range(workers):  # each worker's deals are all there, in its own order
@@ -331,7 +331,7 @@ def test_the_race_catches_losses_when_locking_is_disabled(tmp_path):
     for t in threads:
         t.join()
     assert not failures, failures  # every add said it saved...
-    assert len(journal.load(path).deals) < 2000 + 20  # ...yet some deals were lost
+    assert len(files.load(path).deals) < 2000 + 20  # ...yet some deals were lost
 
 
 @needs_fcntl
@@ -349,5 +349,5 @@ def test_undo_and_add_racing_keep_the_file_whole(tmp_path):
     adder.join()
     assert undo.returncode == 0, undo.stderr
     assert not failures, failures
-    game = journal.load(path)
+    game = files.load(path)
     assert len(game.deals) == 2000 + 6 - 1

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 import whistscore
-from whistscore import cli, journal, settlement
+from whistscore import cli, files, journal, settlement
 from whistscore.errors import InputError
 
 TESTS = Path(__file__).resolve().parent
@@ -363,7 +363,7 @@ def test_settle_stake_1e999999999_is_refused_at_once(tmp_path):
 def test_sane_stakes_are_kept(stake, tmp_path):
     path = tmp_path / "game.json"
     assert run(["new", "preferans", path, "--players", "A", "B", "C", f"--stake={stake}"])[0] == 0
-    assert journal.load(path).stake == Decimal(stake)
+    assert files.load(path).stake == Decimal(stake)
     assert "E" not in json.loads(path.read_text())["stake"]
 
 
@@ -475,9 +475,9 @@ def test_a_symlinked_game_file_is_saved_through_the_link(tmp_path):
     link.symlink_to(real)
     assert run(["add", link, "Вера 3"])[0] == 0
     assert link.is_symlink() and os.readlink(link) == str(real)
-    assert len(journal.load(real).deals) == 3
+    assert len(files.load(real).deals) == 3
     assert run(["undo", link])[0] == 0
-    assert link.is_symlink() and len(journal.load(real).deals) == 2
+    assert link.is_symlink() and len(files.load(real).deals) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "synced"]
     assert sorted(p.name for p in synced.iterdir()) == ["evening.json"]
 
@@ -638,11 +638,11 @@ RACE_RUNNER = textwrap.dedent("""
     import tallygame
     from whistscore.games import register
     register(tallygame.GAME)
-    from whistscore import journal
+    from whistscore import files
     if os.environ.get("WHISTSCORE_TEST_NO_LOCK"):
-        journal.locked = lambda *a, **k: contextlib.nullcontext()
+        files.locked = lambda *a, **k: contextlib.nullcontext()
     if os.environ.get("WHISTSCORE_TEST_PAUSE"):  # read, then hold on before saving
-        real_dump = journal.dump
+        real_dump = files.dump
 
         def slow_dump(game, path):
             sys.stderr.write("read\\n")
@@ -652,7 +652,7 @@ RACE_RUNNER = textwrap.dedent("""
             while not os.path.exists(go) and time.monotonic() < deadline:
                 time.sleep(0.01)
             real_dump(game, path)
-        journal.dump = slow_dump
+        files.dump = slow_dump
     from whistscore.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
@@ -682,7 +682,7 @@ def _race(tmp_path: Path, second: list, no_lock: bool = False) -> tuple[str, int
     assert adder.returncode == 0 and other.returncode == 0, first + rest
     if not no_lock:
         assert b"waiting for another whistscore command" in first
-    game = journal.load(path)
+    game = files.load(path)
     return ",".join(game.players), len(game.deals)
 
 
@@ -829,10 +829,10 @@ def test_names_are_stored_in_nfc_and_typed_in_any_form(tmp_path):
     path = tmp_path / "game.json"
     decomposed = "Jose\u0301"
     assert run(["new", "preferans", path, "--players", decomposed, "Vera", "Anna"])[0] == 0
-    assert journal.load(path).players == ("Jos\u00e9", "Vera", "Anna")
+    assert files.load(path).players == ("Jos\u00e9", "Vera", "Anna")
     status, out, err = run(["add", path, decomposed + " 6S Vera:w Anna:p 6/4/0"])
     assert status == 0, err  # typed decomposed: the same player
-    assert "Jos\u00e9" in journal.load(path).players
+    assert "Jos\u00e9" in files.load(path).players
 
 
 # -- 14: undo works on the file's text -------------------------------------------------------
@@ -926,17 +926,17 @@ def test_stale_temporary_files_are_cleared_by_the_next_save(tmp_path):
 def test_a_second_writer_says_it_is_waiting_for_the_lock(tmp_path):
     path = tmp_path / "game.json"
     write_game(path, 2)
-    with journal.locked(path):
+    with files.locked(path):
         proc = subprocess.Popen([sys.executable, "-c", RUNNER, str(TESTS), str(ROOT), "add",
                                  str(path), "Вера 1"],
                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(1.5)
         assert proc.poll() is None  # it waits...
-        assert len(journal.load(path).deals) == 2
+        assert len(files.load(path).deals) == 2
     out, err = proc.communicate(timeout=60)  # ...and lands once the lock is free
     assert proc.returncode == 0, err
     assert b"waiting for another whistscore command" in err
-    assert len(journal.load(path).deals) == 3
+    assert len(files.load(path).deals) == 3
 
 
 def test_no_lock_file_is_left_in_the_users_folder(tmp_path):

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import whistscore
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.errors import DealError, GameFileError, InputError, RuleError
 from whistscore.replay import replay
 
@@ -144,7 +144,7 @@ def test_non_utf8_bytes_give_a_line(tmp_path):
     path = tmp_path / "g.json"
     path.write_bytes(journal.dumps(journal.loads(text_of(BASE))).encode().replace(b"Vera", b"V\xffra", 1))
     with pytest.raises(GameFileError) as info:
-        journal.load(path)
+        files.load(path)
     assert info.value.line == 5  # the players line
 
 

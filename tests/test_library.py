@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import whistscore
-from whistscore import ConflictError, InputError, ScoredGame, journal
+from whistscore import ConflictError, InputError, ScoredGame, files, journal
 from whistscore.cli import main
 
 
@@ -94,22 +94,22 @@ def test_record_replace_drop_last_on_a_file(tmp_path):
     whistscore.new("danish", DANISH).save(path)
     change = whistscore.record(path, "Anna 9 good Carl 10")
     assert change.number == 1 and change.result.number == 1
-    assert journal.load(path).deals[0].at is not None  # stamped by default
+    assert files.load(path).deals[0].at is not None  # stamped by default
     whistscore.record(path, "Bo nolo 0", at=False)
-    assert journal.load(path).deals[1].at is None
+    assert files.load(path).deals[1].at is None
     before = sha(path)
     with pytest.raises(InputError):
         whistscore.record(path, "Bo nolo 14")
     assert sha(path) == before
     change = whistscore.replace(path, 1, "Anna 8 Carl 8", expect=2)
     assert change.after.notation(1) == "Anna 8 Carl 8"
-    assert journal.load(path).deals[0].at == change.before.deals[0].at  # time kept
+    assert files.load(path).deals[0].at == change.before.deals[0].at  # time kept
     with pytest.raises(ConflictError) as info:
         whistscore.replace(path, 1, "Anna 9 Carl 9", expect=1)
     assert "changed meanwhile" in str(info.value)
-    assert journal.load(path).deals[0].deal.bid == 8
+    assert files.load(path).deals[0].deal.bid == 8
     change = whistscore.drop_last(path)
-    assert change.result.number == 2 and len(journal.load(path).deals) == 1
+    assert change.result.number == 2 and len(files.load(path).deals) == 1
 
 
 def test_concurrent_records_both_land(tmp_path):
@@ -129,7 +129,7 @@ def test_concurrent_records_both_land(tmp_path):
         t.start()
     for t in threads:
         t.join()
-    assert not errors and len(journal.load(path).deals) == 4
+    assert not errors and len(files.load(path).deals) == 4
 
 
 def test_change_settings_refused_if_a_deal_no_longer_fits(tmp_path):
@@ -145,7 +145,7 @@ def test_change_settings_refused_if_a_deal_no_longer_fits(tmp_path):
     assert sha(path) == before
     change = whistscore.change_settings(path, rules={"pulya": "20"}, stake="0.25",
                                         title="Sunday")
-    game = journal.load(path)
+    game = files.load(path)
     assert game.rules["pulya"] == 20 and str(game.stake) == "0.25" and game.title == "Sunday"
     assert change.after.game.rules["pulya"] == 20 and not change.after.finished
 
@@ -167,7 +167,7 @@ def test_cli_edit_replaces_and_refuses(danish_file, capsys):
     assert main(["edit", str(danish_file), "2", "Bo", "nolo", "1", "--note", "fixed"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("deal 2 replaced (Bo deals): Bo nolo 1 | caught with 1 | ")
-    game = journal.load(danish_file)
+    game = files.load(danish_file)
     assert game.deals[1].note == "fixed" and game.deals[1].deal.tricks == 1
     before = sha(danish_file)
     assert main(["edit", str(danish_file), "9", "Bo", "nolo", "0"]) == 1
@@ -195,7 +195,7 @@ def test_cli_set(danish_file, capsys):
     capsys.readouterr()
     assert main(["set", str(danish_file), "--rule", "base=1", "--stake", "0.05",
                  "--title", "Saturday"]) == 0
-    game = journal.load(danish_file)
+    game = files.load(danish_file)
     assert game.rules["base"] == 1 and game.title == "Saturday" and str(game.stake) == "0.05"
     before = sha(danish_file)
     assert main(["set", str(danish_file), "--rule", "nonsense=1"]) == 1
@@ -217,13 +217,13 @@ def test_cli_add_time_and_no_time(danish_file):
 
 def test_cli_edit_keeps_or_drops_the_time(danish_file):
     assert main(["add", str(danish_file), "Anna", "8", "Carl", "8"]) == 0
-    at = journal.load(danish_file).deals[0].at
+    at = files.load(danish_file).deals[0].at
     assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "9"]) == 0
-    assert journal.load(danish_file).deals[0].at == at  # the deal was played then
+    assert files.load(danish_file).deals[0].at == at  # the deal was played then
     assert main(["edit", str(danish_file), "1", "--no-time", "Anna", "8", "Carl", "9"]) == 0
-    assert journal.load(danish_file).deals[0].at is None
+    assert files.load(danish_file).deals[0].at is None
     assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "8"]) == 0
-    assert journal.load(danish_file).deals[0].at is not None  # no time yet: stamped now
+    assert files.load(danish_file).deals[0].at is not None  # no time yet: stamped now
 
 
 def test_cli_missing_file_says_how_to_create_it(tmp_path, capsys):

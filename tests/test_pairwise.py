@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.replay import replay
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.json"))
@@ -16,7 +16,7 @@ SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.js
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_pairs_add_up_to_balances(path):
-    rp = replay(journal.load(path))
+    rp = replay(files.load(path))
     pairs = rp.game.kind.pairwise_settlement(rp)
     balance = rp.balance()
     for a in rp.game.players:

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -156,9 +156,9 @@ def test_save_load_round_trip(name, data):
         assert kind.parse_notation(line, game.players, game.rules) == record.deal, line
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
-        journal.dump(game, path)
+        files.dump(game, path)
         assert path.read_bytes() == text.encode("utf-8")
-        assert journal.dumps(journal.load(path)) == text
+        assert journal.dumps(files.load(path)) == text
 
 
 from clirun import run as _run  # noqa: E402  (one way to drive the CLI)

@@ -5,8 +5,10 @@ import json
 
 import pytest
 
+import whistscore
 from whistscore import journal
-from whistscore.errors import GameOverError
+from whistscore.errors import DealError, GameOverError
+from whistscore.game import DealRecord
 from whistscore.replay import replay
 
 BASE = {
@@ -42,3 +44,25 @@ def test_replay_without_results_settles_the_same_and_knows_the_next_dealer():
     assert lean.next_dealer() == full.next_dealer() == "Anna"
     rec = game.deals[0]
     assert lean.extend(rec).state == full.extend(rec).state
+
+
+def test_a_named_dealer_is_checked_in_one_place_and_said_alike():
+    # the file, a typed --dealer and a hand-built Game all refuse a stranger as dealer
+    # with the one message of game.check_dealer, and the replay adds the deal's number
+    import attrs
+
+    data = {**BASE, "deals": [{"winner": "Anna", "points": 1, "dealer": "Gleb"}]}
+    with pytest.raises(DealError) as from_file:
+        journal.loads(text_of(data))
+    game = journal.loads(text_of({**BASE, "deals": [{"winner": "Anna", "points": 1}]}))
+    with pytest.raises(DealError) as typed:
+        whistscore.ScoredGame.of(game.without_last()).add('{"winner": "Anna", "points": 1}',
+                                                          dealer="Gleb")
+    built = attrs.evolve(game, deals=(DealRecord(game.deals[0].deal, dealer="Gleb"),))
+    with pytest.raises(DealError) as replayed:
+        replay(built)
+    reason = "the dealer must be one of the players (Anna, Boris, Vera)"
+    for info in (from_file, typed, replayed):
+        assert (info.value.reason, info.value.field, info.value.value, info.value.deal) == \
+            (reason, "dealer", "Gleb", 1)
+    assert [p.deal for p in journal.check_text(text_of(data))] == [1]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.cli import main
 from whistscore.layout import Label
 from whistscore.replay import replay
@@ -43,7 +43,7 @@ def test_blocks_in_seat_order_and_running_values_by_hand():
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_totals_row_matches_the_game_sheet(path):
-    rp = replay(journal.load(path))
+    rp = replay(files.load(path))
     table = running_table(rp)
     totals = rp.totals()
     last = table.rows[-1]
@@ -67,7 +67,7 @@ def test_totals_row_matches_the_game_sheet(path):
 
 
 def test_twist_gora_starts_at_the_agreed_size():
-    rp = replay(journal.load(next(p for p in SAMPLES if p.stem.startswith("twist"))))
+    rp = replay(files.load(next(p for p in SAMPLES if p.stem.startswith("twist"))))
     table = running_table(rp)
     state = rp.state
     gora_cols = [i for i, h in enumerate(table.header)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.errors import DealError
 from whistscore.replay import replay
 from whistscore.settlement import settle
@@ -24,7 +24,7 @@ SAMPLES = sorted((ROOT / "samples").glob("*.json"))
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_settle_without_entries_is_the_same(path):
-    game = journal.load(path)
+    game = files.load(path)
     kept, bare = replay(game), replay(game, keep=False)
     assert bare.results == ()
     assert kept.state == bare.state

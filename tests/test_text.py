@@ -6,7 +6,7 @@ import json
 import pytest
 
 import whistscore
-from whistscore import InputError, journal
+from whistscore import InputError, files
 from whistscore.cli import main
 from whistscore.running import running_table
 from whistscore.text import render_wrapped
@@ -163,7 +163,7 @@ def test_dates_in_show_settle_and_the_workbook(tmp_path, capsys):
     path = new(tmp_path, "danish", "Anna", "Bo", "Carl", "Dina",
                extra=("--title", "Danish night", "--place", "Carl's"))
     assert main(["add", str(path), "Anna", "8", "Carl", "8"]) == 0
-    game = journal.load(path)
+    game = files.load(path)
     today = game.deals[0].at[:10]
     capsys.readouterr()
     assert main(["show", str(path)]) == 0

@@ -35,7 +35,8 @@ from .errors import (
 )
 from .game import DealRecord, Game, GameType
 from .games import GAMES, get_game, register
-from .journal import dump, dumps, load, loads, new_game
+from .files import dump, load
+from .journal import dumps, loads, new_game
 from .ledger import Entry
 from .recording import Change, change_settings, drop_last, record, replace
 from .replay import Replay, replay

@@ -13,7 +13,7 @@ import attrs
 __all__ = ["fast_init"]
 
 
-def fast_init(cls: type) -> Callable[..., None]:
+def fast_init(cls: type[Any]) -> Callable[..., None]:
     """A constructor for a frozen, slotted attrs class that writes its slots directly.
 
     Entries, deal contexts and results are made once or more per deal, so
@@ -38,7 +38,7 @@ def fast_init(cls: type) -> Callable[..., None]:
         lines.append(f"    _set{i}(self, {field.name})")
     source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
     exec(source, namespace)  # noqa: S102 - built from the class's own field names only
-    init = namespace["__init__"]
+    init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
     return init

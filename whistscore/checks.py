@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Sequence
+from typing import Sequence, overload
 
 from .errors import DealError, NotationError
 
-__all__ = ["match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS"]
+__all__ = ["match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS",
+           "MAX_NOTATION_CHARS"]
 
 #: the longest number a deal typed at the table may hold; a longer one is refused
 #: before int() sees it (a 5,000-digit count would otherwise hit Python's
@@ -26,8 +27,18 @@ MAX_NOTATION_CHARS = 2000
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_NOTATION_DIGITS + 1))
 
 
-def notation_text(text: Any, players: Sequence[str] = (), *, field: str = "deal",
-                  error: type[DealError] = NotationError) -> Any:
+@overload
+def notation_text(text: str, players: Sequence[str] = (), *, field: str = "deal",
+                  error: type[DealError] = NotationError) -> str: ...
+
+
+@overload
+def notation_text(text: object, players: Sequence[str] = (), *, field: str = "deal",
+                  error: type[DealError] = NotationError) -> object: ...
+
+
+def notation_text(text: object, players: Sequence[str] = (), *, field: str = "deal",
+                  error: type[DealError] = NotationError) -> object:
     """A deal typed in short notation, refused if it is too long or holds a number
     too long to be a deal; in Unicode NFC when the players' names are (a name
     typed decomposed, as some keyboards do, is then the stored name).  A file
@@ -35,6 +46,9 @@ def notation_text(text: Any, players: Sequence[str] = (), *, field: str = "deal"
 
     Every game's ``parse_notation`` calls this first, so the bound holds for
     the command line and the library alike.
+
+    :raises NotationError: (or ``error``) a number longer than MAX_NOTATION_DIGITS
+        digits, or a line longer than MAX_NOTATION_CHARS characters.
     """
     if not isinstance(text, str):
         return text  # each game words its own refusal of a non-text deal
@@ -62,9 +76,12 @@ def match_player(text: str, players: Sequence[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def player(value: Any, players: Sequence[str], field: str, *,
+def player(value: object, players: Sequence[str], field: str, *,
            error: type[DealError] = DealError) -> str:
-    """A player's name from a deal; the error names the field, the value and the players."""
+    """A player's name from a deal; the error names the field, the value and the players.
+
+    :raises DealError: (or ``error``) ``value`` is not text, or names no player (or two).
+    """
     if not isinstance(value, str):
         raise error("a player is named by text", field=field, value=value)
     found = match_player(value, players)
@@ -74,9 +91,13 @@ def player(value: Any, players: Sequence[str], field: str, *,
     return found
 
 
-def whole(value: Any, field: str, lo: int, hi: int, what: str, *,
+def whole(value: object, field: str, lo: int, hi: int, what: str, *,
           error: type[DealError] = DealError) -> int:
-    """A whole number lo..hi (``what`` names it in the message: "a trick count")."""
+    """A whole number lo..hi (``what`` names it in the message: "a trick count").
+
+    :raises DealError: (or ``error``) ``value`` is not a whole number (a bool is not one),
+        or is outside lo..hi.
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{what} must be a whole number {lo}..{hi}", field=field, value=value)
     if not lo <= value <= hi:

@@ -6,7 +6,7 @@ usage.  No traceback reaches the user.
 
 A command that writes exits 0 if and only if its change was saved (exactly
 once), whatever fails after the save: :func:`main` watches the saves
-(``journal.recording_saves``), and printing the result can only add a warning.
+(``files.recording_saves``), and printing the result can only add a warning.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
-from . import journal
+from . import files, journal
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
 from .i18n import LANGS
@@ -223,11 +223,11 @@ def _cmd_new(a: argparse.Namespace) -> int:
             _check_typed(getattr(a, field), field)
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
                             a.title, a.place)
-    with journal.locked(a.file):
+    with files.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
-        journal.dump(game, path)
+        files.dump(game, path)
     _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
          f"preset {game.rules.preset}")
     return 0
@@ -348,10 +348,10 @@ def _undo_text(a: argparse.Namespace) -> int:
     file's text, keeping the rest byte for byte, then say what is still wrong.
     Anything that stops this too (no such file, a read-only file, no deal) is
     the refusal the user sees."""
-    with journal.locked(a.file):
-        text = journal.read_text(a.file)
+    with files.locked(a.file):
+        text = files.read_text(a.file)
         after, dropped_json, number = journal.drop_last_deal(text)
-        journal.write_atomic(a.file, after)
+        files.write_atomic(a.file, after)
     why = [p for p in journal.check_text(text) if p.deal == number]
     shown = json.dumps(dropped_json, ensure_ascii=False)
     _out(f"dropped deal {number}: {shown[:200]}")
@@ -362,7 +362,7 @@ def _undo_text(a: argparse.Namespace) -> int:
 
 
 def _cmd_show(a: argparse.Namespace) -> int:
-    game = journal.load(a.file)
+    game = files.load(a.file)
     rp = replay(game)
     if a.json:
         _out(json.dumps(rp.to_json(), ensure_ascii=False, indent=2))
@@ -396,7 +396,7 @@ def _cmd_show(a: argparse.Namespace) -> int:
 
 
 def _cmd_settle(a: argparse.Namespace) -> int:
-    game = journal.load(a.file)
+    game = files.load(a.file)
     s = settle(replay(game, keep=False), a.stake, a.precision)
     if a.json:
         _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
@@ -410,8 +410,8 @@ def _cmd_settle(a: argparse.Namespace) -> int:
 def _cmd_export(a: argparse.Namespace) -> int:
     from . import excel  # openpyxl is loaded only here
 
-    game = journal.load(a.file)
-    with journal.locked(a.out):
+    game = files.load(a.file)
+    with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(f"wrote {a.out}")
@@ -424,7 +424,7 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
     A device, a folder or a read-only file is refused even with --force."""
     from . import excel
 
-    target = journal.save_target(out, field="out")
+    target = files.save_target(out, field="out")
     if not target.exists():
         return
     if os.path.samefile(target, game_file):
@@ -442,17 +442,17 @@ def _cmd_import(a: argparse.Namespace) -> int:
     text = excel.import_text(a.book)
     game = journal.loads(text)
     replay(game)
-    with journal.locked(a.file):
+    with files.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
-        journal.write_atomic(path, text)
+        files.write_atomic(path, text)
     _out(f"restored {path}: {len(game.deals)} deals")
     return 0
 
 
 def _cmd_check(a: argparse.Namespace) -> int:
-    text = journal.read_text(a.file)
+    text = files.read_text(a.file)
     problems = journal.check_text(text)
     if not problems:
         _out(f"{a.file}: ok")
@@ -567,8 +567,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     _tolerant_streams()
-    with journal.recording_saves() as saves, _no_finalizer_noise(), \
-            journal.waiting_message(_waiting(args.command)):
+    with files.recording_saves() as saves, _no_finalizer_noise(), \
+            files.waiting_message(_waiting(args.command)):
         try:
             status = _COMMANDS[args.command](args)
             sys.stdout.flush()

@@ -23,6 +23,7 @@ __all__ = [
     "show_value",
 ]
 
+#: "no value given"; an error rebuilt from another passes its ``value`` on as is, this too
 _NOTHING = object()
 _MAX_SHOWN = 60
 
@@ -101,26 +102,20 @@ class InputError(WhistscoreError, ValueError):
         field = self.field
         if prefix is not None:
             field = prefix if field is None else f"{prefix}.{field}"
-        kwargs = dict(
-            deal=self.deal if self.deal is not None else deal,
-            field=field,
-            line=self.line if self.line is not None else line,
-        )
-        if self.has_value:
-            kwargs["value"] = self.value
-        err = type(self)(self.reason, **kwargs)
-        return err
+        return type(self)(self.reason,
+                          deal=self.deal if self.deal is not None else deal,
+                          field=field,
+                          value=self.value,
+                          line=self.line if self.line is not None else line)
 
-    def __reduce__(self):  # keep pickling/copying working with keyword-only args
-        return (_rebuild, (type(self), self.reason, self.deal, self.field,
-                           self.value if self.has_value else _NOTHING, self.line))
+    def __reduce__(self) -> tuple[object, ...]:  # pickling/copying with keyword-only args
+        return (_rebuild, (type(self), self.reason, self.deal, self.field, self.value,
+                           self.line))
 
 
-def _rebuild(cls, reason, deal, field, value, line):
-    kwargs = dict(deal=deal, field=field, line=line)
-    if value is not _NOTHING:
-        kwargs["value"] = value
-    return cls(reason, **kwargs)
+def _rebuild(cls: type[InputError], reason: str, deal: int | None, field: str | None,
+             value: object, line: int | None) -> InputError:
+    return cls(reason, deal=deal, field=field, value=value, line=line)
 
 
 class DealError(InputError):

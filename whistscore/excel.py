@@ -64,7 +64,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.writer.excel import ExcelWriter
 
-from . import journal
+from . import files, journal
 from .errors import GameFileError, InputError
 from .game import Game, GameType, Words
 from .i18n import LANGS, explain, game_title, text
@@ -724,7 +724,7 @@ def _deals(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: s
     return first_running, len(rp.results)
 
 
-def _pairwise(rp: Replay[Any], balance: dict[str, Fraction]) -> dict[tuple[str, str], Fraction]:
+def _pairwise(rp: Replay[Any], balance: dict[str, Amount]) -> dict[tuple[str, str], Fraction]:
     """What each player wins (+) or loses (-) against each other one.
 
     A game may say how its paper settles pair by pair (an optional
@@ -769,7 +769,7 @@ def _settlement(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, la
     row += 1
     w.put(row, 1, Label("total"), look="total")
     cols = 3 if s.money is not None else 2
-    totals: list[Fraction | Decimal] = [sum(s.balance.values(), Fraction(0))]
+    totals: list[Number] = [sum(s.balance.values(), Fraction(0))]
     if s.money is not None:
         totals.append(sum(s.money.values(), Decimal(0)))
     for col, value in enumerate(totals, 2):
@@ -1118,7 +1118,7 @@ def _save_atomic(wb: Workbook, path: Path) -> None:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
         _BookWriter(wb, archive).write_data()
     data = buffer.getbuffer()
-    with journal.replacing(path, field="out") as tmp:
+    with files.replacing(path, field="out") as tmp:
         with open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -1182,7 +1182,7 @@ def _open_zip(path: Path, field: str) -> zipfile.ZipFile:
     import io
     import zipfile
 
-    data = journal.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
+    data = files.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES)
     entries = _zip_entries(data)
     if entries is None:
         raise _Damaged("it is not a zip archive (an .xlsx workbook is one)")
@@ -1459,7 +1459,7 @@ def import_text(book_path: str | os.PathLike[str]) -> str:
     :raises GameFileError: the file is not a workbook, carries no game file, or its game
         file is damaged or of a newer whistscore.
     """
-    name = journal._path_arg(book_path, "book")
+    name = files.check_path(book_path, "book")
     path = Path(name)
 
     def damaged(why: str) -> GameFileError:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-__all__ = ["KINDS", "AMONG", "Choice", "Field", "DealFields"]
+__all__ = ["KINDS", "AMONG", "Choice", "Field", "DealFields", "choices"]
 
 #: what a field is, and so how the form draws it
 KINDS = (
@@ -59,7 +59,7 @@ class Choice:
     ru: str
     json: Mapping[str, Any] | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"value": self.value, "en": self.en, "ru": self.ru}
         if self.json is not None:
             out["json"] = dict(self.json)
@@ -83,15 +83,15 @@ class Field:
     low: int = 0
     high: int = 0
     default: Any = None
-    when: tuple[Mapping[str, tuple], ...] = ()
+    when: tuple[Mapping[str, tuple[Any, ...]], ...] = ()
     #: the sitting-out dealer's own status (Preferans with 4: the dealer's whist)
     dealer_choices: tuple[Choice, ...] = ()
     #: the deal key written when it is not ``key`` (two fields that never show together
     #: may fill one key: a misère's tricks and a played game's)
     writes: str | None = None
 
-    def to_json(self) -> dict:
-        out: dict = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
                      "among": self.among}
         if self.choices:
             out["choices"] = [c.to_json() for c in self.choices]
@@ -122,7 +122,7 @@ class DealFields:
 
     fields: tuple[Field, ...]
     #: ``(line, en, ru)`` or ``(line, en, ru, player counts it fits)``; ``{0}`` is seat 1
-    notation: tuple[tuple, ...] = ()
+    notation: tuple[tuple[Any, ...], ...] = ()
     #: what the state says must come next, as ``(field values to preset, en, ru)``
     #: or ``None`` (Twist: the twist round); read from the game's own state
     due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
@@ -142,12 +142,12 @@ class DealFields:
         """The notation help for a table of ``seats`` players."""
         return [item[:3] for item in self.notation if len(item) < 4 or seats in item[3]]
 
-    def to_json(self, seats: int | None = None) -> dict:
+    def to_json(self, seats: int | None = None) -> dict[str, Any]:
         notation = self.examples(seats) if seats else [i[:3] for i in self.notation]
         return {"fields": [f.to_json() for f in self.fields],
                 "notation": [{"text": t, "en": en, "ru": ru} for t, en, ru in notation]}
 
 
-def choices(*triples: tuple) -> tuple[Choice, ...]:
+def choices(*triples: tuple[Any, ...]) -> tuple[Choice, ...]:
     """``Choice`` values from ``(value, en, ru[, json])`` tuples (the game modules' shorthand)."""
     return tuple(Choice(*t) for t in triples)

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .fields import DealFields
 
 __all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
-           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "dealer_of",
-           "paused_gc"]
+           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
+           "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
 D = TypeVar("D")
@@ -135,6 +135,8 @@ class GameType(abc.ABC, Generic[D, S]):
         Raise :class:`~whistscore.errors.DealError` naming the field and value;
         the caller adds the deal number.  Checks that need the game so far (who
         deals, what was played before) belong in :meth:`score`.
+
+        :raises DealError: the deal's shape is wrong (the field and value named).
         """
 
     @abc.abstractmethod
@@ -143,7 +145,11 @@ class GameType(abc.ABC, Generic[D, S]):
 
     @abc.abstractmethod
     def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> D:
-        """Read one line of short notation (raise NotationError if unreadable)."""
+        """Read one line of short notation.
+
+        :raises NotationError: the line cannot be read (field ``notation`` for the whole
+            line, else the part's own field).
+        """
 
     @abc.abstractmethod
     def format_notation(self, deal: D, players: tuple[str, ...], rules: Rules) -> str:
@@ -162,7 +168,10 @@ class GameType(abc.ABC, Generic[D, S]):
 
     @abc.abstractmethod
     def score(self, state: S, deal: D, ctx: DealContext) -> Outcome[S]:
-        """Entries the deal writes and the state after it (pure)."""
+        """Entries the deal writes and the state after it (pure).
+
+        :raises DealError: the deal cannot follow the state (the caller adds its number).
+        """
 
     @abc.abstractmethod
     def is_finished(self, state: S) -> bool:
@@ -246,6 +255,10 @@ class Game:
         return attrs.evolve(self, deals=self.deals + (record,))
 
     def without_last(self) -> "Game":
+        """The game without its last deal.
+
+        :raises InputError: the game has no deal.
+        """
         if not self.deals:
             raise InputError("the game has no deal to undo", field="deals")
         return attrs.evolve(self, deals=self.deals[:-1])
@@ -314,6 +327,19 @@ def next_seat(players: Sequence[str], player: str) -> str:
     return players[(players.index(player) + 1) % len(players)]
 
 
+def check_dealer(dealer: object, players: Sequence[str]) -> str:
+    """A dealer named by a deal (a broken rotation at the table): one of the players.
+
+    The file reader, a typed deal's ``--dealer`` and :func:`dealer_of` all check here.
+
+    :raises DealError: ``dealer`` is not the name of one of ``players``.
+    """
+    if not isinstance(dealer, str) or dealer not in players:
+        raise DealError(f"the dealer must be one of the players ({', '.join(players)})",
+                        field="dealer", value=dealer)
+    return dealer
+
+
 def dealer_of(record: DealRecord, players: Sequence[str], due: str, number: int) -> str:
     """Who deals deal ``number``: the rotation's ``due`` dealer unless the record names
     another (a broken rotation at the table).
@@ -325,10 +351,10 @@ def dealer_of(record: DealRecord, players: Sequence[str], due: str, number: int)
     dealer = record.dealer
     if dealer is None:
         return due
-    if dealer not in players:
-        raise DealError("the dealer is not a player of this game",
-                        deal=number, field="dealer", value=dealer)
-    return dealer
+    try:
+        return check_dealer(dealer, players)
+    except DealError as exc:
+        raise exc.located(deal=number) from None
 
 
 @contextlib.contextmanager

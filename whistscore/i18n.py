@@ -7,13 +7,16 @@ English texts; the Russian texts use the words written on paper.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .layout import Label, Phrase
 from .ledger import Entry, format_amount
 
+if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
+    from .game import GameType, RuleText
+
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title"]
+           "game_title", "plural_ru"]
 
 LANGS = ("en", "ru")
 
@@ -237,8 +240,8 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
-def _counted(word: tuple[str, str, str]):
-    def say(m: re.Match) -> str:
+def _counted(word: tuple[str, str, str]) -> Callable[[re.Match[str]], str]:
+    def say(m: re.Match[str]) -> str:
         n = int(m.group(1))
         return f"{n} {plural_ru(n, *word)}"
     return say
@@ -272,14 +275,14 @@ def _detail_ru(detail: str) -> str:
     return out.replace(" x ", " × ")
 
 
-def game_title(kind: Any, lang: str = "en") -> str:
+def game_title(kind: GameType[Any, Any], lang: str = "en") -> str:
     """The game's name in the sheet's language ("Преферанс (пуля, гора, висты)")."""
     name = getattr(kind, "name", None)
     found = _lookup(f"title.{name}", kind, lang) if name else None
     return found or kind.title
 
 
-def _lookup(key: str, kind: Any, lang: str) -> str | None:
+def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:
     pair = None
     if kind is not None:
         pair = getattr(kind, "labels", {}).get(key)
@@ -290,7 +293,7 @@ def _lookup(key: str, kind: Any, lang: str) -> str | None:
     return pair[1] if lang == "ru" else pair[0]
 
 
-def text(value: Any, kind: Any = None, lang: str = "en") -> Any:
+def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -> Any:
     """Translate a :class:`Label` or :class:`Phrase`; anything else (names, numbers) passes through."""
     if isinstance(value, Phrase):
         return value.sep.join(str(text(part, kind, lang)) for part in value.parts)
@@ -303,13 +306,14 @@ def text(value: Any, kind: Any = None, lang: str = "en") -> Any:
     return value
 
 
-def column_name(column: str, kind: Any = None, lang: str = "en") -> str:
+def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
     return _lookup(column, kind, lang) or column
 
 
-def rule_name(key: str, kind: Any = None, lang: str = "en", *, with_source: bool = True) -> str:
+def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en", *,
+              with_source: bool = True) -> str:
     texts = getattr(kind, "rule_texts", {}) if kind is not None else {}
-    rt = texts.get(key)
+    rt: RuleText | None = texts.get(key)
     if rt is None:
         return key
     # a Russian rule text says "стоимость × взятки", never with a Latin x
@@ -319,7 +323,7 @@ def rule_name(key: str, kind: Any = None, lang: str = "en", *, with_source: bool
     return name
 
 
-def explain(entry: Entry, kind: Any = None, lang: str = "en") -> str:
+def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
     """One entry as a sentence: "deal 7: Boris writes 12 on Anna: 3 tricks x 4, greedy whist"."""
     amount = format_amount(entry.amount)
     column = column_name(entry.column, kind, lang)

@@ -1,50 +1,45 @@
-"""The game file: versioned JSON, validated strictly, saved atomically.
+"""The game file's format: versioned JSON, validated strictly, written for people and git.
 
 The file is the only thing a table keeps, so it is written to be read by
 people and by git: a fixed key order, two-space indent, one deal per line.
 Reading it trusts nothing: every field is checked once, here, and a problem
 is reported with its line, deal and field so it can be mended by hand.
-Saving never leaves a half-written file: the new text goes to a temporary file
-in the same folder, is flushed and fsynced, then renamed over the old one.
+This module works on text and values only; reading and saving a path (with
+its limits, the atomic replace and the lock) is :mod:`whistscore.files`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import json
-import os
 import re
-import stat
 import unicodedata
 from decimal import Decimal
-from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping, Sequence
 
 from .errors import DealError, GameFileError, InputError
-from .game import DealRecord, Game, GameType, paused_gc
+from .game import DealRecord, Game, GameType, JSONObject, check_dealer, paused_gc
 from .games import get_game
-from .rules import parse_stake
+from .rules import Rules, parse_stake
 
 __all__ = [
     "FORMAT",
     "VERSION",
+    "MAX_FILE_BYTES",
+    "MAX_NAME",
+    "MAX_DIGITS",
     "loads",
-    "load",
     "dumps",
-    "dump",
-    "read_text",
+    "from_json",
+    "to_json",
     "deal_from_json",
     "deal_to_json",
+    "parse_deal_text",
+    "check_players",
+    "check_line",
+    "check_at",
     "new_game",
     "check_text",
-    "locked",
-    "parse_deal_text",
-    "MAX_FILE_BYTES",
-    "read_bytes",
     "drop_last_deal",
-    "check_players",
-    "recording_saves",
 ]
 
 FORMAT = "whistscore"
@@ -67,10 +62,10 @@ MAX_DIGITS = 4300
 
 # -- reading -------------------------------------------------------------------
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):  # only then look for the key (the dict is built in C)
-        seen: set = set()
+        seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
                 raise _DuplicateKey(key)
@@ -163,7 +158,11 @@ def _line_at(text: str, pos: int) -> int:
 
 
 def parse_deal_text(raw: str) -> Any:
-    """The JSON of one deal typed by a user, as strictly read as a file's."""
+    """The JSON of one deal typed by a user, as strictly read as a file's.
+
+    :raises DealError: ``raw`` is not JSON, repeats a key, holds NaN or a number too long,
+        or nests too deeply (field ``deal``).
+    """
     return _parse_json(raw, DealError, field="deal")
 
 
@@ -231,18 +230,24 @@ def _locate_duplicate(text: str, wanted: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+def _skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of ``pattern`` (blanks, commas: it also matches nothing) from ``pos`` ends."""
+    match = pattern.match(text, pos)
+    return match.end() if match else pos
+
+
 def _deal_lines(text: str) -> list[int]:
     """The line on which each deal starts (only worked out when reporting an error)."""
     match = re.search(r'"deals"\s*:\s*\[', text)
     if not match:
         return []
     decoder = json.JSONDecoder()
-    lines = []
+    lines: list[int] = []
     pos = match.end()
     ws = re.compile(r"[\s,]*")
     try:
         while True:
-            pos = ws.match(text, pos).end()
+            pos = _skip(ws, text, pos)
             if pos >= len(text) or text[pos] == "]":
                 break
             lines.append(text.count("\n", 0, pos) + 1)
@@ -250,95 +255,6 @@ def _deal_lines(text: str) -> list[int]:
     except (ValueError, RecursionError):
         pass
     return lines
-
-
-def _path_arg(path: Any, field: str = "file") -> str:
-    """A file name given by a user or a program: text or a path, never empty."""
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-        raise InputError("a file is named by a path (text)", field=field,
-                         value=type(path).__name__)
-    name = os.fspath(path)
-    if not isinstance(name, str):
-        raise InputError("a file is named by a path (text)", field=field, value=repr(name))
-    if not name:
-        raise InputError("the file name is empty", field=field, value=name)
-    if "\0" in name:
-        raise InputError("a file name cannot hold a NUL character", field=field, value=name)
-    return name
-
-
-def _not_regular(mode: int) -> str | None:
-    """Why a file of this kind is no game file (None for a regular file)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
-    if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a regular file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a regular file"
-    if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file"
-    return "is not a regular file"
-
-
-def read_bytes(path: str | os.PathLike, *, field: str = "file", what: str = "game file",
-               limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes.
-
-    A FIFO would block forever and ``/dev/zero`` never ends, so the file is
-    opened without blocking, refused unless it is a regular file, and never
-    read past the limit (a file may grow while it is read).
-    """
-    name = _path_arg(path, field)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(name, flags)
-    except FileNotFoundError:
-        raise InputError(f"no such {what}", field=field, value=name) from None
-    except PermissionError:
-        raise InputError(f"the {what} cannot be read (permission denied)",
-                         field=field, value=name) from None
-    except OSError as exc:
-        raise InputError(f"the {what} cannot be opened ({exc.strerror or exc})",
-                         field=field, value=name) from None
-    try:
-        info = os.fstat(fd)
-        why = _not_regular(info.st_mode)
-        if why:
-            raise InputError(why, field=field, value=name)
-        too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
-                             f"the most whistscore reads", field=field, value=name)
-        if info.st_size > limit:
-            raise too_big
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            try:
-                chunk = os.read(fd, min(left, 1 << 20))
-            except OSError as exc:
-                raise InputError(f"the {what} cannot be read ({exc.strerror or exc})",
-                                 field=field, value=name) from None
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        if left <= 0:
-            raise too_big
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def read_text(path: str | os.PathLike) -> str:
-    """A game file's text; non-UTF-8 bytes are reported with their line."""
-    data = read_bytes(path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise GameFileError(f"the file is not UTF-8 text (byte {exc.start + 1})",
-                            line=line) from None
 
 
 #: what a name may not hold: controls, invisible format marks (zero-width,
@@ -351,7 +267,7 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def check_players(players: Any, counts: tuple[int, ...] | None = None,
+def check_players(players: object, counts: tuple[int, ...] | None = None,
                   game: str | None = None, *,
                   error: type[InputError] = GameFileError) -> tuple[str, ...]:
     """The one check of player names, for files, ``new`` and the library alike.
@@ -361,6 +277,9 @@ def check_players(players: Any, counts: tuple[int, ...] | None = None,
     most MAX_NAME characters, not starting or ending with spaces; no two names
     may be equal after Unicode NFC normalization and case-folding, or the
     settlement could say "José pays José".
+
+    :raises GameFileError: (or ``error``) ``players`` is not a list of names, a name is
+        not such text, two names look alike, or ``counts`` does not allow so many.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise error("players must be a list of names", field="players",
@@ -393,12 +312,16 @@ def check_players(players: Any, counts: tuple[int, ...] | None = None,
     return tuple(players)
 
 
-def _check_players(kind: GameType, players: Any) -> tuple[str, ...]:
+def _check_players(kind: GameType[Any, Any], players: object) -> tuple[str, ...]:
     return check_players(players, kind.player_counts, kind.name)
 
 
-def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -> str:
-    """A title or a place: one line of text, short enough for a sheet's heading."""
+def check_line(text: object, field: str, error: type[InputError] = GameFileError) -> str:
+    """A title or a place: one line of text, short enough for a sheet's heading.
+
+    :raises GameFileError: (or ``error``) ``text`` is not non-empty text of one line of
+        at most 200 characters.
+    """
     if not isinstance(text, str) or not text.strip():
         raise error("must be non-empty text", field=field, value=text)
     if len(text) > _MAX_TEXT or any(ord(c) < 32 or c == "\x7f" for c in text):
@@ -407,8 +330,11 @@ def check_line(text: Any, field: str, error: type[InputError] = GameFileError) -
     return text
 
 
-def check_at(at: Any, error: type[InputError] = DealError, field: str = "at") -> str:
-    """A deal's time: ISO 8601 local time with its UTC offset, as ``add`` writes it."""
+def check_at(at: object, error: type[InputError] = DealError, field: str = "at") -> str:
+    """A deal's time: ISO 8601 local time with its UTC offset, as ``add`` writes it.
+
+    :raises DealError: (or ``error``) ``at`` is not ISO 8601 text with a UTC offset.
+    """
     import datetime
 
     if not isinstance(at, str) or len(at) > 40:
@@ -423,8 +349,14 @@ def check_at(at: Any, error: type[InputError] = DealError, field: str = "at") ->
     return at
 
 
-def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) -> DealRecord:
-    """One deal of the file (or of ``add``) as a :class:`DealRecord`."""
+def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ...],
+                   rules: Rules) -> DealRecord:
+    """One deal of the file (or of ``add``) as a :class:`DealRecord`.
+
+    :raises DealError: ``obj`` is not a JSON object, its ``dealer`` is not a player, its
+        ``note`` is not text, its ``at`` is not a time, or the game refuses its shape
+        (the field named; the caller adds the deal's number).
+    """
     if not isinstance(obj, dict):
         raise DealError("a deal must be a JSON object", value=obj)
     dealer = obj.get("dealer")
@@ -433,8 +365,7 @@ def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) ->
     if at is not None or "at" in obj:
         check_at(at)
     if dealer is not None or "dealer" in obj:
-        if not isinstance(dealer, str) or dealer not in players:
-            raise DealError("the dealer must be one of the players", field="dealer", value=dealer)
+        check_dealer(dealer, players)
     if note is not None or "note" in obj:
         if not isinstance(note, str):
             raise DealError("a note is text", field="note", value=note)
@@ -444,8 +375,10 @@ def deal_from_json(kind: GameType, obj: Any, players: tuple[str, ...], rules) ->
     return DealRecord(deal, dealer, note, at)
 
 
-def deal_to_json(kind: GameType, record: DealRecord) -> dict:
-    out: dict = {}
+def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
+    """A deal as the file writes it: ``dealer`` first, the game's fields, then ``note``
+    and ``at`` (the order people read a line of the file in)."""
+    out: JSONObject = {}
     if record.dealer is not None:
         out["dealer"] = record.dealer
     out.update(kind.deal_to_json(record.deal))
@@ -456,7 +389,8 @@ def deal_to_json(kind: GameType, record: DealRecord) -> dict:
     return out
 
 
-def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, str | None]:
+def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Decimal | None,
+                              str | None]:
     """The fields before the deals (``title`` and ``place`` are read by :func:`_titles`)."""
     if not isinstance(data, dict):
         raise GameFileError("a game file is a JSON object", value=data, line=1)
@@ -495,9 +429,10 @@ def _header(data: Any) -> tuple[GameType, tuple[str, ...], Any, Decimal | None, 
     return kind, players, rules, stake, currency
 
 
-def _titles(data: dict) -> tuple[str | None, str | None]:
-    return tuple(check_line(data[k], k) if data.get(k) is not None else None  # type: ignore
-                 for k in ("title", "place"))
+def _titles(data: dict[str, Any]) -> tuple[str | None, str | None]:
+    title, place = (check_line(data[k], k) if data.get(k) is not None else None
+                    for k in ("title", "place"))
+    return title, place
 
 
 def _from_data(data: Any, text: str | None) -> Game:
@@ -506,7 +441,7 @@ def _from_data(data: Any, text: str | None) -> Game:
     except InputError as exc:
         line = _line_of_field(text, exc.field) if text else None
         raise exc.located(line=line) from None
-    records = []
+    records: list[DealRecord] = []
     append = records.append
     parse = kind.deal_from_json
     seen: dict[str, DealRecord] = {}
@@ -534,7 +469,7 @@ def _from_data(data: Any, text: str | None) -> Game:
     return Game(kind, players, rules, tuple(records), stake, currency, title, place)
 
 
-def _deal_key(obj: dict) -> str | None:
+def _deal_key(obj: dict[str, Any]) -> str | None:
     """A deal's JSON as one string, equal only for the same keys in the same order and
     the same values of the same JSON types (``repr`` tells 1, 1.0, true and "1" apart)."""
     try:
@@ -552,7 +487,14 @@ def _line_of_field(text: str, field: str | None) -> int | None:
 
 
 def loads(text: str) -> Game:
-    """Read a game from its file text (every field checked; no deal is scored yet)."""
+    """Read a game from its file text (every field checked; no deal is scored yet).
+
+    :raises GameFileError: the text is not a game file: not JSON (the line given), a
+        missing, unknown or bad field, a newer version, more than MAX_FILE_BYTES.
+    :raises RuleError: an unknown preset or option, or a bad option value or stake.
+    :raises DealError: a deal of the wrong shape (its number, line and field given).
+    :raises InputError: the game is not a registered game.
+    """
     if not isinstance(text, str):
         raise GameFileError("a game file is text", value=type(text).__name__)
     if len(text) > MAX_FILE_BYTES:
@@ -561,12 +503,14 @@ def loads(text: str) -> Game:
     return _from_data(_parse_json(text), text)
 
 
-def load(path: str | os.PathLike) -> Game:
-    return loads(read_text(path))
+def from_json(data: Mapping[str, Any]) -> Game:
+    """A game from an already-parsed JSON object (e.g. one a program built).
 
-
-def from_json(data: Mapping) -> Game:
-    """A game from an already-parsed JSON object (e.g. one a program built)."""
+    :raises GameFileError: ``data`` is not a mapping, or a field is missing or bad.
+    :raises RuleError: an unknown preset or option, or a bad option value or stake.
+    :raises DealError: a deal of the wrong shape (its number and field given).
+    :raises InputError: the game is not a registered game.
+    """
     if not isinstance(data, Mapping):
         raise GameFileError("a game is a JSON object", value=type(data).__name__)
     return _from_data(dict(data), None)
@@ -578,8 +522,9 @@ def _dump_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def to_json(game: Game) -> dict:
-    out: dict = {
+def to_json(game: Game) -> JSONObject:
+    """The game as the JSON object :func:`from_json` reads back equal."""
+    out: JSONObject = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.kind.name,
@@ -617,232 +562,15 @@ def dumps(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: the saves made in this context: cli.main() watches it to know whether its
-#: command's change is already on disk when something later fails
-_SAVES: contextvars.ContextVar[list | None] = contextvars.ContextVar("whistscore_saves",
-                                                                    default=None)
-
-
-#: called once when a writer has to wait for the lock (cli.main says so on stderr)
-_ON_WAIT: contextvars.ContextVar[Any] = contextvars.ContextVar("whistscore_on_wait",
-                                                               default=None)
-
-
-@contextlib.contextmanager
-def waiting_message(on_wait: Any) -> Iterator[None]:
-    """Inside the block, a writer that finds the lock taken calls ``on_wait()`` first."""
-    token = _ON_WAIT.set(on_wait)
-    try:
-        yield
-    finally:
-        _ON_WAIT.reset(token)
-
-
-@contextlib.contextmanager
-def recording_saves() -> Iterator[list]:
-    """Collect the path of every file replaced inside the block (in order)."""
-    saves: list = []
-    token = _SAVES.set(saves)
-    try:
-        yield saves
-    finally:
-        _SAVES.reset(token)
-
-
-def save_target(path: str | os.PathLike, field: str = "file") -> Path:
-    """Where a save of ``path`` really writes: through a symlink to its target.
-
-    A game file kept as a link into a synced folder must keep receiving deals,
-    so the link is followed, not replaced.  An existing target must be a
-    regular file that may be written: a device, a FIFO or a folder is refused,
-    and so is a read-only file (its owner made it so on purpose).
-    """
-    name = _path_arg(path, field)
-    target = Path(os.path.realpath(name))
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        if not target.parent.is_dir():
-            raise InputError("the folder of the file does not exist", field=field,
-                             value=name) from None
-        return target
-    except OSError as exc:
-        raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                         field=field, value=name) from None
-    why = _not_regular(info.st_mode)
-    if why:
-        raise InputError(f"{why}; refusing to replace it", field=field, value=name)
-    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
-        raise InputError("the file is read-only; make it writable to change it",
-                         field=field, value=name)
-    return target
-
-
-#: a temporary file left by a save that was killed is removed by a later save
-#: once its process is gone (or, from another machine sharing the folder, a day on)
-_STALE_SECONDS = 24 * 3600
-
-
-def _clear_stale(folder: Path, name: str) -> None:
-    import time
-
-    # only names tempfile.mkstemp gives our saves: ".NAME.PID.xxxxxxxx.tmp" (and,
-    # from before the pid was in the name, ".NAME.xxxxxxxx.tmp")
-    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]+)\.)?[a-z0-9_]{8}\.tmp")
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    now = time.time()
-    for entry in entries:
-        match = shape.fullmatch(entry.name)
-        if match is None:
-            continue
-        pid_text = match.group(1) or ""
-        try:
-            old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
-        except OSError:
-            continue
-        if not old:
-            if not pid_text.isdigit() or int(pid_text) == os.getpid():
-                continue
-            try:
-                os.kill(int(pid_text), 0)
-                continue  # its writer is still running
-            except ProcessLookupError:
-                pass
-            except (PermissionError, OverflowError, ValueError, OSError):
-                continue
-        with contextlib.suppress(OSError):
-            os.unlink(entry.path)
-
-
-@contextlib.contextmanager
-def replacing(path: str | os.PathLike, field: str = "file") -> Iterator[str]:
-    """A temporary file beside ``path`` to write; when the block ends well it is
-    fsynced and renamed over ``path``, so a crash leaves the old or the new file,
-    never half of one.  On an error the old file is untouched and the temporary
-    file removed.  Game files and workbooks are both saved through here; a
-    symlink is saved through to its target (see :func:`save_target`).
-    """
-    import tempfile  # only a save needs it; reading commands start faster without
-
-    target = save_target(path, field)
-    folder = target.parent
-    _clear_stale(folder, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=folder)
-    os.close(fd)
-    try:
-        yield tmp
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    saves = _SAVES.get()
-    if saves is not None:
-        saves.append(str(path))
-    _fsync_folder(folder)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (see :func:`replacing`)."""
-    data = text.encode("utf-8")
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"the game would be larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
-                         "the most whistscore reads back; start a new game file", field="file",
-                         value=str(path))
-    with replacing(path) as tmp:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def dump(game: Game, path: str | os.PathLike) -> None:
-    if not isinstance(game, Game):
-        raise InputError("dump saves a Game (from load, loads or new_game)", field="game",
-                         value=type(game).__name__)
-    write_atomic(path, dumps(game))
-
-
-@contextlib.contextmanager
-def locked(path: str | os.PathLike, on_wait: Any = None) -> Iterator[None]:
-    """Hold an exclusive lock for a read-change-write of one game file.
-
-    The lock is an fcntl lock on the folder that holds the (real) game file:
-    the game file itself is replaced by rename on every save, so a lock on it
-    would be lost, and a lock file beside it would be one more file left in
-    the user's folder.  Every command that writes a game file takes it, so two
-    ``whistscore add`` on one file run one after the other and neither deal is
-    lost; commands on other files of the same folder wait their turn too (a
-    command holds it for well under a second).  ``on_wait`` (by default the one
-    of :func:`waiting_message`) is called once if another command holds the lock,
-    before waiting for it.
-    """
-    name = _path_arg(path)
-    folder = Path(os.path.realpath(name)).parent
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: no lock available
-        yield
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except FileNotFoundError:
-        raise InputError("the folder of the file does not exist", field="file",
-                         value=name) from None
-    except OSError as exc:
-        raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc})",
-                         field="file", value=name) from None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            on_wait = on_wait if on_wait is not None else _ON_WAIT.get()
-            if on_wait is not None:
-                on_wait()
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
-
-
 def drop_last_deal(text: str) -> tuple[str, Any, int]:
     """The file's text without its last deal, the dropped deal's JSON and its number.
 
     Undo works on the text, not on the scored game, so a last deal that no
     longer reads or scores (a hand edit) can still be dropped; everything
     before it is kept byte for byte.
+
+    :raises GameFileError: the text is not JSON, not an object, or its deals not a list.
+    :raises InputError: the game has no deal to drop.
     """
     data = _parse_json(text)
     if not isinstance(data, dict):
@@ -858,7 +586,7 @@ def drop_last_deal(text: str) -> tuple[str, Any, int]:
         raise GameFileError("the deals could not be found in the text", field="deals")
     if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
         cut_from = _array_open(text) + 1
-        cut_to = re.compile(r"\s*").match(text, spans[-1][1]).end()
+        cut_to = _skip(re.compile(r"\s*"), text, spans[-1][1])
     else:
         cut_from, cut_to = spans[-2][1], spans[-1][1]
     return text[:cut_from] + text[cut_to:], deals[-1], len(deals)
@@ -868,19 +596,19 @@ def _array_open(text: str) -> int:
     """Where the top-level "deals" list opens: the top object's keys are walked."""
     decoder = json.JSONDecoder(parse_constant=_bad_constant)
     ws = re.compile(r"\s*")
-    pos = ws.match(text, 0).end()
+    pos = _skip(ws, text, 0)
     if text.startswith("\ufeff", pos):
-        pos = ws.match(text, pos + 1).end()
+        pos = _skip(ws, text, pos + 1)
     pos += 1  # the "{"
     while True:
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos)
         key, pos = decoder.raw_decode(text, pos)
-        pos = ws.match(text, pos).end() + 1  # the ":"
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos) + 1  # the ":"
+        pos = _skip(ws, text, pos)
         if key == "deals":
             return pos
         _, pos = decoder.raw_decode(text, pos)
-        pos = ws.match(text, pos).end() + 1  # the "," (never the "}": deals is there)
+        pos = _skip(ws, text, pos) + 1  # the "," (never the "}": deals is there)
 
 
 def _deal_spans(text: str) -> list[tuple[int, int]]:
@@ -888,9 +616,9 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
     decoder = json.JSONDecoder(parse_constant=_bad_constant)
     ws = re.compile(r"[\s,]*")
     pos = _array_open(text) + 1
-    spans = []
+    spans: list[tuple[int, int]] = []
     while True:
-        pos = ws.match(text, pos).end()
+        pos = _skip(ws, text, pos)
         if pos >= len(text) or text[pos] == "]":
             return spans
         _, end = decoder.raw_decode(text, pos)
@@ -900,13 +628,18 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
 
 # -- building and checking -------------------------------------------------------
 
-def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = None,
-             stake: Any = None, currency: str | None = None, title: str | None = None,
+def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None = None,
+             stake: Decimal | str | int | None = None, currency: str | None = None, title: str | None = None,
              place: str | None = None) -> Game:
     """A new game with no deals, checked like a file would be.
 
     Names are stored in Unicode NFC, so a name typed on a phone and the same
     name typed on a laptop are one player.
+
+    :raises InputError: ``game`` is not a registered game's name, or ``rules`` not a mapping.
+    :raises GameFileError: the players' names (see :func:`check_players`), the currency,
+        title or place are not acceptable.
+    :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
     """
     if not isinstance(game, str):
         raise InputError("a game is named by text", field="game", value=type(game).__name__)
@@ -914,9 +647,9 @@ def new_game(game: str, players: list[str], rules: Mapping[str, Any] | None = No
     if rules is not None and not isinstance(rules, Mapping):
         raise InputError("rules are given as a mapping of option to value", field="rules",
                          value=type(rules).__name__)
-    data: dict = {"format": FORMAT, "version": VERSION, "game": game,
-                  "players": [unicodedata.normalize("NFC", p) for p in players],
-                  "rules": dict(rules or {}), "deals": []}
+    data: JSONObject = {"format": FORMAT, "version": VERSION, "game": game,
+                        "players": [unicodedata.normalize("NFC", p) for p in players],
+                        "rules": dict(rules or {}), "deals": []}
     if title is not None:
         data["title"] = title
     if place is not None:
@@ -932,7 +665,8 @@ def check_text(text: str) -> list[InputError]:
     """Every problem of a file: each bad deal, then each deal that cannot be scored.
 
     A deal that cannot be scored is skipped so later deals are still checked
-    against the state the good deals left.
+    against the state the good deals left.  Nothing is raised: the problems are
+    returned, each with its line and deal.
     """
     from .replay import check  # the replay layer scores; this module only reads the file
 
@@ -956,9 +690,9 @@ def check_text(text: str) -> list[InputError]:
     if problems:
         return problems
     game = Game(kind, players, rules, tuple(record for _, record in records), stake, currency)
-    for exc in check(game, tuple(number for number, _ in records)):
+    for problem in check(game, tuple(number for number, _ in records)):
         lines = lines if lines is not None else _deal_lines(text)
-        number = exc.deal
-        line = lines[number - 1] if number is not None and number <= len(lines) else None
-        problems.append(exc.located(line=line))
+        deal = problem.deal
+        line = lines[deal - 1] if deal is not None and deal <= len(lines) else None
+        problems.append(problem.located(line=line))
     return problems

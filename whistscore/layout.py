@@ -27,7 +27,7 @@ class Label:
     """
 
     key: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -37,7 +37,7 @@ class Phrase:
     How a deal ended is told in a few such parts, each translated on its own.
     """
 
-    parts: tuple
+    parts: tuple[Any, ...]
     sep: str = "; "
 
 

@@ -25,7 +25,7 @@ def plain_number(value: Amount) -> Amount:
     return value
 
 
-def json_number(value: Amount) -> Any:
+def json_number(value: Amount) -> int | str:
     """A sheet number for JSON: a number when whole, a string when fractional."""
     value = plain_number(value)
     return value if isinstance(value, int) else str(value)
@@ -67,7 +67,7 @@ class Entry(NamedTuple):
     rule: str = ""
     detail: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "deal": self.deal,
             "player": self.player,

@@ -17,14 +17,15 @@ game the caller has not seen.
 from __future__ import annotations
 
 import os
+from decimal import Decimal
 from typing import Any, Mapping
 
 import attrs
 
-from . import journal
+from . import files
 from .errors import ConflictError
 from .replay import DealResult
-from .scored import ScoredGame, now_stamp
+from .scored import DealInput, ScoredGame, now_stamp
 
 __all__ = ["Change", "record", "replace", "drop_last", "change_settings"]
 
@@ -44,7 +45,7 @@ class Change:
     result: DealResult | None
 
 
-def _stamp(at: Any) -> str | None:
+def _stamp(at: str | bool | None) -> str | None:
     if at is True:
         return now_stamp()
     if at is False or at is None:
@@ -59,15 +60,23 @@ def _check_expect(game: ScoredGame, expect: int | None) -> None:
                             field="deals", value=expect)
 
 
-def record(path: str | os.PathLike, deal: Any, *, dealer: str | None = None,
-           note: str | None = None, at: Any = True, expect: int | None = None) -> Change:
+def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None = None,
+           note: str | None = None, at: str | bool | None = True,
+           expect: int | None = None) -> Change:
     """Append one deal to the game file at ``path`` and save it.
 
     ``deal``: short notation, JSON text, or a JSON object (see
     :func:`whistscore.scored.parse_deal`).  ``at``: ``True`` stamps the local time
     now, a string is written as given, ``False``/``None`` writes no time.
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises NotationError: a line of short notation that cannot be read.
+    :raises DealError: the deal is of the wrong shape or cannot follow the deals so far.
+    :raises GameOverError: the game has ended.
+    :raises InputError: the file cannot be read, locked or replaced; or another error of
+        reading it (see :meth:`whistscore.scored.ScoredGame.load`).
     """
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
         after = before.add(deal, dealer=dealer, note=note, at=_stamp(at))
@@ -75,15 +84,21 @@ def record(path: str | os.PathLike, deal: Any, *, dealer: str | None = None,
     return Change(before, after, len(after.deals), after.last)
 
 
-def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = None,
-            note: str | None = None, at: Any = None, expect: int | None = None) -> Change:
+def replace(path: str | os.PathLike[str], n: int, deal: DealInput, *,
+            dealer: str | None = None, note: str | None = None,
+            at: str | bool | None = None, expect: int | None = None) -> Change:
     """Replace deal ``n`` of the game file and save it; refused, file untouched, if the
     new deal or any later one no longer fits.
 
     ``at``: ``None`` keeps the deal's recorded time (or stamps now if it had none),
     ``True`` stamps now, ``False`` keeps no time, a string is written as given.
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises InputError: there is no deal ``n``; the file cannot be read, locked or replaced.
+    :raises NotationError: a line of short notation that cannot be read.
+    :raises DealError: the new deal, or a later one, no longer fits (its number given).
     """
-    with journal.locked(path):
+    with files.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
         if at is None:
@@ -94,9 +109,13 @@ def replace(path: str | os.PathLike, n: int, deal: Any, *, dealer: str | None = 
     return Change(before, after, n, after.results[n - 1])
 
 
-def drop_last(path: str | os.PathLike, *, expect: int | None = None) -> Change:
-    """Drop the last deal of the game file and save it (what ``undo`` does)."""
-    with journal.locked(path):
+def drop_last(path: str | os.PathLike[str], *, expect: int | None = None) -> Change:
+    """Drop the last deal of the game file and save it (what ``undo`` does).
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises InputError: the game has no deal; the file cannot be read, locked or replaced.
+    """
+    with files.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
         after = before.undo()
@@ -104,13 +123,20 @@ def drop_last(path: str | os.PathLike, *, expect: int | None = None) -> Change:
     return Change(before, after, len(before.deals), before.last)
 
 
-def change_settings(path: str | os.PathLike, *, preset: str | None = None,
-                    rules: Mapping[str, Any] | None = None, stake: Any = None,
+def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
+                    rules: Mapping[str, Any] | None = None,
+                    stake: Decimal | str | int | None = None,
                     currency: str | None = None, title: str | None = None,
                     place: str | None = None, expect: int | None = None) -> Change:
     """Change the rules, stake or title of a recorded game; refused, file untouched,
-    if a recorded deal no longer fits."""
-    with journal.locked(path):
+    if a recorded deal no longer fits.
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
+    :raises InputError: a bad currency, title or place; a recorded deal that no longer
+        fits (its number given); the file cannot be read, locked or replaced.
+    """
+    with files.locked(path):
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
         after = before.with_settings(preset=preset, rules=rules, stake=stake,

@@ -79,6 +79,10 @@ class Replay(Generic[S]):
 
         ``number`` is the deal's number in messages when it differs from its
         place here (``check`` goes on past a refused deal).
+
+        :raises DealError: the deal cannot be scored on the current state, or names a
+            dealer who is not a player (its number given).
+        :raises GameOverError: the game has ended.
         """
         game = self.game.with_deal(record)
         number = len(game.deals) if number is None else number
@@ -113,7 +117,7 @@ def check(game: Game, numbers: tuple[int, ...] | None = None) -> list[InputError
     against the state the good deals left (``whistscore check`` lists them all).
     ``numbers`` are the deals' numbers in messages when they differ from their places.
     One running state is carried: :meth:`Replay.extend` would copy the results on
-    every deal (quadratic on a long file).
+    every deal (quadratic on a long file).  Nothing is raised: the problems are returned.
     """
     kind = game.kind
     state = kind.initial_state(game.players, game.rules)

@@ -30,6 +30,13 @@ __all__ = [
     "Option",
     "RuleBook",
     "Rules",
+    "parse_stake",
+    "json_text",
+    "typed_pairs",
+    "MAX_STAKE",
+    "STAKE_PLACES",
+    "MAX_RULE_ITEMS",
+    "RULE_CEILING",
 ]
 
 
@@ -253,7 +260,7 @@ class Rules:
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"preset": self.preset}
         for name, value in self.overrides.items():
             out[name] = self.book.option(name).kind.dump(value)
@@ -285,6 +292,10 @@ class RuleBook:
                 raise AssertionError(f"preset {preset}: missing {missing}, extra {extra}")
 
     def option(self, name: str) -> Option:
+        """The option called ``name``.
+
+        :raises RuleError: the game has no such option (the known ones listed).
+        """
         for opt in self.options:
             if opt.name == name:
                 return opt
@@ -297,7 +308,11 @@ class RuleBook:
         return (o.name for o in self.options)
 
     def resolve(self, spec: Mapping[str, Any] | None = None) -> Rules:
-        """Rules from a game file's ``rules`` object: ``{"preset": P, option: value...}``."""
+        """Rules from a game file's ``rules`` object: ``{"preset": P, option: value...}``.
+
+        :raises RuleError: an unknown preset or option, a value the option's kind does not
+            read, or options that do not go together (the game's own check).
+        """
         spec = dict(spec or {})
         preset = spec.pop("preset", self.default_preset)
         if not isinstance(preset, str) or preset not in self.presets:
@@ -325,7 +340,10 @@ class RuleBook:
         return Rules(self.game, preset, values, overrides, self)
 
     def from_cli(self, preset: str | None, assignments: Sequence[str]) -> Rules:
-        """Rules from ``--preset P --rule name=value ...`` (values as typed)."""
+        """Rules from ``--preset P --rule name=value ...`` (values as typed).
+
+        :raises RuleError: an assignment without ``=``, or as :meth:`resolve`.
+        """
         spec: dict[str, Any] = {}
         if preset is not None:
             spec["preset"] = preset
@@ -346,13 +364,16 @@ MAX_STAKE = Decimal(1_000_000)
 STAKE_PLACES = 6
 
 
-def parse_stake(value: Any, field: str = "stake") -> Decimal:
+def parse_stake(value: object, field: str = "stake") -> Decimal:
     """A stake is money per unit: a decimal string (or a Decimal/int), never a float.
 
     The one door for stakes, used by files, ``new``, ``settle --stake`` and the
     library: 0..MAX_STAKE with at most STAKE_PLACES decimal places, so
     ``1e400`` or ``1e999999999`` is refused here instead of building a number
     of a billion digits later.
+
+    :raises RuleError: not a decimal string, int or Decimal (a float is refused); not
+        finite; negative; above MAX_STAKE; more than STAKE_PLACES decimal places.
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise RuleError("a stake is a decimal string such as \"0.10\"", field=field,
@@ -375,9 +396,17 @@ def parse_stake(value: Any, field: str = "stake") -> Decimal:
                         value=str(value))
     if stake > MAX_STAKE:
         raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
-    if stake != 0 and stake.normalize().as_tuple().exponent < -STAKE_PLACES:
+    if stake != 0 and _exponent(stake.normalize()) < -STAKE_PLACES:
         raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
                         value=str(value))
-    if stake.as_tuple().exponent > 0:  # 1E+3 is written 1000
+    if _exponent(stake) > 0:  # 1E+3 is written 1000
         stake = stake.quantize(Decimal(1))
     return abs(stake) if stake == 0 else stake
+
+
+def _exponent(number: Decimal) -> int:
+    """The exponent of a finite Decimal (only NaN and infinities have a letter there)."""
+    exponent = number.as_tuple().exponent
+    if not isinstance(exponent, int):  # pragma: no cover - parse_stake refused those
+        raise RuleError("a stake must be a finite number", field="stake", value=str(number))
+    return exponent

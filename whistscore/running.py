@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .layout import Cell, Label, Table
-from .ledger import plain_number
+from .ledger import Amount, Entry, plain_number
 
 __all__ = ["running_table"]
 
@@ -22,7 +22,7 @@ def _order(replay: Any) -> list[tuple[str, str, str | None]]:
     """Columns in seating order: a player's own columns first, then what he writes on others."""
     players = replay.game.players
     seat = {p: i for i, p in enumerate(players)}
-    first: dict[tuple, int] = {}
+    first: dict[tuple[str, str, str | None], int] = {}
     named: dict[str, int] = {}  # a column name's first appearance, the same for every player
     for result in replay.results:
         for e in result.outcome.entries:
@@ -34,7 +34,7 @@ def _order(replay: Any) -> list[tuple[str, str, str | None]]:
     for (player, _, _), n in sorted(first.items(), key=lambda kv: kv[1]):
         owners.setdefault(player, n)
 
-    def rank(key: tuple) -> tuple:
+    def rank(key: tuple[str, str, str | None]) -> tuple[int, ...]:
         player, column, against = key
         owner = seat.get(player, len(players) + owners[player])
         if against is None:
@@ -45,7 +45,11 @@ def _order(replay: Any) -> list[tuple[str, str, str | None]]:
 
 
 def running_table(replay: Any) -> Table:
-    """The deal-by-deal table of a replay that kept its results."""
+    """The deal-by-deal table of a replay that kept its results.
+
+    ``replay`` is a :class:`whistscore.game.Played` (a Replay); it is typed ``Any`` so that
+    this module stays below ``game.py`` in the layers (it reads only entries and columns).
+    """
     columns = _order(replay)
     index = {key: i for i, key in enumerate(columns)}
     header: list[Any] = [Label("deal")]
@@ -57,10 +61,10 @@ def running_table(replay: Any) -> Table:
     # a column that does not start at 0 (twist's gora starts at the agreed size)
     kind = replay.game.kind
     start = kind.opening_values(replay.game.players, replay.game.rules)
-    totals = [start.get(key, 0) for key in columns]
-    rows = []
+    totals: list[Amount] = [start.get(key, 0) for key in columns]
+    rows: list[tuple[Cell, ...]] = []
     for result in replay.results:
-        changed: dict[int, list] = {}
+        changed: dict[int, list[Entry]] = {}
         for e in result.outcome.entries:
             i = index[e.player, e.column, e.against]
             totals[i] += e.amount

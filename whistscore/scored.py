@@ -15,23 +15,29 @@ from __future__ import annotations
 
 import datetime
 import os
-from typing import Any, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping, Union
 
 import attrs
 
-from . import journal
+from . import files, journal
 from .errors import DealError, InputError, NotationError
-from .game import DealRecord, Game, GameType
+from .game import DealRecord, Game, GameType, JSONObject, check_dealer
 from .games import get_game
 from .replay import DealResult, Replay, replay
 from .settlement import Settlement, settle
 
-__all__ = ["ScoredGame", "new", "parse_deal", "now_stamp", "notation_hint"]
+__all__ = ["ScoredGame", "DealInput", "new", "parse_deal", "now_stamp", "notation_hint"]
+
+#: a deal as a program or a person gives it: a line of short notation or the JSON text
+#: of a deal, a deal's JSON object, or a :class:`~whistscore.game.DealRecord`
+DealInput = Union[str, Mapping[str, Any], DealRecord]
 
 _MAX_DEAL = 100_000  # characters of one typed deal (JSON of a deal is far shorter)
 
 
-def notation_hint(kind: GameType) -> str:
+def notation_hint(kind: GameType[Any, Any]) -> str:
     """The one line that ends an unreadable deal's message: an example and where the rest is."""
     forms = getattr(kind, "notation_forms", ())
     example = f"e.g. {forms[0].example}; " if forms else ""
@@ -43,7 +49,7 @@ def now_stamp() -> str:
     return datetime.datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 
-def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
+def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None = None,
                note: str | None = None, at: str | None = None) -> DealRecord:
     """One deal as a program or a person gives it: a line of short notation, the JSON
     text of a deal (starting with ``{``), a JSON object (a dict, which may carry
@@ -51,6 +57,11 @@ def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
 
     ``dealer``, ``note`` and ``at`` given here win over those inside the deal.  Errors
     carry ``number``, the place the deal would take.
+
+    :raises NotationError: a line of short notation that cannot be read (with an example
+        of the notation and where every form is listed).
+    :raises DealError: the deal is none of those, is empty or too long, its JSON is bad
+        or of the wrong shape, or its ``dealer``, ``note`` or ``at`` is not acceptable.
     """
     try:
         if isinstance(deal, DealRecord):
@@ -64,9 +75,7 @@ def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
                             field="deal", value=type(deal).__name__)
         if dealer is not None:
             _check_text(dealer, "dealer")
-            if dealer not in game.players:
-                raise DealError(f"the dealer must be one of the players "
-                                f"({', '.join(game.players)})", field="dealer", value=dealer)
+            check_dealer(dealer, game.players)
         if note is not None:
             _check_text(note, "note")
         if at is not None:
@@ -80,7 +89,7 @@ def parse_deal(game: Game, deal: Any, number: int, *, dealer: str | None = None,
                       at if at is not None else record.at)
 
 
-def _check_text(text: Any, field: str) -> None:
+def _check_text(text: object, field: str) -> None:
     """Text from outside: it must be a str that can be saved as UTF-8 (argv bytes that
     are not UTF-8 arrive as lone surrogates)."""
     if not isinstance(text, str):
@@ -112,18 +121,14 @@ def _parse_text(game: Game, raw: str) -> DealRecord:
         hint = notation_hint(game.kind)
         if hint in exc.reason:
             raise
-        kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
-        if exc.has_value:
-            kwargs["value"] = exc.value
-        raise NotationError(f"{exc.reason} ({hint})", **kwargs) from None
+        raise NotationError(f"{exc.reason} ({hint})", deal=exc.deal, field=exc.field,
+                            value=exc.value, line=exc.line) from None
 
 
 def _no_longer_fits(exc: InputError, changed: str) -> InputError:
     """A later deal refused after an earlier change: say which change made it so."""
-    kwargs: dict[str, Any] = dict(deal=exc.deal, field=exc.field, line=exc.line)
-    if exc.has_value:
-        kwargs["value"] = exc.value
-    return type(exc)(f"no longer fits after {changed}: {exc.reason}", **kwargs)
+    return type(exc)(f"no longer fits after {changed}: {exc.reason}", deal=exc.deal,
+                     field=exc.field, value=exc.value, line=exc.line)
 
 
 @attrs.frozen
@@ -134,20 +139,38 @@ class ScoredGame:
     earlier deal's entries, so a long file is recorded in little memory.
     """
 
-    replay: Replay
+    replay: Replay[Any]
 
     # -- making one ------------------------------------------------------------
     @classmethod
     def of(cls, game: Game, *, lean: bool = False) -> "ScoredGame":
-        """Replay ``game``; the first deal that cannot be scored is refused with its number."""
+        """Replay ``game``; the first deal that cannot be scored is refused with its number.
+
+        :raises DealError: a deal cannot be scored on the state before it (its number given).
+        :raises GameOverError: a deal follows the end of the game.
+        """
         return cls(replay(game, keep=not lean))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, *, lean: bool = False) -> "ScoredGame":
-        return cls.of(journal.load(path), lean=lean)
+    def load(cls, path: str | os.PathLike[str], *, lean: bool = False) -> "ScoredGame":
+        """Read, check and replay a game file.
+
+        :raises InputError: the file cannot be read (see :func:`whistscore.files.load`).
+        :raises GameFileError: the file is not a game file (the line given).
+        :raises RuleError: an unknown preset or option, or a bad option value or stake.
+        :raises DealError: a deal of the wrong shape or that cannot be scored (its number).
+        """
+        return cls.of(files.load(path), lean=lean)
 
     @classmethod
     def loads(cls, text: str, *, lean: bool = False) -> "ScoredGame":
+        """Read, check and replay a game file's text.
+
+        :raises GameFileError: the text is not a game file (the line given).
+        :raises RuleError: an unknown preset or option, or a bad option value or stake.
+        :raises DealError: a deal of the wrong shape or that cannot be scored (its number).
+        :raises InputError: the game is not a registered game.
+        """
         return cls.of(journal.loads(text), lean=lean)
 
     # -- what it is ----------------------------------------------------------
@@ -156,7 +179,7 @@ class ScoredGame:
         return self.replay.game
 
     @property
-    def kind(self) -> GameType:
+    def kind(self) -> GameType[Any, Any]:
         return self.replay.game.kind
 
     @property
@@ -184,22 +207,34 @@ class ScoredGame:
     def next_dealer(self) -> str:
         return self.replay.next_dealer()
 
-    def balance(self) -> dict:
+    def balance(self) -> dict[str, Fraction]:
         return self.replay.balance()
 
-    def sheet(self) -> dict:
+    def sheet(self) -> JSONObject:
         """The ``sheet`` of ``settle --json``: the game's columns per player."""
         return self.kind.sheet_json(self.replay.state, self.game.rules)
 
-    def settle(self, stake: Any = None, places: int = 2) -> Settlement:
+    def settle(self, stake: Decimal | str | None = None, places: int = 2) -> Settlement:
+        """The settlement (see :func:`whistscore.settlement.settle`); ``stake`` overrides
+        the game's.
+
+        :raises InputError: ``places`` is not a whole number 0..8.
+        :raises RuleError: the stake is not a decimal number 0..1,000,000.
+        """
         return settle(self.replay, stake, places)
 
     def deal(self, n: int) -> DealRecord:
-        """Deal ``n`` as recorded (1-based); an ``InputError`` names a deal that is not there."""
+        """Deal ``n`` as recorded (1-based).
+
+        :raises InputError: there is no deal ``n``.
+        """
         return self.deals[self._index(n)]
 
     def notation(self, n: int | None = None) -> str:
-        """Deal ``n`` (1-based; the last by default) in the game's short notation."""
+        """Deal ``n`` (1-based; the last by default) in the game's short notation.
+
+        :raises InputError: there is no deal ``n`` (or no deal at all).
+        """
         return self.game.notation(self.deals[self._index(n or len(self.deals))])
 
     def text(self) -> str:
@@ -207,24 +242,40 @@ class ScoredGame:
         return journal.dumps(self.game)
 
     # -- changing it (each returns a new game) ---------------------------------
-    def add(self, deal: Any, *, dealer: str | None = None, note: str | None = None,
+    def add(self, deal: DealInput, *, dealer: str | None = None, note: str | None = None,
             at: str | None = None) -> "ScoredGame":
-        """Score one more deal; refused (``InputError`` with the deal's number) if it
-        cannot be read or cannot follow the deals so far."""
+        """Score one more deal; refused (with the deal's number) if it cannot be read or
+        cannot follow the deals so far.
+
+        :raises NotationError: a line of short notation that cannot be read.
+        :raises DealError: the deal is of the wrong shape or cannot be scored after the
+            deals so far (see :func:`parse_deal`).
+        :raises GameOverError: the game has ended.
+        """
         number = len(self.deals) + 1
         record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at)
         return ScoredGame(self.replay.extend(record))
 
     def undo(self) -> "ScoredGame":
-        """The game without its last deal."""
+        """The game without its last deal.
+
+        :raises InputError: the game has no deal.
+        """
         return ScoredGame.of(self.game.without_last(), lean=not self._full())
 
-    def replace(self, n: int, deal: Any, *, dealer: str | None = None,
+    def replace(self, n: int, deal: DealInput, *, dealer: str | None = None,
                 note: str | None = None, at: str | bool | None = None) -> "ScoredGame":
         """Deal ``n`` replaced and every later deal replayed after it; refused if the new
         deal, or any later one, no longer fits.  Without ``dealer``/``note``/``at`` the
         old deal's are kept (the dealer of a broken rotation stays where it was);
-        ``at=False`` drops the deal's time."""
+        ``at=False`` drops the deal's time.
+
+        :raises InputError: there is no deal ``n``.
+        :raises NotationError: a line of short notation that cannot be read.
+        :raises DealError: the new deal, or a later one, no longer fits ("no longer fits
+            after replacing deal n" for a later one).
+        :raises GameOverError: the game now ends before a later deal.
+        """
         index = self._index(n)
         old = self.deals[index]
         record = parse_deal(self.game, deal, n, dealer=dealer, note=note,
@@ -243,42 +294,59 @@ class ScoredGame:
             raise
 
     def with_settings(self, *, preset: str | None = None,
-                      rules: Mapping[str, Any] | None = None, stake: Any = None,
+                      rules: Mapping[str, Any] | None = None,
+                      stake: Decimal | str | int | None = None,
                       currency: str | None = None, title: str | None = None,
                       place: str | None = None) -> "ScoredGame":
         """The same deals under other rules, stake or title; refused if a recorded deal
         no longer fits.  ``rules`` sets options on top of the ones the game already set
-        (values as the file or ``--rule`` writes them); a new ``preset`` keeps them."""
+        (values as the file or ``--rule`` writes them); a new ``preset`` keeps them.
+
+        :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
+        :raises InputError: a currency, title or place that is not one short line of text,
+            or a recorded deal that no longer fits ("no longer fits after the change",
+            with its number: a DealError or GameOverError).
+        """
         spec = self.game.rules.to_json()
         if preset is not None:
             spec["preset"] = preset
         spec.update(rules or {})
-        changed = dict(rules=self.kind.rulebook.resolve(spec))
+        old = self.game
+        new_rules = self.kind.rulebook.resolve(spec)
+        new_stake = old.stake
         if stake is not None:
             from .rules import parse_stake
 
-            changed["stake"] = parse_stake(stake)
+            new_stake = parse_stake(stake)
         if currency is not None:
-            changed["currency"] = journal.check_line(currency, "currency", InputError)
+            currency = journal.check_line(currency, "currency", InputError)
         if title is not None:
-            changed["title"] = journal.check_line(title, "title", InputError)
+            title = journal.check_line(title, "title", InputError)
         if place is not None:
-            changed["place"] = journal.check_line(place, "place", InputError)
-        game = attrs.evolve(self.game, **changed)
+            place = journal.check_line(place, "place", InputError)
+        game = attrs.evolve(old, rules=new_rules,
+                            stake=new_stake,
+                            currency=currency if currency is not None else old.currency,
+                            title=title if title is not None else old.title,
+                            place=place if place is not None else old.place)
         try:
             return ScoredGame.of(game, lean=not self._full())
         except InputError as exc:
             raise _no_longer_fits(exc, "the change") from None
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the game file atomically (a crash leaves the old file or the new one)."""
-        journal.dump(self.game, path)
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the game file atomically (a crash leaves the old file or the new one).
+
+        :raises InputError: the file may not be replaced (see :func:`whistscore.files.dump`).
+        :raises OSError: the disk refused the write; the old file is untouched.
+        """
+        files.dump(self.game, path)
 
     # -- helpers ---------------------------------------------------------------
     def _full(self) -> bool:
         return len(self.replay.results) == len(self.deals)
 
-    def _index(self, n: Any) -> int:
+    def _index(self, n: object) -> int:
         count = len(self.deals)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= count:
             span = f"1..{count}" if count else "none: the game has no deals yet"
@@ -287,10 +355,17 @@ class ScoredGame:
 
 
 def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None = None,
-        rules: Mapping[str, Any] | None = None, stake: Any = None,
+        rules: Mapping[str, Any] | None = None, stake: Decimal | str | int | None = None,
         currency: str | None = None, title: str | None = None,
         place: str | None = None) -> ScoredGame:
-    """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``."""
+    """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``.
+
+    :raises InputError: ``game`` is not a registered game's name, or ``rules`` is not a
+        mapping.
+    :raises GameFileError: the players' names are not acceptable (see
+        :func:`whistscore.journal.check_players`), or the currency, title or place.
+    :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
+    """
     journal.check_players(players)  # "ABC" is one name, not three players
     if rules is not None and not isinstance(rules, Mapping):
         raise InputError("rules are given as a mapping of option to value", field="rules",

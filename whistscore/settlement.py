@@ -11,12 +11,15 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeVar
 
 import attrs
 
 from .errors import InputError, WhistscoreError
 from .ledger import Amount, json_number, plain_number
+
+if TYPE_CHECKING:
+    from .replay import Replay
 
 __all__ = [
     "Transfer",
@@ -26,7 +29,11 @@ __all__ = [
     "settle",
     "fraction_text",
     "json_number",
+    "MAX_PLACES",
 ]
+
+#: money (``Decimal``, once a stake is known) or the game's own unit (``Fraction``)
+N = TypeVar("N", Decimal, Fraction)
 
 
 def fraction_text(value: Amount) -> str:
@@ -40,7 +47,7 @@ class Transfer:
     payee: str
     amount: Decimal | Fraction
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         amount = self.amount
         text = str(amount) if isinstance(amount, Decimal) else fraction_text(amount)
         return {"from": self.payer, "to": self.payee, "amount": text}
@@ -53,6 +60,9 @@ def round_money(balance: Mapping[str, Amount], stake: Decimal,
     Each amount is first rounded down; the units that leaves over (as many as
     the fractional parts add up to) go one each to the largest fractional
     parts, ties to the earlier seat.
+
+    :raises InputError: ``places`` is not a whole number 0..MAX_PLACES.
+    :raises WhistscoreError: the balances do not sum to zero (a bug, never a user's doing).
     """
     _check_places(places)
     scale = 10 ** places
@@ -72,21 +82,24 @@ def round_money(balance: Mapping[str, Amount], stake: Decimal,
 MAX_PLACES = 8
 
 
-def _check_places(places: Any) -> None:
+def _check_places(places: object) -> None:
     if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= MAX_PLACES:
         raise InputError(f"precision must be 0..{MAX_PLACES} decimal places", field="precision",
                          value=places if isinstance(places, int) else type(places).__name__)
 
 
-def make_transfers(amounts: Mapping[str, Any], order: Sequence[str] | None = None) -> tuple[Transfer, ...]:
+def make_transfers(amounts: Mapping[str, N],
+                   order: Sequence[str] | None = None) -> tuple[Transfer, ...]:
     """Payments that settle ``amounts``: the largest debtor pays the largest creditor.
 
     Every payment closes at least one account, so there are at most N - 1.
+
+    :raises WhistscoreError: the amounts do not sum to zero (a bug, never a user's doing).
     """
     order = list(order or amounts)
     seat = {p: i for i, p in enumerate(order)}
     left = {p: amounts[p] for p in order if amounts[p] != 0}
-    transfers = []
+    transfers: list[Transfer] = []
     while left:
         debtor = min(left, key=lambda p: (left[p], seat[p]))
         creditor = max(left, key=lambda p: (left[p], -seat[p]))
@@ -111,14 +124,14 @@ class Settlement:
     finished: bool
     unit: str
     sheet: Mapping[str, Any]
-    balance: Mapping[str, Fraction]
+    balance: Mapping[str, Amount]
     stake: Decimal | None = None
     currency: str | None = None
     money: Mapping[str, Decimal] | None = None
     transfers: tuple[Transfer, ...] = ()
 
-    def to_json(self) -> dict:
-        out: dict = {
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "game": self.game,
             "players": list(self.players),
             "deals": self.deals,
@@ -133,12 +146,19 @@ class Settlement:
         return out
 
 
-def settle(replay, stake: Decimal | str | None = None, places: int = 2) -> Settlement:
+def settle(replay: Replay[Any], stake: Decimal | str | None = None,
+           places: int = 2) -> Settlement:
     """Settle a replayed game; ``stake`` overrides the file's (money per unit).
 
     The arguments are checked as a file's would be: a Game (not yet replayed)
     or a negative, NaN or enormous stake is an :class:`InputError`, never a
     settlement with flipped signs or an endless computation.
+
+    :raises InputError: ``replay`` is not a Replay (a Game must be replayed first), or
+        ``places`` is not a whole number 0..MAX_PLACES.
+    :raises RuleError: the stake is not a decimal number 0..1,000,000 with at most six
+        decimal places.
+    :raises WhistscoreError: the balances do not sum to zero (a bug in a game's scoring).
     """
     from .game import Game
     from .replay import Replay
@@ -159,7 +179,8 @@ def settle(replay, stake: Decimal | str | None = None, places: int = 2) -> Settl
     if sum(balance.values()) != 0:
         raise WhistscoreError("balances do not sum to zero (a bug in the game's scoring)")
     money = round_money(balance, stake, places) if stake is not None else None
-    transfers = make_transfers(money if money is not None else balance, game.players)
+    transfers = (make_transfers(money, game.players) if money is not None
+                 else make_transfers(balance, game.players))
     return Settlement(
         game=game.kind.name,
         players=game.players,

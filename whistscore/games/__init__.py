@@ -7,6 +7,7 @@ broken game module cannot stop the others from loading.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ..errors import InputError
 from ..game import GameType
@@ -21,20 +22,25 @@ GAMES: dict[str, str] = {
     "danish": "whistscore.games.danish",
 }
 
-_loaded: dict[str, GameType] = {}
+_loaded: dict[str, GameType[Any, Any]] = {}
 
 
-def register(game: GameType) -> GameType:
+def register(game: GameType[Any, Any]) -> GameType[Any, Any]:
     """Register a game instance directly (tests and plug-ins use this)."""
     _loaded[game.name] = game
     GAMES.setdefault(game.name, type(game).__module__)
     return game
 
 
-def get_game(name: object, field: str = "game") -> GameType:
+def get_game(name: object, field: str = "game") -> GameType[Any, Any]:
+    """The registered game called ``name`` (its module imported on first use).
+
+    :raises InputError: ``name`` is not the name of a registered game.
+    """
     if not isinstance(name, str) or name not in GAMES:
         raise InputError(f"unknown game (known: {', '.join(GAMES)})", field=field, value=name)
     if name not in _loaded:
         module = importlib.import_module(GAMES[name])
-        _loaded[name] = module.GAME
+        game: GameType[Any, Any] = module.GAME
+        _loaded[name] = game
     return _loaded[name]

@@ -17,7 +17,7 @@ from pathlib import Path
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
-from .. import journal, recording
+from .. import files, journal, recording
 from ..errors import InputError
 from ..games import get_game
 from ..replay import Replay, replay
@@ -115,7 +115,7 @@ class Folder:
         path = self.path(name)
         if path.stat().st_size > MAX_FILE:
             raise InputError("the game file is too large to serve", field="name", value=name)
-        return journal.read_text(path)
+        return files.read_text(path)
 
     def load(self, name: str) -> "Game":
         return journal.loads(self.text(name))
@@ -196,9 +196,9 @@ class Folder:
         title = _check_text(body.get("title") or None, "title")
         game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
         text = journal.dumps(game)
-        with journal.locked(self.root / f"{name}.json"):
+        with files.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
-            journal.write_atomic(path, text)
+            files.write_atomic(path, text)
         return text
 
     def _checked(self, body: Mapping[str, Any], number: int | None) -> _Parts:
@@ -215,7 +215,7 @@ class Folder:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
         try:
             first = self._stamp(path)
-            text = journal.read_text(path)
+            text = files.read_text(path)
             same = self._stamp(path) == first and text == journal.dumps(rp.game)
         except (OSError, InputError):
             same = False

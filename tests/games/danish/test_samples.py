@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -73,7 +73,7 @@ FIVE = [
      ["14.00", "45.00", "-66.00", "-52.00", "59.00"]),
 ])
 def test_sample_evening(name, rows, totals, money):
-    game = journal.load(SAMPLES / name)
+    game = files.load(SAMPLES / name)
     assert len(game.deals) == len(rows) >= 18
     assert all(sum(row) == 0 for row in rows)
     by_hand = [sum(column) for column in zip(*rows)]
@@ -97,7 +97,7 @@ def test_samples_are_in_the_canonical_file_format():
 
 
 def test_five_player_evening_follows_the_rotation():
-    result = replay(journal.load(SAMPLES / "danish-evening-5.json"))
+    result = replay(files.load(SAMPLES / "danish-evening-5.json"))
     dealers = [res.dealer for res in result.results]
     assert dealers[:16] == ["Jens", "Birgit", "Henrik", "Lone", "Poul"] * 3 + ["Jens"]
     assert dealers[16:] == ["Henrik", "Lone"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from whistscore.games.preferans import GAME
-from whistscore.journal import load
+from whistscore.files import load
 from whistscore.replay import replay
 from whistscore.settlement import settle
 

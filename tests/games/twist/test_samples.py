@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gen_twist import settle_by_hand
-from whistscore import journal
+from whistscore import files, journal
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -127,7 +127,7 @@ DAZIN = {
 
 @pytest.mark.parametrize("sample", [BOMBS, DAZIN], ids=lambda s: s["file"])
 def test_sample_settles_as_worked_by_hand(sample):
-    game = journal.load(SAMPLES / sample["file"])
+    game = files.load(SAMPLES / sample["file"])
     start = game.rules["gora"]
     gora = Counter({p: start for p in game.players})
     remark = Counter({p: 0 for p in game.players})
@@ -159,7 +159,7 @@ def test_sample_settles_as_worked_by_hand(sample):
 
 @pytest.mark.parametrize("sample", [BOMBS, DAZIN], ids=lambda s: s["file"])
 def test_sample_deal_by_deal(sample):
-    rp = replay(journal.load(SAMPLES / sample["file"]))
+    rp = replay(files.load(SAMPLES / sample["file"]))
     for result, deal in zip(rp.results, sample["deals"]):
         gora, remark, vists = Counter(), Counter(), Counter()
         for e in result.outcome.entries:

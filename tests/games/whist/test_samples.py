@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from whistscore.journal import load
+from whistscore.files import load
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
