@@ -724,7 +724,7 @@ def _deals(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: s
     return first_running, len(rp.results)
 
 
-def _pairwise(rp: Replay[Any], balance: dict[str, Amount]) -> dict[tuple[str, str], Fraction]:
+def _pairwise(rp: Replay[Any], balance: dict[str, Fraction]) -> dict[tuple[str, str], Fraction]:
     """What each player wins (+) or loses (-) against each other one.
 
     A game may say how its paper settles pair by pair (an optional
@@ -769,7 +769,7 @@ def _settlement(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, la
     row += 1
     w.put(row, 1, Label("total"), look="total")
     cols = 3 if s.money is not None else 2
-    totals: list[Number] = [sum(s.balance.values(), Fraction(0))]
+    totals: list[Fraction | Decimal] = [Fraction(sum(s.balance.values(), Fraction(0)))]
     if s.money is not None:
         totals.append(sum(s.money.values(), Decimal(0)))
     for col, value in enumerate(totals, 2):
@@ -790,7 +790,7 @@ def _settlement(ws: Worksheet, rp: Replay[Any], s: Settlement, kind: AnyGame, la
     w.banner(row, Label("xl.pairwise_how"), "banner_remark", width)
     row += 1
     w.header(row, [Label("player"), *players, Label("total")])
-    pairs = _pairwise(rp, dict(s.balance))
+    pairs = _pairwise(rp, {p: Fraction(b) for p, b in s.balance.items()})
     for p in players:
         row += 1
         w.put(row, 1, p)

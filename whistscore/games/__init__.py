@@ -1,6 +1,6 @@
-"""The game registry: a game is one module here, registered by name.
+"""The game registry: a game is one package here (games/<game>/), registered by name.
 
-Modules are imported on first use, so ``import whistscore`` stays cheap and a
+Packages are imported on first use, so ``import whistscore`` stays cheap and a
 broken game module cannot stop the others from loading.
 """
 

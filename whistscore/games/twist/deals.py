@@ -10,6 +10,7 @@ partners, so the partner of seat ``i`` is seat ``(i + 2) % 4``.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Mapping, Union
 
@@ -36,6 +37,9 @@ CATEGORIES = tuple(SOLO_VALUES)
 _CONTRACT_KEYS = ("declarer", "contract", "tricks", "opened", "partner_passed", "twist")
 _SOLO_KEYS = ("value", "declarer", "tricks")
 _ROUND_KEYS = ("twist_round", "tricks")
+_CONTRACT_KEYSET = frozenset(_CONTRACT_KEYS)
+#: every contract as the file writes it ("8H", "10NT"): read without the pattern
+_CONTRACTS = {f"{level}{d}": (level, d) for level in range(2, 13) for d in DENOMINATIONS}
 CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGNORECASE)
 
 #: (player, tricks) in seating order
@@ -53,11 +57,18 @@ class Contract:
     opened: bool = False
     partner_passed: bool = False
     twist: tuple[str, ...] = ()  # opponents who announced twist, in seating order
-    #: the tricks alone, in seating order (derived; kept for fast scoring)
+    #: derived, kept for fast scoring: the tricks alone, the declarer's seat and the
+    #: twisters' seats, in seating order (``tricks`` is in seating order)
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    seat: int = attrs.field(init=False, eq=False, repr=False)
+    twisters: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        names = [name for name, _ in self.tricks]
         object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "seat", _seat(names, self.declarer))
+        object.__setattr__(self, "twisters", tuple(i for i, name in enumerate(names)
+                                                   if name in self.twist))
 
     @property
     def contract(self) -> str:
@@ -73,11 +84,13 @@ class Solo:
     value: int
     declarer: str
     tricks: Tricks
-    #: the tricks alone, in seating order (derived; kept for fast scoring)
+    #: derived, kept for fast scoring: the tricks alone and the soloist's seat
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    seat: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "seat", _seat([name for name, _ in self.tricks], self.declarer))
 
 
 @attrs.frozen(slots=True)
@@ -96,6 +109,12 @@ class TwistRound:
 Deal = Union[Contract, Solo, TwistRound]
 
 
+def _seat(names: list[str], declarer: str) -> int:
+    """The declarer's seat (-1 when he holds no tricks entry: a value built by hand
+    that ``deal_from_json`` would refuse)."""
+    return names.index(declarer) if declarer in names else -1
+
+
 # -- the file form ---------------------------------------------------------------
 
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
@@ -103,6 +122,10 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
 
     :raises DealError: a field is missing, unknown or out of range (naming it and its value).
     """
+    if type(obj) is dict:
+        deal = _written(obj, players)
+        if deal is not None:
+            return deal
     if not isinstance(obj, Mapping):
         raise DealError("a deal is a JSON object", value=obj)
     if "twist_round" in obj:
@@ -130,6 +153,70 @@ def deal_to_json(deal: Deal) -> JSONObject:
         return {deal.kind: deal.category, "value": deal.value, "declarer": deal.declarer,
                 "tricks": tricks}
     return {"twist_round": True, "tricks": tricks}
+
+
+@functools.lru_cache(maxsize=64)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    return {p: i for i, p in enumerate(players)}
+
+
+def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
+    """A deal written as the file writes it, built in one pass with exact lookups; ``None``
+    for anything else (another spelling, another order, an error), which the general
+    checks below then read or refuse with their messages.  Both build equal values."""
+    tricks = obj.get("tricks")
+    if type(tricks) is not dict or tuple(tricks) != players:
+        return None
+    counts = tuple(tricks.values())
+    total = 0
+    for n in counts:
+        if type(n) is not int or not 0 <= n <= TRICKS:
+            return None
+        total += n
+    if total != TRICKS:
+        return None
+    pairs = tuple(zip(players, counts))
+    seats = _seats(players)
+    declarer = obj.get("declarer")
+    if type(declarer) is not str or declarer not in seats:
+        declarer = None
+    size = len(obj)
+    if "contract" in obj:
+        contract = obj["contract"]
+        found = _CONTRACTS.get(contract) if type(contract) is str else None
+        opened = obj.get("opened", False)
+        passed = obj.get("partner_passed", False)
+        if (found is None or declarer is None or not obj.keys() <= _CONTRACT_KEYSET
+                or type(opened) is not bool or type(passed) is not bool
+                or (passed and "opened" in obj and not opened)):
+            return None
+        level, denom = found
+        order: tuple[str, ...] = ()
+        if "twist" in obj:
+            twist = obj["twist"]
+            if type(twist) is not list:
+                return None
+            if twist:
+                d = seats[declarer]
+                allowed = (players[(d + 1) % SEATS], players[(d + 3) % SEATS])
+                if (level < 7 or not all(type(name) is str and name in allowed for name in twist)
+                        or len(set(twist)) != len(twist)):
+                    return None
+                order = tuple(p for p in players if p in twist)
+        return Contract(declarer, level, denom, pairs, opened or passed, passed, order)
+    if "twist_round" in obj:
+        if size != 2 or obj["twist_round"] is not True:
+            return None
+        return TwistRound(pairs)
+    for kind in ("bomb", "dil"):
+        if kind in obj:
+            category = obj[kind]
+            value = obj.get("value")
+            if (size != 4 or declarer is None or type(value) is not int
+                    or type(category) is not str or value not in SOLO_VALUES.get(category, ())):
+                return None
+            return Solo(kind, category, value, declarer, pairs)
+    return None
 
 
 def _solo(kind: str, obj: Mapping[str, Any], players: tuple[str, ...]) -> Solo:

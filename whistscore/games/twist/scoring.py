@@ -10,8 +10,8 @@ balances.  Pure: a state and a deal in, the entries and the next state out.
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import add
-from typing import NamedTuple, Union
+from operator import itemgetter
+from typing import Callable, NamedTuple, Union
 
 import attrs
 
@@ -22,7 +22,7 @@ from ...ledger import Entry
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
 
-__all__ = ["State", "Symbol", "initial_state", "score", "is_finished", "balance",
+__all__ = ["State", "Symbol", "symbol_text", "initial_state", "score", "is_finished", "balance",
            "announce_next", "VALUES", "BOMB_MAX", "DIL_MIN", "contract_value"]
 
 #: contract value by the level that must be taken (below septet counts as septet)
@@ -59,9 +59,14 @@ class Symbol:
         return self.ended is None
 
     def text(self) -> str:
-        if self.kind in ("X", "O"):
-            return self.kind if self.ended is None else f"{self.kind}(crossed d{self.ended})"
-        return self.kind + "|" * self.bars
+        return symbol_text(self.kind, self.ended, self.bars)
+
+
+def symbol_text(kind: str, ended: int | None, bars: int) -> str:
+    """A nota symbol as ``--json`` writes it: ``X``, ``O(crossed d7)``, ``dazin|``."""
+    if kind in ("X", "O"):
+        return kind if ended is None else f"{kind}(crossed d{ended})"
+    return kind + "|" * bars
 
 
 #: a player's spent dazin/operet symbols, newest first: (symbol, rest) or None
@@ -70,6 +75,9 @@ SymbolLink = Union[tuple[Symbol, "SymbolLink"], None]
 Event = tuple[str, int, int]
 #: a player's X and O events, newest first: (event, rest) or None
 EventLink = Union[tuple[Event, "EventLink"], None]
+
+#: a nota symbol as (written, kind, ended, bars), the fields of :class:`Symbol`
+Mark = tuple[int, str, Union[int, None], int]
 
 #: the nota of a table where nobody holds a live symbol (compared by identity on the hot path)
 _NO_SYMBOLS: tuple[tuple[Symbol, ...], ...] = ((), (), (), ())
@@ -118,113 +126,76 @@ class State(NamedTuple):
 
     def nota(self, i: int) -> tuple[Symbol, ...]:
         """Player ``i``'s nota as on paper: every symbol in the order written."""
-        done: list[Symbol] = []
+        return tuple(Symbol(kind, written, ended, bars)
+                     for written, kind, ended, bars in self.marks(i))
+
+    def marks(self, i: int) -> list[Mark]:
+        """Player ``i``'s nota as (written, kind, ended, bars) in the order written: what
+        :meth:`nota` holds, without making an object per symbol (a long game has many)."""
+        done: list[Mark] = []
         link: SymbolLink = self.ended[i]
         while link is not None:
-            done.append(link[0])
+            s = link[0]
+            done.append((s.written, s.kind, s.ended, s.bars))
             link = link[1]
         events: list[Event] = []
         event: EventLink = self.log[i]
         while event is not None:
             events.append(event[0])
             event = event[1]
+        # replayed oldest first; the oldest live X (or O) is crossed first
         written: dict[str, list[int]] = {"X": [], "O": []}
-        crossed = {"X": 0, "O": 0}  # the oldest ones are crossed first
+        crossed = {"X": 0, "O": 0}
+        append = done.append
         for kind, number, n in reversed(events):
             if n == 0:
                 written[kind].append(number)
             else:
                 first = crossed[kind]
-                done += [Symbol(kind, w, number) for w in written[kind][first:first + n]]
+                if n == 1:
+                    append((written[kind][first], kind, number, 0))
+                else:
+                    done += [(w, kind, number, 0) for w in written[kind][first:first + n]]
                 crossed[kind] = first + n
-        done += [Symbol(kind, w) for kind in ("X", "O") for w in written[kind][crossed[kind]:]]
-        return tuple(sorted(done + list(self.active[i]), key=lambda s: s.written))
+        for kind in ("X", "O"):
+            done += [(w, kind, None, 0) for w in written[kind][crossed[kind]:]]
+        done += [(s.written, s.kind, s.ended, s.bars) for s in self.active[i]]
+        done.sort(key=itemgetter(0))
+        return done
 
 
 class _Nota:
-    """The nota while one deal is scored: live symbols change, ended ones are linked on.
+    """The dazin and operet symbols while one deal is scored: live ones change, ended
+    ones are linked on (X and O are counts, kept by the writer: :meth:`_Sums.use`).
 
-    Copy-on-write: most deals change no symbol, so nothing is copied for them
-    (``active``/``ended`` and ``held``/``log`` are the state's own tuples until then).
+    Copy-on-write: opened only for a deal that bars or writes a symbol.
     """
 
-    __slots__ = ("state", "number", "barring", "active", "ended", "held", "log")
+    __slots__ = ("state", "number", "barring", "active", "ended")
 
     def __init__(self, state: State, number: int) -> None:
         self.state = state
         self.number = number
         self.barring = state.barring
-        self.active: list[tuple[Symbol, ...]] | None = None
-        self.ended: list[SymbolLink] | None = None
-        self.held: list[int] | None = None
-        self.log: list[EventLink] | None = None
+        self.active = list(state.active)
+        self.ended = list(state.ended)
 
-    def result(self) -> tuple[tuple[tuple[Symbol, ...], ...], tuple[SymbolLink, ...],
-                              tuple[int, ...], tuple[EventLink, ...]]:
-        """(active, ended, held, log) for the next state."""
-        state = self.state
-        active, ended, held, log = state.active, state.ended, state.held, state.log
-        if self.active is not None and self.ended is not None:
-            active = tuple(self.active)
-            active = _NO_SYMBOLS if active == _NO_SYMBOLS else active
-            ended = tuple(self.ended)
-        if self.held is not None and self.log is not None:
-            held = tuple(self.held)
-            held = _NO_HELD if held == _NO_HELD else held
-            log = tuple(self.log)
-        return active, ended, held, log
-
-    def symbols(self, i: int) -> tuple[Symbol, ...]:
-        """Player ``i``'s live dazin and operet symbols."""
-        return (self.active if self.active is not None else self.state.active)[i]
-
-    def live(self, i: int, kind: str) -> int:
-        """How many live X (or O) player ``i`` holds."""
-        return (self.held if self.held is not None else self.state.held)[
-            i if kind == "X" else 4 + i]
-
-    def _symbols(self) -> tuple[list[tuple[Symbol, ...]], list[SymbolLink]]:
-        if self.active is None or self.ended is None:
-            self.active = list(self.state.active)
-            self.ended = list(self.state.ended)
-        return self.active, self.ended
-
-    def _events(self) -> tuple[list[int], list[EventLink]]:
-        if self.held is None or self.log is None:
-            self.held = list(self.state.held)
-            self.log = list(self.state.log)
-        return self.held, self.log
+    def result(self) -> tuple[tuple[tuple[Symbol, ...], ...], tuple[SymbolLink, ...]]:
+        """(active, ended) for the next state."""
+        active = tuple(self.active)
+        return _NO_SYMBOLS if active == _NO_SYMBOLS else active, tuple(self.ended)
 
     def write(self, i: int, kind: str) -> None:
-        """Write a symbol, also beside a live one of the same kind (seed «нота»: it is
-        written each time a bomb/dil or a dazin/operet is made)."""
-        if kind in ("X", "O"):
-            held, log = self._events()
-            held[i if kind == "X" else 4 + i] += 1
-            log[i] = ((kind, self.number, 0), log[i])
-            return
-        active, _ = self._symbols()
-        active[i] = active[i] + (Symbol(kind, self.number),)
+        """Write a dazin or operet, also beside a live one (seed «нота»: a symbol is
+        written each time one is made)."""
+        self.active[i] = self.active[i] + (Symbol(kind, self.number),)
         self.barring += 1
-
-    def cross(self, i: int, kind: str, every: bool) -> int:
-        """Cross out the player's oldest live X or O (``every``: all of them); how many."""
-        slot = i if kind == "X" else 4 + i
-        n = self.live(i, kind)
-        if not n:
-            return 0
-        if not every:
-            n = 1
-        held, log = self._events()
-        held[slot] -= n
-        log[i] = ((kind, self.number, n), log[i])
-        return n
 
     def bar(self) -> None:
         """Every live dazin/operet written before this deal gets its bar; the second spends it."""
         if not self.barring:
             return
-        active, ended = self._symbols()
+        active, ended = self.active, self.ended
         for i, live in enumerate(active):
             keep = []
             for s in live:
@@ -240,94 +211,223 @@ class _Nota:
 
 # -- writing entries -----------------------------------------------------------
 
-_SINGLE = (1, 1, 1, 1)
-_NO_WHY = ("", "", "", "")
+_EVERYONE = (0, 1, 2, 3)
+#: the three seats other than seat i
+_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+#: how an entry's detail is worded, from up to three numbers: made only when the
+#: entries are kept, so that ``settle`` (``DealContext.keep`` False) formats no text
+Detail = Callable[[int, int, int], str]
 
 
-class _Writer:
-    """Collects one deal's entries and their sums, applying each writer's doubling.
+def _tricks_word(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
 
-    A doubling covers a player's own entries: his remark and gora changes and
-    the vists he writes (spec twist.md, Nota).  ``mult[i]`` is the product of
-    every doubling on player ``i`` this deal and ``why[i]`` says which.
-    ``sums`` follows the layout of :attr:`State.numbers`.
+
+def _d_tricks(a: int, b: int, c: int) -> str:
+    return _tricks_word(a)
+
+
+def _d_times(a: int, b: int, c: int) -> str:
+    return f"{a} x {b}"
+
+
+def _d_tricks_times(a: int, b: int, c: int) -> str:
+    return f"{_tricks_word(a)} x {b}"
+
+
+def _d_with_passed(a: int, b: int, c: int) -> str:
+    return f"{_tricks_word(a)} (with the passed partner's)"
+
+
+def _d_for_twist(a: int, b: int, c: int) -> str:
+    return f"{a} for the twist"
+
+
+def _d_value(a: int, b: int, c: int) -> str:
+    return f"value {a}"
+
+
+def _d_under(a: int, b: int, c: int) -> str:
+    return f"{a} under"
+
+
+def _d_under_times(a: int, b: int, c: int) -> str:
+    return f"{a} under x {b}"
+
+
+def _d_over_times(a: int, b: int, c: int) -> str:
+    return f"{a} over x {b}"
+
+
+def _d_view(a: int, b: int, c: int) -> str:
+    return f"1 vist x {a}"
+
+
+def _d_difference(a: int, b: int, c: int) -> str:
+    return f"{a} - {b} tricks x {c}"
+
+
+def _d_plus_under(a: int, b: int, c: int) -> str:
+    return f"({_tricks_word(a)} + {b} under) x {c}"
+
+
+class _Sums:
+    """The sheet's numbers after one deal, as the rules write them, and its nota.
+
+    This one keeps no entries (``DealContext.keep`` False, what ``settle`` runs):
+    a write is one addition.  :class:`_Writer` also writes each entry.  A
+    doubling covers a player's own entries: his remark and gora changes and
+    the vists he writes (spec twist.md, Nota); ``mult[i]`` is the product of
+    every doubling on player ``i`` this deal.  ``sums`` follows the layout of
+    :attr:`State.numbers`.  The nota is opened only when a symbol changes.
     """
 
-    __slots__ = ("number", "names", "mult", "why", "entries", "sums", "keep")
+    __slots__ = ("state", "number", "sums", "mult", "held", "log", "notes")
 
-    def __init__(self, number: int, names: tuple[str, ...], keep: bool = True) -> None:
+    def __init__(self, state: State, number: int) -> None:
+        self.state = state
         self.number = number
-        self.keep = keep  # False: entries are not kept (DealContext.keep), only the sums
-        self.names = names
-        self.mult: tuple[int, ...] = _SINGLE
-        self.why: tuple[str, ...] = _NO_WHY
-        self.entries: list[Entry] = []
-        self.sums = [0] * 24
+        self.sums = [*state.numbers]
+        self.mult = [1, 1, 1, 1]
+        self.held = state.held
+        self.log = state.log
+        self.notes: _Nota | None = None
 
-    def double(self, i: int, reason: str) -> None:
-        mult, why = list(self.mult), list(self.why)
-        mult[i] *= 2
-        why[i] += f" x2 {reason}"
-        self.mult, self.why = tuple(mult), tuple(why)
+    def nota(self) -> _Nota:
+        """The dazin and operet symbols to change this deal (copied on first use)."""
+        notes = self.notes
+        if notes is None:
+            notes = self.notes = _Nota(self.state, self.number)
+        return notes
 
-    def to_gora(self, i: int, amount: int, rule: str, detail: str) -> None:
-        if amount:
-            m = self.mult[i]
-            if m != 1:
-                amount *= m
-            self.sums[i] += amount
-            if self.keep:
-                if m != 1:
-                    detail += self.why[i]
-                self.entries.append(Entry(self.number, self.names[i], "gora", amount, None,
-                                          rule, detail))
+    def use(self, i: int, every: bool) -> tuple[int, int]:
+        """Cross out player ``i``'s oldest live X and oldest live O (``every``: all of
+        them), as his contract uses them; how many X and how many O.
 
-    def to_remark(self, i: int, amount: int, rule: str, detail: str) -> None:
-        if amount:
-            m = self.mult[i]
-            if m != 1:
-                amount *= m
-            self.sums[4 + i] += amount
-            if self.keep:
-                if m != 1:
-                    detail += self.why[i]
-                self.entries.append(Entry(self.number, self.names[i], "remark", amount, None,
-                                          rule, detail))
+        X and O are used oldest first, so the live ones are always the newest
+        written and a count says which (:attr:`State.held`).
+        """
+        held = list(self.held)
+        x, o = held[i], held[4 + i]
+        link = self.log[i]
+        if x:
+            if not every:
+                x = 1
+            held[i] -= x
+            link = (("X", self.number, x), link)
+        if o:
+            if not every:
+                o = 1
+            held[4 + i] -= o
+            link = (("O", self.number, o), link)
+        self.held = tuple(held)
+        log = list(self.log)
+        log[i] = link
+        self.log = tuple(log)
+        return x, o
 
-    def vist(self, i: int, j: int, amount: int, rule: str, detail: str) -> None:
+    def write(self, x_to: tuple[int, ...], o_to: tuple[int, ...]) -> None:
+        """Write an X for each of ``x_to`` and an O for each of ``o_to``, also beside live
+        ones (seed «нота»: a symbol is written each time a bomb or dil is played)."""
+        held = list(self.held)
+        log = list(self.log)
+        for kind, to, base in (("X", x_to, 0), ("O", o_to, 4)):
+            for i in to:
+                held[base + i] += 1
+                log[i] = ((kind, self.number, 0), log[i])
+        self.held = tuple(held)
+        self.log = tuple(log)
+
+    def entries(self) -> tuple[Entry, ...]:
+        return ()
+
+    def double(self, i: int, reason: str, times: int = 1) -> None:
+        """Double player ``i``'s entries this deal ``times`` times over."""
+        self.mult[i] <<= times
+
+    def gora(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+             c: int = 0) -> None:
+        self.sums[i] += amount * self.mult[i]
+
+    def remark(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+               c: int = 0) -> None:
+        self.sums[4 + i] += amount * self.mult[i]
+
+    def vist(self, i: int, j: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+             c: int = 0) -> None:
         """Player ``i`` writes ``amount`` vists on player ``j``."""
-        if amount:
-            m = self.mult[i]
-            if m != 1:
-                amount *= m
-            self.sums[8 + i * 4 + j] += amount
-            if self.keep:
-                if m != 1:
-                    detail += self.why[i]
-                names = self.names
-                self.entries.append(Entry(self.number, names[i], "vists", amount, names[j],
-                                          rule, detail))
+        self.sums[8 + i * 4 + j] += amount * self.mult[i]
 
     def pairwise(self, t: tuple[int, ...], price: int, rule: str, among: tuple[int, ...]) -> None:
         """Everyone in ``among`` writes price x the difference on each who took fewer."""
         for i in among:
             for j in among:
                 if t[i] > t[j]:
-                    self.vist(i, j, price * (t[i] - t[j]), rule,
-                              f"{t[i]} - {t[j]} tricks x {price}")
+                    self.vist(i, j, price * (t[i] - t[j]), rule, _d_difference, t[i], t[j], price)
+
+
+class _Writer(_Sums):
+    """:class:`_Sums` that also writes each entry, its detail saying which doubling."""
+
+    __slots__ = ("names", "why", "written")
+
+    def __init__(self, state: State, number: int) -> None:
+        super().__init__(state, number)
+        self.names = state.players
+        self.why = ["", "", "", ""]
+        self.written: list[Entry] = []
+
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self.written)
+
+    def double(self, i: int, reason: str, times: int = 1) -> None:
+        super().double(i, reason, times)
+        self.why[i] += f" x2 {reason}" * times
+
+    def _entry(self, i: int, column: str, amount: int, against: str | None, rule: str,
+               how: Detail, a: int, b: int, c: int) -> None:
+        detail = how(a, b, c)
+        m = self.mult[i]
+        if m != 1:
+            amount *= m
+            detail += self.why[i]
+        self.written.append(Entry(self.number, self.names[i], column, amount, against, rule,
+                                  detail))
+
+    def gora(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+             c: int = 0) -> None:
+        if amount:
+            self.sums[i] += amount * self.mult[i]
+            self._entry(i, "gora", amount, None, rule, how, a, b, c)
+
+    def remark(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+               c: int = 0) -> None:
+        if amount:
+            self.sums[4 + i] += amount * self.mult[i]
+            self._entry(i, "remark", amount, None, rule, how, a, b, c)
+
+    def vist(self, i: int, j: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
+             c: int = 0) -> None:
+        if amount:
+            self.sums[8 + i * 4 + j] += amount * self.mult[i]
+            self._entry(i, "vists", amount, self.names[j], rule, how, a, b, c)
 
 
 # -- scoring -------------------------------------------------------------------
 
+_new_state = tuple.__new__
+
 def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     """Every gora at the agreed size (seed «цель»), nothing else written."""
     gora = rules["gora"]
-    return State(tuple(players), (gora,) * SEATS + (0,) * 20, _NO_SYMBOLS,
-                      (None,) * SEATS)
+    return State(tuple(players), (gora,) * SEATS + (0,) * 20, _NO_SYMBOLS, (None,) * SEATS)
+
 
 def is_finished(state: State) -> bool:
     """A gora has reached 0: the game is over (seed «цель»)."""
     return state.finished
+
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     """The entries ``deal`` writes on ``state`` and the state after it (pure).
@@ -335,186 +435,196 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: a twist round is due and this is no round, or the reverse.
     """
     due = state.round_price
-    w = _Writer(ctx.number, state.players, ctx.keep)
+    keep = ctx.keep
+    w = _Writer(state, ctx.number) if keep else _Sums(state, ctx.number)
     t = deal.counts
-    # the nota is touched only when a symbol is live or may be written
-    nota = (None if state.active is _NO_SYMBOLS and state.held is _NO_HELD
-            else _Nota(state, ctx.number))
     last_value: int | None
     price: int | None
-    if isinstance(deal, TwistRound):
+    if isinstance(deal, Contract):
+        if due is not None:
+            raise _round_due(due)
+        level = deal.level
+        last_value = VALUES[level if level > 7 else 7]
+        price = _contract(state, deal, t, w, ctx.rules)
+    elif isinstance(deal, TwistRound):
         if due is None:
             raise DealError("no twist round is due: it follows only a made contract below "
                             "septet in which the declaring pair took 7 to 10 tricks",
                             field="twist_round", value=True)
-        w.pairwise(t, due, "twist_round_vists", (0, 1, 2, 3))
+        w.pairwise(t, due, "twist_round_vists", _EVERYONE)
         last_value, price = None, None
-        if nota is not None:
-            nota.bar()
-    elif due is not None:
-        raise DealError(f"a twist round is due (price {due} per trick); record it as "
-                        "{\"twist_round\": true, ...} / 'round 3/3/3/3'",
-                        field="twist_round", value=False)
-    elif isinstance(deal, Solo):
+        if state.barring:
+            w.nota().bar()
+    else:
+        if due is not None:
+            raise _round_due(due)
         last_value, price = deal.value, None
-        nota = nota or _Nota(state, ctx.number)
-        nota.bar()
-        _solo(deal, t, state.players.index(deal.declarer), w, ctx.rules, nota)
-    else:
-        last_value = VALUES[deal.level if deal.level > 7 else 7]
-        if nota is None and deal.level >= 11:
-            nota = _Nota(state, ctx.number)
-        price = _contract(state, deal, t, w, nota, ctx.rules["same_kind"] == "all")
-    numbers = tuple(map(add, state.numbers, w.sums))
+        if state.barring:
+            w.nota().bar()
+        _solo(deal, t, deal.seat, w, ctx.rules)
+    sums = w.sums
+    numbers = tuple(sums)
+    nota = w.notes
+    # tuple.__new__ builds the named tuple without the Python-level State.__new__
     if nota is None:
-        active, ended, barring = state.active, state.ended, 0
-        held, log = state.held, state.log
+        new = _new_state(State, (state.players, numbers, state.active, state.ended, last_value,
+                                 price, sums[0] <= 0 or sums[1] <= 0 or sums[2] <= 0 or sums[3] <= 0,
+                                 state.barring, w.held, w.log))
     else:
-        active, ended, held, log = nota.result()
-        barring = nota.barring
-    new = State(state.players, numbers, active, ended, last_value, price,
-                min(numbers[:4]) <= 0, barring, held, log)
-    return Outcome(tuple(w.entries), new)
+        active, ended = nota.result()
+        new = _new_state(State, (state.players, numbers, active, ended, last_value, price,
+                                 sums[0] <= 0 or sums[1] <= 0 or sums[2] <= 0 or sums[3] <= 0,
+                                 nota.barring, w.held, w.log))
+    return Outcome(w.entries() if keep else (), new)
 
-def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Writer,
-              nota: _Nota | None, every: bool = False) -> int | None:
-    """``every``: option same_kind = all (every live symbol of a kind doubles and is used)."""
-    players = state.players
-    d = players.index(deal.declarer)
+
+def _round_due(due: int) -> DealError:
+    return DealError(f"a twist round is due (price {due} per trick); record it as "
+                     "{\"twist_round\": true, ...} / 'round 3/3/3/3'",
+                     field="twist_round", value=False)
+
+
+def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
+              rules: Rules) -> int | None:
+    """The contract's entries; the price of the twist round it makes due, if any."""
+    d = deal.seat
     p = (d + 2) % SEATS
-    opps = ((d + 1) % SEATS, (d + 3) % SEATS)
+    o1, o2 = (d + 1) % SEATS, (d + 3) % SEATS
     level = deal.level
     need = level if level > 7 else 7
     v = VALUES[need]
     passed = deal.partner_passed
     pair = t[d] + t[p]
     made = pair >= need
-    twisters = tuple(players.index(n) for n in deal.twist) if deal.twist else ()
 
     # the nota: X and O of the declarer are used and crossed out; the pair's
-    # dazin/operet double the pair (seed «нота» А, Б, В, Г)
-    if nota is not None:
-        if nota.live(d, "X") or nota.live(d, "O"):
-            for _ in range(nota.cross(d, "X", every)):
-                w.double(d, "(X)")
-            for _ in range(nota.cross(d, "O", every)):
-                w.double(opps[0], "(O)")
-                w.double(opps[1], "(O)")
+    # dazin/operet double the pair (seed «нота» А, Б, В, Г).  Option same_kind = all:
+    # every live symbol of a kind doubles and is used.
+    held = state.held
+    if held[d] or held[4 + d]:
+        x, o = w.use(d, rules["same_kind"] == "all")
+        if x:
+            w.double(d, "(X)", x)
+        if o:
+            w.double(o1, "(O)", o)
+            w.double(o2, "(O)", o)
+    active = state.active
+    if active is not _NO_SYMBOLS and (active[d] or active[p]):
+        every = rules["same_kind"] == "all"
         for i in (d, p):
             seen: set[str] = set()
-            for s in nota.symbols(i):
+            for s in active[i]:
                 if s.kind in ("dazin", "operet") and (every or s.kind not in seen):
                     seen.add(s.kind)
                     w.double(i, f"({s.kind})")
     if not made:
-        for o in twisters:
+        for o in deal.twisters:
             w.double(o, "(twist)")
 
+    gora, remark, vist = w.gora, w.remark, w.vist
     if made:
-        over = pair - level
-        w.to_remark(d, 10 * v, "made_remark_declarer", f"10 x {v}")
+        remark(d, 10 * v, "made_remark_declarer", _d_times, 10, v)
         if passed:
-            w.to_gora(d, -pair, "made_gora", f"{_tricks_word(pair)} (with the passed partner's)")
+            gora(d, -pair, "made_gora", _d_with_passed, pair)
         else:
-            w.to_gora(d, -t[d], "made_gora", f"{_tricks_word(t[d])}")
-            w.to_remark(p, v, "made_remark_other", f"1 x {v}")
-            w.to_gora(p, -t[p], "made_gora", f"{_tricks_word(t[p])}")
-            w.vist(p, d, v * t[p], "made_vists", f"{_tricks_word(t[p])} x {v}")
-        factor = 3 if over > 0 else 2
-        for o in opps:
-            w.to_gora(o, -t[o], "made_gora", f"{_tricks_word(t[o])}")
+            gora(d, -t[d], "made_gora", _d_tricks, t[d])
+            remark(p, v, "made_remark_other", _d_times, 1, v)
+            gora(p, -t[p], "made_gora", _d_tricks, t[p])
+            vist(p, d, v * t[p], "made_vists", _d_tricks_times, t[p], v)
+        factor = 3 if pair > level else 2
+        twisters = deal.twisters
+        for o in (o1, o2):
+            gora(o, -t[o], "made_gora", _d_tricks, t[o])
             if o in twisters:
-                w.to_remark(o, -factor * v, "twist_made_remark", f"-{factor} x {v}")
-                w.to_gora(o, factor, "twist_made_gora", f"{factor} for the twist")
-                w.vist(d, o, factor * v, "twist_made_vists", f"{factor} x {v}")
+                remark(o, -factor * v, "twist_made_remark", _d_times, -factor, v)
+                gora(o, factor, "twist_made_gora", _d_for_twist, factor)
+                vist(d, o, factor * v, "twist_made_vists", _d_times, factor, v)
                 if not passed:
-                    w.vist(p, o, factor * v, "twist_made_vists", f"{factor} x {v}")
+                    vist(p, o, factor * v, "twist_made_vists", _d_times, factor, v)
             else:
-                w.to_remark(o, v, "made_remark_other", f"1 x {v}")
-                w.vist(o, d, v * t[o], "made_vists", f"{_tricks_word(t[o])} x {v}")
+                remark(o, v, "made_remark_other", _d_times, 1, v)
+                vist(o, d, v * t[o], "made_vists", _d_tricks_times, t[o], v)
     else:
         k = need - pair
-        w.to_gora(d, v, "failed_gora_declarer", f"value {v}")
-        w.to_remark(d, -v * k, "failed_remark_pair", f"{k} under x {v}")
+        gora(d, v, "failed_gora_declarer", _d_value, v)
+        remark(d, -v * k, "failed_remark_pair", _d_under_times, k, v)
         if not passed:
-            w.to_gora(p, k, "failed_gora_partner", f"{k} under")
-            w.to_remark(p, -v * k, "failed_remark_pair", f"{k} under x {v}")
-            w.vist(d, p, v * k, "failed_vists_partner", f"{k} under x {v}")
-        for o in opps:
-            w.to_gora(o, -t[o], "failed_gora_opponent", f"{_tricks_word(t[o])}")
-            w.to_remark(o, v, "failed_remark_opponent", f"1 x {v}")
-            w.vist(o, d, v * t[o], "failed_vists_declarer", f"{_tricks_word(t[o])} x {v}")
+            gora(p, k, "failed_gora_partner", _d_under, k)
+            remark(p, -v * k, "failed_remark_pair", _d_under_times, k, v)
+            vist(d, p, v * k, "failed_vists_partner", _d_under_times, k, v)
+        for o in (o1, o2):
+            gora(o, -t[o], "failed_gora_opponent", _d_tricks, t[o])
+            remark(o, v, "failed_remark_opponent", _d_times, 1, v)
+            vist(o, d, v * t[o], "failed_vists_declarer", _d_tricks_times, t[o], v)
             if not passed:
-                w.vist(o, p, v * k, "failed_vists_partner", f"{k} under x {v}")
+                vist(o, p, v * k, "failed_vists_partner", _d_under_times, k, v)
     if deal.opened:
-        w.vist(p, d, v, "view_vist", f"1 vist x {v}")
+        vist(p, d, v, "view_vist", _d_view, v)
 
-    if nota is not None:
-        nota.bar()
-    if made and level >= 11 and nota is not None:  # the scoring opens the nota from 11 up
+    if state.barring:
+        w.nota().bar()
+    if made and level >= 11:
+        nota = w.nota()
         kind = "dazin" if level == 12 else "operet"
-        for i in (d, p):
-            nota.write(i, kind)
+        nota.write(d, kind)
+        nota.write(p, kind)
     if made and level < 7 and pair <= 10:
         last = state.last_value
         return 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
     return None
 
-def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Writer, rules: Rules,
-          nota: _Nota) -> None:
+
+def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Sums, rules: Rules) -> None:
     v = deal.value
     ten = 10 * v
-    others = tuple(i for i in range(SEATS) if i != s)
-    everyone = (0, 1, 2, 3)
+    others = _OTHERS[s]
+    everyone = _EVERYONE
+    gora, remark, vist = w.gora, w.remark, w.vist
     if deal.kind == "bomb":
         over = t[s] - BOMB_MAX[deal.category]
         made = over <= 0
         if made:
             for i in everyone:
-                w.to_gora(i, v * t[i], "bomb_made_gora", f"{_tricks_word(t[i])} x {v}")
-                w.to_remark(i, -ten * t[i], "bomb_made_remark", f"{_tricks_word(t[i])} x {ten}")
+                gora(i, v * t[i], "bomb_made_gora", _d_tricks_times, t[i], v)
+                remark(i, -ten * t[i], "bomb_made_remark", _d_tricks_times, t[i], ten)
             for i in everyone:
                 for j in everyone:
                     if t[j] > t[i]:
-                        w.vist(i, j, ten * (t[j] - t[i]), "bomb_made_vists",
-                               f"{t[j]} - {t[i]} tricks x {ten}")
+                        vist(i, j, ten * (t[j] - t[i]), "bomb_made_vists",
+                               _d_difference, t[j], t[i], ten)
         else:
-            w.to_gora(s, v * over, "bomb_failed_gora_soloist", f"{over} over x {v}")
+            gora(s, v * over, "bomb_failed_gora_soloist", _d_over_times, over, v)
             for i in others:
-                w.to_gora(i, -v, "bomb_failed_gora_opponent", f"value {v}")
+                gora(i, -v, "bomb_failed_gora_opponent", _d_value, v)
             for i in everyone:
-                w.to_remark(i, -ten * over, "bomb_failed_remark", f"{over} over x {ten}")
+                remark(i, -ten * over, "bomb_failed_remark", _d_over_times, over, ten)
             for i in others:
-                w.vist(i, s, ten * over, "bomb_failed_vists", f"{over} over x {ten}")
+                vist(i, s, ten * over, "bomb_failed_vists", _d_over_times, over, ten)
     else:
         under = DIL_MIN[deal.category] - t[s]
         made = under <= 0
         if made:
             for i in everyone:
-                w.to_gora(i, -v * t[i], "dil_made_gora", f"{_tricks_word(t[i])} x {v}")
-                w.to_remark(i, ten * t[i], "dil_made_remark", f"{_tricks_word(t[i])} x {ten}")
+                gora(i, -v * t[i], "dil_made_gora", _d_tricks_times, t[i], v)
+                remark(i, ten * t[i], "dil_made_remark", _d_tricks_times, t[i], ten)
             w.pairwise(t, ten, "dil_made_vists", everyone)
         else:
             literal = rules["dil_failure"] == "literal"
             per = 10 if literal else ten
             gora_per = 10 if literal else v
-            w.to_gora(s, v * under, "dil_failed_gora_soloist", f"{under} under x {v}")
-            w.to_remark(s, -per * under, "dil_failed_remark_soloist",
-                        f"{under} under x {per}")
+            gora(s, v * under, "dil_failed_gora_soloist", _d_under_times, under, v)
+            remark(s, -per * under, "dil_failed_remark_soloist", _d_under_times, under, per)
             for i in others:
                 n = t[i] + under
-                w.to_gora(i, -gora_per * n, "dil_failed_gora_opponent",
-                          f"({_tricks_word(t[i])} + {under} under) x {gora_per}")
-                w.to_remark(i, per * n, "dil_failed_remark_opponent",
-                            f"({_tricks_word(t[i])} + {under} under) x {per}")
-                w.vist(i, s, per * n, "dil_failed_vists_soloist",
-                       f"({_tricks_word(t[i])} + {under} under) x {per}")
+                gora(i, -gora_per * n, "dil_failed_gora_opponent",
+                       _d_plus_under, t[i], under, gora_per)
+                remark(i, per * n, "dil_failed_remark_opponent",
+                         _d_plus_under, t[i], under, per)
+                vist(i, s, per * n, "dil_failed_vists_soloist",
+                       _d_plus_under, t[i], under, per)
             w.pairwise(t, ten, "dil_failed_vists_opponents", others)
     # the nota: X for a made solo, O for the three who played against it (made or not)
-    if made:
-        nota.write(s, "X")
-    for i in others:
-        nota.write(i, "O")
+    w.write((s,) if made else (), others)
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
@@ -539,7 +649,3 @@ def announce_next(state: State, dealer: str, players: tuple[str, ...],
     if state.round_price is not None and not state.finished:
         return Label("twist.next_round", (state.round_price, dealer))
     return None
-
-
-def _tricks_word(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"

@@ -17,7 +17,7 @@ from ...ledger import Amount, Entry
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
 from .deals import SEATS, Deal, Solo, TwistRound
-from .scoring import BOMB_MAX, DIL_MIN, State, Symbol
+from .scoring import BOMB_MAX, DIL_MIN, State, Symbol, symbol_text
 
 __all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "opening_values",
            "pairwise_settlement"]
@@ -146,7 +146,7 @@ def sheet_json(state: State, rules: Rules) -> JSONObject:
             "gora": state.gora[i],
             "remark": state.remark[i],
             "vists": {q: state.vists[i * 4 + j] for j, q in enumerate(players) if j != i},
-            "nota": [s.text() for s in state.nota(i)],
+            "nota": [symbol_text(kind, ended, bars) for _, kind, ended, bars in state.marks(i)],
         }
         for i, p in enumerate(players)
     }
