@@ -5,7 +5,10 @@ Cases from issue 5 ("Bad input") and the spec's deal shape (whist.md, Deals).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from whistscore.errors import DealError, InputError, NotationError, RuleError
 from whistscore.games.whist import GAME
@@ -186,3 +189,60 @@ def test_score_refuses_honours_under_rules_without_them():
     ctx = DealContext(3, "Anna", PLAYERS, PLAYERS, AMERICAN)
     with pytest.raises(DealError, match="honours.NS"):
         GAME.score(state, Deal(8, "NS", 4), ctx)
+
+
+# -- the common deal read in one pass (issue 16) ---------------------------------------
+
+_SIDE = st.sampled_from(["NS", "EW", "Anna", "Boris", "Vera", "Gleb", "ns", "anna", "Both",
+                         "both", "x"])
+_ODD = st.sampled_from([None, True, 7.0, "7", -1, 14, "NS", [], {}])
+_TRICKS = st.dictionaries(_SIDE, st.one_of(st.integers(0, 13), _ODD), min_size=1, max_size=2)
+_HONOURS = st.one_of(st.dictionaries(_SIDE, st.one_of(st.sampled_from([3, 4]), _ODD,
+                                                      st.just(2)), max_size=2), _ODD)
+_REVOKE = st.one_of(st.fixed_dictionaries(
+    {"by": st.one_of(_SIDE, _ODD)},
+    optional={"penalty": st.sampled_from(["deduct", "transfer", "add", "Add", "x", None, 1]),
+              "x": st.just(1)}), _ODD)
+_OBJECTS = st.one_of(
+    st.fixed_dictionaries({"tricks": _TRICKS},
+                          optional={"honours": _HONOURS, "revoke": _REVOKE, "note": st.just(1)}),
+    st.fixed_dictionaries({}, optional={"tricks": st.one_of(_TRICKS, _ODD), "honours": _HONOURS,
+                                        "revoke": _REVOKE}))
+
+
+def _read(obj, players, rules):
+    try:
+        return GAME.deal_from_json(obj, players, rules)
+    except DealError as exc:
+        return str(exc)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_OBJECTS, st.sampled_from([PLAYERS, ("Anna", "Both", "Vera", "ns")]),
+       st.sampled_from([ENGLISH, AMERICAN]))
+def test_the_common_deal_read_in_one_pass_is_read_as_the_checks_read_it(obj, players, rules):
+    """A file's deal (a dict) is read by a short way when it has the common shape; any
+    other mapping goes the long way.  Both ways give the same deal, or the same refusal."""
+    assert _read(obj, players, rules) == _read(MappingProxyType(obj), players, rules)
+
+
+_ODD_PLAYERS = ("Anna", "Both", "Vera", "ns")  # names that are also words of a deal
+
+
+@pytest.mark.parametrize("obj,players,rules", [
+    ({"tricks": {"Anna": 9}, "honours": {"Boris": 3}, "revoke": {"by": "Gleb",
+                                                                 "penalty": "transfer"}},
+     PLAYERS, ENGLISH),
+    ({"tricks": {"ns": 8}}, _ODD_PLAYERS, ENGLISH),  # NS, not the player ns (EW)
+    ({"tricks": {"NS": 8}, "revoke": {"by": "Both"}}, _ODD_PLAYERS, ENGLISH),  # both: void
+    ({"tricks": {"NS": 8}, "revoke": {"by": "NS", "penalty": "Add"}}, PLAYERS, ENGLISH),
+    ({"tricks": {"NS": 8}, "revoke": {"by": "NS", "x": 1}}, PLAYERS, ENGLISH),
+    ({"tricks": {"NS": 8}, "honours": {"NS": 4}}, PLAYERS, AMERICAN),
+    ({"tricks": {"NS": 8}, "honours": {"NS": 2}}, PLAYERS, ENGLISH),
+    ({"tricks": {"NS": 8}, "note": 1}, PLAYERS, ENGLISH),
+    ({"tricks": {"NS": True}}, PLAYERS, ENGLISH),
+    ({"tricks": {"NS": 14}}, PLAYERS, ENGLISH),
+    ({"tricks": {"anna": 8}}, PLAYERS, ENGLISH),
+])
+def test_deals_on_the_edge_of_the_short_way(obj, players, rules):
+    assert _read(obj, players, rules) == _read(MappingProxyType(obj), players, rules)

@@ -7,10 +7,12 @@ value, scores the same and is saved the same.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
+from ..._fast import fast_init
 from ...checks import match_player, whole as _whole
 from ...errors import DealError
 from ...game import JSONObject
@@ -45,6 +47,10 @@ class Deal:
         return self.revoke == BOTH
 
 
+# a file whose deals carry their times builds a Deal for each deal: the quicker constructor
+Deal.__init__ = fast_init(Deal)  # type: ignore[method-assign]
+
+
 def side_of(text: Any, players: tuple[str, ...], field: str,
             error: type[DealError] = DealError) -> str:
     """NS / EW, or the side of a player named exactly (or uniquely, ignoring case)."""
@@ -71,8 +77,17 @@ def check_rules(deal: Deal, rules: Rules, field_honours: str,
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
     """Check a deal's shape and build its value.
 
+    A file read with the deals' times (as ``add`` writes them) reads every deal here,
+    so the common deal is read in one pass first (:func:`_common`); any other -- a
+    void, a deal naming both sides' tricks or a side by a name typed loosely, or a
+    wrong one -- is read by the checks below, which also word every refusal.
+
     :raises DealError: naming the field and the value that are wrong.
     """
+    if type(obj) is dict:
+        deal = _common(obj, players, rules)
+        if deal is not None:
+            return deal
     if not isinstance(obj, Mapping):
         raise DealError("a deal must be a JSON object", value=obj)
     for key in obj:
@@ -94,6 +109,68 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
     if side is not None:
         check_rules(deal, rules, f"honours.{next(iter(obj['honours']))}")
     return deal
+
+
+#: players -> {how a file names a side exactly: the side} (NS, EW and each player's name)
+_SIDE_NAMES: dict[tuple[str, ...], dict[str, str]] = {}
+
+
+def _side_names(players: tuple[str, ...]) -> dict[str, str]:
+    names = _SIDE_NAMES.get(players)
+    if names is None:
+        names = {side: side for side in SIDES}
+        for seat, player in enumerate(players):
+            if player.upper() not in SIDES:  # NS and EW are read as the sides first
+                names[player] = SIDES[seat % 2]
+        if len(_SIDE_NAMES) >= 256:
+            _SIDE_NAMES.clear()
+        _SIDE_NAMES[players] = names
+    return names
+
+
+def _common(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal | None:
+    """A deal of one side's tricks, with honours and a revoke or without, every side named
+    exactly; None for anything else (the long way reads it, or words what is wrong)."""
+    names = _side_names(players)
+    tricks = obj.get("tricks")
+    if type(tricks) is not dict or len(tricks) != 1:
+        return None
+    (key, count), = tricks.items()
+    side = names.get(key)
+    if side is None or type(count) is not int or not 0 <= count <= 13:
+        return None
+    read = 1
+    honours_side: str | None = None
+    honours = 0
+    if "honours" in obj:
+        held = obj["honours"]
+        if type(held) is not dict or len(held) != 1 or rules["honours"] is None:
+            return None
+        (key, honours), = held.items()
+        honours_side = names.get(key)
+        if honours_side is None or type(honours) is not int or honours not in (3, 4):
+            return None
+        read += 1
+    revoke: str | None = None
+    penalty: str | None = None
+    if "revoke" in obj:
+        raw = obj["revoke"]
+        if type(raw) is not dict or not 1 <= len(raw) <= 2:
+            return None
+        by = raw.get("by")
+        if type(by) is not str or by.lower() == BOTH:
+            return None
+        revoke = names.get(by)
+        if revoke is None:
+            return None
+        if len(raw) == 2:
+            penalty = raw.get("penalty")
+            if type(penalty) is not str or penalty not in PENALTIES:
+                return None
+        read += 1
+    if read != len(obj):
+        return None
+    return Deal(count if side == "NS" else 13 - count, honours_side, honours, revoke, penalty)
 
 
 def _tricks(raw: Any, players: tuple[str, ...]) -> int:

@@ -114,21 +114,65 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players, Config.of(rules))
 
 
+#: what a deal does to the current game: the score and honour points after it (both
+#: ``(0, 0)`` once a game is won), the side that won a game (-1: none) and its value
+_Step = tuple[tuple[int, int], tuple[int, int], int, int]
+#: steps already worked out, for replays that keep no entries (``settle``); see :func:`score`
+_STEPS: dict[tuple[Config, int, str | None, int, str | None, str | None, tuple[int, int],
+                   tuple[int, int]], _Step] = {}
+_MAX_STEPS = 1 << 15
+_LEVEL = (0, 0)
+_new = tuple.__new__
+
+
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
-    """Revoke, then tricks, then honours; the first side to reach the target stops the rest."""
-    n = ctx.number
+    """Revoke, then tricks, then honours; the first side to reach the target stops the rest.
+
+    What a deal does inside the current game depends only on the rules, the score and
+    honour points before it and the deal, and an evening repeats the same few deals
+    at the same few scores: when no entries are kept, each step is worked out once
+    and looked up after (a long file then replays at the cost of a dict lookup a
+    deal).  With entries kept every step is worked out, since entries name the deal.
+    """
     cfg = state.config
-    keep = ctx.keep  # False: nobody reads the entries (settle), only the score
-    if deal.tricks is None:
+    t = deal.tricks
+    if t is None:
+        n = ctx.number
         why = "both sides revoked: deal thrown in"
         return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
                         Entry(n, "EW", "revoke", 0, None, "void", why)), state)
+    entries: list[Entry] | None
+    if ctx.keep:
+        entries = []
+        points, honours, winner, value = _in_game(cfg, state.score, state.honours, deal, t,
+                                                  ctx, entries)
+    else:  # nobody reads the entries (settle), only the score
+        entries = None
+        key = (cfg, t, deal.honours_side, deal.honours, deal.revoke, deal.penalty,
+               state.score, state.honours)
+        step = _STEPS.get(key)
+        if step is None:
+            step = _in_game(cfg, state.score, state.honours, deal, t, ctx, None)
+            if len(_STEPS) >= _MAX_STEPS:
+                _STEPS.clear()
+            _STEPS[key] = step
+        points, honours, winner, value = step
+    if winner < 0:
+        return Outcome(tuple(entries) if entries else (), _new(State, (
+            state.players, cfg, points, honours, state.won, state.totals,
+            state.games, state.rubbers)))
+    return _end_game(state, entries, winner, value, ctx.number)
+
+
+def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal: Deal,
+             t: int, ctx: DealContext, entries: list[Entry] | None) -> _Step:
+    """Score the deal (``t``: its tricks for NS) below the line and price the game it wins,
+    if any; write each step to ``entries`` unless it is None."""
+    n = ctx.number
     if deal.honours_side is not None and cfg.honours is None:
         check_rules(deal, ctx.rules, f"honours.{deal.honours_side}")
     target = cfg.target
-    start = state.score
     score = list(start)
-    entries: list[Entry] = []
     winner = -1
     barred = -1  # the side that revoked cannot reach the target this deal
 
@@ -143,36 +187,35 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         if penalty != "add":
             lost = points if points <= score[x] else score[x]
             score[x] -= lost
-            detail = f"revoke: -{points}"
-            if lost != points:
-                detail += f", only {lost} to lose"
-            if keep:
+            if entries is not None:
+                detail = f"revoke: -{points}"
+                if lost != points:
+                    detail += f", only {lost} to lose"
                 entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
         if penalty != "deduct":
             score[y] += points
-            if keep:
+            if entries is not None:
                 entries.append(Entry(n, SIDES[y], "revoke", points, None, rule,
                                      f"revoke by {SIDES[x]}: +{points}"))
             if score[y] >= target:
                 winner = y
 
     # 2. tricks
-    t = deal.tricks
     w = 0 if t >= 7 else 1
     odd = (t if w == 0 else 13 - t) - 6
     if winner >= 0:
-        if keep:
+        if entries is not None:
             entries.append(Entry(n, SIDES[w], "tricks", 0, None, "precedence",
                                  f"{odd} by cards not scored: game already won"))
     else:
         if w == barred and score[w] + odd >= target:
             gain = target - 1 - score[w]
-            if keep:
+            if entries is not None:
                 entries.append(Entry(n, SIDES[w], "tricks", gain, None, "revoke_bar",
                                      f"{odd} by cards, stopped at {target - 1}: revoked"))
         else:
             gain = odd
-            if keep:
+            if entries is not None:
                 entries.append(Entry(n, SIDES[w], "tricks", gain, None, "tricks",
                                      _TRICKS_DETAIL[odd]))
         score[w] += gain
@@ -180,51 +223,42 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
             winner = w
 
     # 3. honours
-    honours = state.honours
     values = cfg.honours
     if deal.honours_side is not None and values is not None:
         h = 0 if deal.honours_side == "NS" else 1
         points = values[0 if deal.honours == 4 else 1]
         side = SIDES[h]
         if winner >= 0:
-            if keep:
+            if entries is not None:
                 entries.append(Entry(n, side, "honours", 0, None, "precedence",
                                      f"{deal.honours} honours not scored: game already won"))
         elif cfg.bar == "at-four" and start[h] == target - 1:
-            if keep:
+            if entries is not None:
                 entries.append(Entry(n, side, "honours", 0, None, "honours_at_four",
                                      f"{deal.honours} honours not scored: "
                                      f"at {target - 1} before the deal"))
         else:
-            gain, rule = points, "honours"
-            detail = f"{deal.honours} honours: {points}"
+            gain, rule, why = points, "honours", ""
             if score[h] + points >= target:
                 if h == barred:
-                    gain, rule = target - 1 - score[h], "revoke_bar"
-                    detail += f", stopped at {target - 1}: revoked"
+                    gain, rule, why = target - 1 - score[h], "revoke_bar", "revoked"
                 elif cfg.bar == "need-trick" and h != w:
-                    gain, rule = target - 1 - score[h], "honours_need_trick"
-                    detail += f", stopped at {target - 1}: no trick point"
+                    gain, rule, why = target - 1 - score[h], "honours_need_trick", \
+                        "no trick point"
             score[h] += gain
             honours = (honours[0] + gain, honours[1]) if h == 0 else \
                 (honours[0], honours[1] + gain)
-            if keep:
+            if entries is not None:
+                detail = f"{deal.honours} honours: {points}"
+                if why:
+                    detail += f", stopped at {target - 1}: {why}"
                 entries.append(Entry(n, side, "honours", gain, None, rule, detail))
             if score[h] >= target:
                 winner = h
 
     if winner < 0:
-        return Outcome(tuple(entries), State(
-            state.players, cfg, (score[0], score[1]), honours, state.won, state.totals,
-            state.games, state.rubbers))
-    return _end_game(state, entries, winner, score, honours, n, keep)
-
-
-def _end_game(state: State, entries: list[Entry], winner: int,
-              score: list[int], honours: tuple[int, int], n: int,
-              keep: bool = True) -> Outcome[State]:
-    """A side reached the target: price the game; two games end the rubber."""
-    cfg = state.config
+        return (score[0], score[1]), honours, -1, 0
+    # 4. a side reached the target: price the game
     loser = 1 - winner
     losers = score[loser]
     priced = losers
@@ -235,23 +269,32 @@ def _end_game(state: State, entries: list[Entry], winner: int,
         priced = max(0, losers - held)
         rule = "losers_honours"
     value = ladder_value(priced) if cfg.ladder else cfg.target - priced
-    if keep:
+    if entries is not None:
         detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target,
                               value)
         entries.append(Entry(n, SIDES[winner], "game", value, None, rule, detail))
-    totals = list(state.totals)
-    totals[winner] += value
+    return _LEVEL, _LEVEL, winner, value
+
+
+def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int,
+              n: int) -> Outcome[State]:
+    """A side won a game worth ``value``: write it above the line; two games end the rubber."""
+    cfg = state.config
+    ns, ew = state.totals
+    if winner == 0:
+        ns += value
+    else:
+        ew += value
     games = ((winner, value), state.games)
     bonus = cfg.rubber
+    written = tuple(entries) if entries else ()
     if bonus is None:
-        return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0), (0, 0),
-                                             (totals[0], totals[1]), games, state.rubbers))
-    won = list(state.won)
-    won[winner] += 1
+        return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL,
+                                             (ns, ew), games, state.rubbers)))
+    won = (state.won[0] + 1, state.won[1]) if winner == 0 else (state.won[0], state.won[1] + 1)
     if won[winner] < 2:
-        return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0),
-                                             (won[0], won[1]), (totals[0], totals[1]), games,
-                                             state.rubbers))
+        return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, won, (ns, ew),
+                                             games, state.rubbers)))
     mine = theirs = 0
     for who, v in unchain(games):
         if who == winner:
@@ -259,14 +302,14 @@ def _end_game(state: State, entries: list[Entry], winner: int,
         else:
             theirs += v
     rubber_value = mine + bonus - theirs
-    totals[winner] += bonus
-    if keep:
+    if entries is not None:
         entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
                              f"rubber {max(won)}-{min(won)}: "
                              f"{mine} + {bonus} - {theirs} = {rubber_value}"))
-    return Outcome(tuple(entries), State(state.players, cfg, (0, 0), (0, 0), (0, 0),
-                                         (totals[0], totals[1]), None,
-                                         ((winner, rubber_value), state.rubbers)))
+        written = tuple(entries)
+    totals = (ns + bonus, ew) if winner == 0 else (ns, ew + bonus)
+    return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL, totals,
+                                         None, ((winner, rubber_value), state.rubbers))))
 
 
 def is_finished(state: State) -> bool:
