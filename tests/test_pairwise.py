@@ -3,7 +3,6 @@
 Every game's pairs must add up to each player's balance, and be antisymmetric.
 """
 
-from fractions import Fraction
 from pathlib import Path
 
 import pytest

@@ -46,7 +46,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, NoReturn, Protocol, Sequence, TypeGuard, Union, cast
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import openpyxl
 from openpyxl.cell.cell import Cell as XlCell
