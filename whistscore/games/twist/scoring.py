@@ -485,12 +485,10 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
     numbers that :class:`_Sums` would add, written out on one list of integers.
 
     Must move the state exactly as :func:`score` with the writer does
-    (tests/test_speed.py compares the two on long games of every kind).
+    (tests/test_speed.py and tests/games/twist/test_properties.py compare the two).
     """
-    due = state.round_price
-    n = [*state.numbers]
-    held = state.held
-    log = state.log
+    players, numbers, active, ended, last, due, _, barring, held, log = state
+    n = [*numbers]
     notes: _Nota | None = None
     t = deal.counts
     last_value: int | None
@@ -534,7 +532,6 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
             links = list(log)
             links[d] = link
             log = tuple(links)
-        active = state.active
         if active is not _NO_SYMBOLS and (active[d] or active[p]):
             every = rules["same_kind"] == "all"
             for i in (d, p):
@@ -557,23 +554,36 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
                 n[p] -= tp * mp
                 n[8 + p * 4 + d] += v * tp * mp
             factor = 3 if pair > level else 2
-            for o, to, mo in ((o1, t1, m1), (o2, t2, m2)):
-                n[o] -= to * mo
-                if o in twisters:
-                    n[4 + o] -= factor * v * mo
-                    n[o] += factor * mo
-                    n[8 + d * 4 + o] += factor * v * md
-                    if not passed:
-                        n[8 + p * 4 + o] += factor * v * mp
-                else:
-                    n[4 + o] += v * mo
-                    n[8 + o * 4 + d] += v * to * mo
-        else:
             if twisters:
-                if o1 in twisters:
+                fv = factor * v
+                for o, to, mo in ((o1, t1, m1), (o2, t2, m2)):
+                    n[o] -= to * mo
+                    if o in twisters:
+                        n[4 + o] -= fv * mo
+                        n[o] += factor * mo
+                        n[8 + d * 4 + o] += fv * md
+                        if not passed:
+                            n[8 + p * 4 + o] += fv * mp
+                    else:
+                        n[4 + o] += v * mo
+                        n[8 + o * 4 + d] += v * to * mo
+            else:
+                n[o1] -= t1 * m1
+                n[4 + o1] += v * m1
+                n[8 + o1 * 4 + d] += v * t1 * m1
+                n[o2] -= t2 * m2
+                n[4 + o2] += v * m2
+                n[8 + o2 * 4 + d] += v * t2 * m2
+        else:
+            for o in twisters:  # opponents, as deal_from_json checks
+                if o == o1:
                     m1 <<= 1
-                if o2 in twisters:
+                elif o == o2:
                     m2 <<= 1
+                elif o == d:
+                    md <<= 1
+                else:
+                    mp <<= 1
             k = need - pair
             n[d] += v * md
             n[4 + d] -= v * k * md
@@ -581,15 +591,18 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
                 n[p] += k * mp
                 n[4 + p] -= v * k * mp
                 n[8 + d * 4 + p] += v * k * md
-            for o, to, mo in ((o1, t1, m1), (o2, t2, m2)):
-                n[o] -= to * mo
-                n[4 + o] += v * mo
-                n[8 + o * 4 + d] += v * to * mo
-                if not passed:
-                    n[8 + o * 4 + p] += v * k * mo
+            n[o1] -= t1 * m1
+            n[4 + o1] += v * m1
+            n[8 + o1 * 4 + d] += v * t1 * m1
+            n[o2] -= t2 * m2
+            n[4 + o2] += v * m2
+            n[8 + o2 * 4 + d] += v * t2 * m2
+            if not passed:
+                n[8 + o1 * 4 + p] += v * k * m1
+                n[8 + o2 * 4 + p] += v * k * m2
         if deal.opened:
             n[8 + p * 4 + d] += v * mp
-        if state.barring:
+        if barring:
             notes = _Nota(state, number)
             notes.bar()
         price = None
@@ -601,7 +614,6 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
                 notes.write(d, kind)
                 notes.write(p, kind)
             elif level < 7 and pair <= 10:
-                last = state.last_value
                 price = 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
     elif isinstance(deal, TwistRound):
         if due is None:
@@ -610,7 +622,7 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
                             field="twist_round", value=True)
         _pairwise(n, t, due, _EVERYONE)
         last_value, price = None, None
-        if state.barring:
+        if barring:
             notes = _Nota(state, number)
             notes.bar()
     else:
@@ -618,7 +630,7 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
             raise _round_due(due)
         v = deal.value
         last_value, price = v, None
-        if state.barring:
+        if barring:
             notes = _Nota(state, number)
             notes.bar()
         s = deal.seat
@@ -675,10 +687,10 @@ def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
         log = tuple(links)
     finished = n[0] <= 0 or n[1] <= 0 or n[2] <= 0 or n[3] <= 0
     if notes is None:
-        return _new_state(State, (state.players, tuple(n), state.active, state.ended,
-                                  last_value, price, finished, state.barring, held, log))
-    active_now, ended = notes.result()
-    return _new_state(State, (state.players, tuple(n), active_now, ended, last_value, price,
+        return _new_state(State, (players, tuple(n), active, ended, last_value, price,
+                                  finished, barring, held, log))
+    active, ended = notes.result()
+    return _new_state(State, (players, tuple(n), active, ended, last_value, price,
                               finished, notes.barring, held, log))
 
 
