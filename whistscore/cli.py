@@ -567,13 +567,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     _tolerant_streams()
-    with files.recording_saves() as saves, _no_finalizer_noise(), \
+    with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
             files.waiting_message(_waiting(args.command)):
         try:
             status = _COMMANDS[args.command](args)
+            if status:
+                failed.append(True)
             sys.stdout.flush()
             return status
         except BaseException as exc:
+            failed.append(True)
             if saves and not isinstance(exc, SystemExit):
                 return _after_save(args.command, saves, exc)
             if isinstance(exc, SystemExit):
@@ -582,18 +585,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def _no_finalizer_noise() -> Iterator[None]:
+def _no_finalizer_noise() -> Iterator[list[bool]]:
     """A failed write (a full disk) can leave a library's half-done generator or
     zip behind, whose finalizer then prints "Exception ignored ... Traceback":
-    the command has already said what failed, so such noise is dropped."""
+    the command has already said what failed, so such noise is dropped.
+
+    The collection that runs those finalizers now is made only after a failure
+    (the caller appends to the list it is given): after a success it would walk
+    every object of a long game for nothing."""
     import gc
 
+    failed: list[bool] = []
     previous = sys.unraisablehook
     sys.unraisablehook = lambda unraisable: None
     try:
-        yield
+        yield failed
     finally:
-        gc.collect()
+        if failed:
+            gc.collect()
         sys.unraisablehook = previous
 
 

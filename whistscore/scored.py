@@ -13,7 +13,6 @@ Nothing here touches a file except :meth:`ScoredGame.save` and
 
 from __future__ import annotations
 
-import datetime
 import os
 from decimal import Decimal
 from fractions import Fraction
@@ -46,6 +45,8 @@ def notation_hint(kind: GameType[Any, Any]) -> str:
 
 def now_stamp() -> str:
     """This moment as a deal's ``at``: local time, whole seconds, with its UTC offset."""
+    import datetime  # only a recording command stamps a time: settle and show never load it
+
     return datetime.datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 

@@ -8,6 +8,7 @@ and nobody at the table pays a cent that nobody receives.
 
 from __future__ import annotations
 
+import functools
 import math
 from decimal import Decimal
 from fractions import Fraction
@@ -116,19 +117,30 @@ def make_transfers(amounts: Mapping[str, N],
 
 @attrs.frozen
 class Settlement:
-    """The end of the evening: sheet, exact balances, money and transfers."""
+    """The end of the evening: sheet, exact balances, money and transfers.
+
+    ``source`` is the replay settled; the ``sheet`` (the game's ``sheet_json``) is made
+    from it only when asked: ``settle`` without ``--json`` never prints it, and a long
+    Twist game's nota takes longer to list than the whole settlement.
+    """
 
     game: str
     players: tuple[str, ...]
     deals: int
     finished: bool
     unit: str
-    sheet: Mapping[str, Any]
+    source: Replay[Any] = attrs.field(eq=False, repr=False)
     balance: Mapping[str, Amount]
     stake: Decimal | None = None
     currency: str | None = None
     money: Mapping[str, Decimal] | None = None
     transfers: tuple[Transfer, ...] = ()
+
+    @functools.cached_property
+    def sheet(self) -> dict[str, Any]:
+        """The ``sheet`` object of ``settle --json``, as the game writes it."""
+        game = self.source.game
+        return game.kind.sheet_json(self.source.state, game.rules)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -187,7 +199,7 @@ def settle(replay: Replay[Any], stake: Decimal | str | None = None,
         deals=len(game.deals),
         finished=replay.finished,
         unit=game.kind.unit,
-        sheet=game.kind.sheet_json(replay.state, game.rules),
+        source=replay,
         balance={p: plain_number(b) for p, b in balance.items()},
         stake=stake,
         currency=game.currency,

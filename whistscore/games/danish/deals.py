@@ -36,16 +36,19 @@ LOW_BID, HIGH_BID = 7, 13
 MAX_TRICKS = 13
 #: the fields of a deal in the file, in the order the file writes them
 DEAL_KEYS = ("declarer", "bid", "attachment", "partner", "tricks")
+_KEY_SET = frozenset(DEAL_KEYS)
+_REQUIRED = ("declarer", "bid", "tricks")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Deal:
     """One played deal.
 
     ``bid`` is 7..13 or one of :data:`NEGATIVES`; ``partner`` is ``None``
     when the declarer plays alone (own ace called or ace in the cat) and
     always ``None`` for a negative contract.  ``tricks`` are the declaring
-    side's (for a negative contract, the soloist's).
+    side's (for a negative contract, the soloist's).  The hash is kept: the
+    scoring looks each deal up in a memo (:func:`.scoring.score`).
     """
 
     declarer: str
@@ -90,35 +93,52 @@ def _attachment(value: Any) -> str | None:
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
     """Check one deal's JSON object (shape and values) and build the deal.
 
+    A deal written as the file writes it (known keys, a player's exact name, the
+    English words) passes a few exact lookups; anything else goes through the
+    checks that accept the other spellings or word the refusal.
+
     :raises DealError: naming the field and the value that is wrong.
     """
-    if not isinstance(obj, Mapping):
+    if obj.__class__ is not dict and not isinstance(obj, Mapping):  # dict: skip the ABC
         raise DealError("a deal is a JSON object", field="deal", value=obj)
-    for key in obj:
-        if key not in DEAL_KEYS:
-            raise DealError(f"unknown field of a Danish deal (known: {', '.join(DEAL_KEYS)})",
-                            field=str(key), value=obj[key])
-    for key in ("declarer", "bid", "tricks"):
+    if not _KEY_SET.issuperset(obj):
+        for key in obj:
+            if key not in _KEY_SET:
+                raise DealError("unknown field of a Danish deal "
+                                f"(known: {', '.join(DEAL_KEYS)})", field=str(key),
+                                value=obj[key])
+    for key in _REQUIRED:
         if key not in obj:
             raise DealError("missing field", field=key)
-    declarer = _player(obj["declarer"], players, "declarer")
-    bid = _bid(obj["bid"])
-    tricks = whole(obj["tricks"], "tricks", 0, MAX_TRICKS, "tricks")
+    declarer = obj["declarer"]
+    if declarer.__class__ is not str or declarer not in players:
+        declarer = _player(declarer, players, "declarer")
+    bid = obj["bid"]
+    if bid.__class__ is not int or not LOW_BID <= bid <= HIGH_BID:
+        bid = _bid(bid)
+    tricks = obj["tricks"]
+    if tricks.__class__ is not int or not 0 <= tricks <= MAX_TRICKS:
+        tricks = whole(tricks, "tricks", 0, MAX_TRICKS, "tricks")
+    attachment = obj.get("attachment")
+    partner = obj.get("partner")
     if isinstance(bid, str):
-        if obj.get("attachment") is not None:
+        if attachment is not None:
             raise DealError(f"a negative contract ({bid}) takes no attachment",
-                            field="attachment", value=obj["attachment"])
-        if obj.get("partner") is not None:
+                            field="attachment", value=attachment)
+        if partner is not None:
             raise DealError(f"a negative contract ({bid}) is played alone, without a partner",
-                            field="partner", value=obj["partner"])
+                            field="partner", value=partner)
         return Deal(declarer, bid, tricks)
-    attachment = _attachment(obj.get("attachment"))
-    if "partner" not in obj:
-        raise DealError("missing field (the called ace's holder, or null when alone)",
-                        field="partner")
-    partner = obj["partner"]
-    if partner is not None:
-        partner = _player(partner, players, "partner")
+    if attachment is not None:
+        if attachment.__class__ is not str or attachment not in ATTACHMENTS:
+            attachment = _attachment(attachment)
+    if partner is None:
+        if "partner" not in obj:
+            raise DealError("missing field (the called ace's holder, or null when alone)",
+                            field="partner")
+    else:
+        if partner.__class__ is not str or partner not in players:
+            partner = _player(partner, players, "partner")
         if partner == declarer:  # own ace called: alone
             partner = None
     return Deal(declarer, bid, tricks, partner, attachment)

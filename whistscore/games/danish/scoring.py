@@ -16,7 +16,8 @@ With five players the dealer sits out and scores nothing that deal.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from operator import add
+from typing import Any, Hashable, Mapping, NamedTuple
 
 from ...errors import DealError
 from ...game import DealContext, Outcome
@@ -43,9 +44,13 @@ _Payment = tuple[tuple[Amount, Amount, Amount], str, str]
 
 def contract_value(bid: int, attachment: str | None, rules: Rules) -> int:
     """The points a bid is worth before overtricks, undertricks and alone."""
-    value: int = rules["base"] << (bid - LOW_BID)
+    return _value(bid, attachment, rules.values)
+
+
+def _value(bid: int, attachment: str | None, values: Mapping[str, Any]) -> int:
+    value: int = values["base"] << (bid - LOW_BID)
     if attachment is not None:
-        value *= rules["attachment_factor"]
+        value *= values["attachment_factor"]
     return value
 
 
@@ -61,11 +66,57 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players, (0,) * len(players))
 
 
+#: ``settle``'s memo (see :func:`score`): the rules and players of the game it last
+#: scored, and what each distinct deal paid each seat there, with whether all are whole
+_memo: tuple[Rules | None, tuple[str, ...], dict[Hashable, tuple[tuple[Amount, ...], bool]]] = (
+    None, (), {})
+
+
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     """The points the deal pays and the running points after it.
 
+    When no entries are kept (``settle``) only the points move on, and what a
+    deal pays each seat depends on nothing but the deal, the rules, the seats
+    and who sits out: an evening repeats the same few hundred deals, so each is
+    worked out once per game and then only added.  The memo holds one game;
+    it is read whole, so a second game scored meanwhile in another thread
+    replaces it and never mixes with it.
+
     :raises DealError: the declarer or the partner deals this deal and sits out.
     """
+    players = state.players
+    if not ctx.keep:
+        global _memo
+        memo = _memo
+        if memo[0] is not ctx.rules or memo[1] is not players:
+            memo = _memo = (ctx.rules, players, {})
+        key: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
+        paid = memo[2].get(key)
+        if paid is None:
+            amounts, whole, _, _ = _pay(deal, players, ctx, False)
+            paid = memo[2][key] = (tuple(amounts), whole)
+        points = tuple(map(add, state.points, paid[0]))
+        if not paid[1]:
+            points = tuple(map(plain_number, points))
+        return Outcome((), State(players, points))
+    amounts, whole, rule, detail = _pay(deal, players, ctx, True)
+    number = ctx.number
+    sitting = ctx.dealer if len(ctx.active) != len(players) else None
+    entries = []
+    for player, amount in zip(players, amounts):
+        if player != sitting:
+            entries.append(Entry(number, player, "points", amount, None, rule, detail))
+    points = tuple(map(add, state.points, amounts))
+    if not whole:
+        points = tuple(map(plain_number, points))
+    return Outcome(tuple(entries), State(players, points))
+
+
+def _pay(deal: Deal, players: tuple[str, ...], ctx: DealContext,
+         explain: bool) -> tuple[list[Amount], bool, str, str]:
+    """What the deal pays each seat (0 to a dealer who sits out), whether all of it is
+    whole, the rule and, when ``explain``, the arithmetic in words (formatting it
+    costs more than the sums)."""
     active = ctx.active
     declarer, partner = deal.declarer, deal.partner
     if declarer not in active:
@@ -74,68 +125,59 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     if partner is not None and partner not in active:
         raise DealError(f"{partner} deals this deal and sits out (five players)",
                         field="partner", value=partner)
-    rules = ctx.rules
+    values = ctx.rules.values
     bid = deal.bid
     if isinstance(bid, str):
-        (mine, partners, others), rule, detail = _negative(bid, deal.tricks, rules)
+        (mine, partners, others), rule, detail = _negative(bid, deal.tricks, values, explain)
     else:
-        (mine, partners, others), rule, detail = _positive(bid, deal, rules)
-    number = ctx.number
-    sitting = ctx.dealer if len(active) != len(ctx.players) else None
-    entries = []
-    points: list[Amount] = []
-    keep = ctx.keep  # False: nobody reads the entries (settle), only the points
-    for player, total in zip(state.players, state.points):
-        if player == declarer:
-            amount = mine
-        elif player == partner:
-            amount = partners
-        elif player == sitting:
-            points.append(total)
-            continue
-        else:
-            amount = others
-        if keep:
-            entries.append(Entry(number, player, "points", amount, None, rule, detail))
-        points.append(total + amount)
-    if others.__class__ is not int:
-        points = [plain_number(t) for t in points]
-    return Outcome(tuple(entries), State(state.players, tuple(points)))
+        (mine, partners, others), rule, detail = _positive(bid, deal, values, explain)
+    amounts = [others] * len(players)
+    amounts[players.index(declarer)] = mine
+    if partner is not None:
+        amounts[players.index(partner)] = partners
+    if len(active) != len(players):
+        amounts[players.index(ctx.dealer)] = 0
+    return amounts, others.__class__ is int, rule, detail
 
 
-def _positive(bid: int, deal: Deal, rules: Rules) -> _Payment:
-    value = contract_value(bid, deal.attachment, rules)
-    name = f"{bid} {deal.attachment}" if deal.attachment else str(bid)
+def _positive(bid: int, deal: Deal, values: Mapping[str, Any], explain: bool) -> _Payment:
+    value = _value(bid, deal.attachment, values)
+    name = (f"{bid} {deal.attachment}" if deal.attachment else str(bid)) if explain else ""
     diff = deal.tricks - bid
     made = diff >= 0
     a: int
+    words = ""
     if made:
-        times = 1 + diff if rules["overtricks"] == "per-bid" else 1
+        times = 1 + diff if values["overtricks"] == "per-bid" else 1
         a = value * times
-        words = (f"{name} = {value}, made +{diff}: {value} x {times} = {a}" if diff
-                 else f"{name} = {value}, made")
+        if explain:
+            words = (f"{name} = {value}, made +{diff}: {value} x {times} = {a}" if diff
+                     else f"{name} = {value}, made")
     else:
-        factor = rules["failed_factor"]
+        factor = values["failed_factor"]
         a = -value * factor * -diff
-        words = f"{name} = {value}, down {-diff}: {value} x {factor} x {-diff} = {-a}"
+        if explain:
+            words = f"{name} = {value}, down {-diff}: {value} x {factor} x {-diff} = {-a}"
     if deal.partner is not None:
         return (a, a, -a), ("made" if made else "failed"), words
-    alone: int = rules["alone_factor"]
+    alone: int = values["alone_factor"]
     total = a * alone
     each = quotient(total, 3)
-    detail = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
-    return (total, 0, -each), ("alone_made" if made else "alone_failed"), detail
+    if explain:
+        words = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
+    return (total, 0, -each), ("alone_made" if made else "alone_failed"), words
 
 
-def _negative(bid: str, tricks: int, rules: Rules) -> _Payment:
-    v: int = rules["nolo_values"][NEGATIVES.index(bid)]
+def _negative(bid: str, tricks: int, values: Mapping[str, Any], explain: bool) -> _Payment:
+    v: int = values["nolo_values"][NEGATIVES.index(bid)]
     if tricks == NEEDED[bid]:
-        return (3 * v, 0, -v), "negative_made", f"{bid} made: {v} from each of 3"
-    factor: int = rules["nolo_failed_factor"]
+        return (3 * v, 0, -v), "negative_made", (f"{bid} made: {v} from each of 3"
+                                                 if explain else "")
+    factor: int = values["nolo_failed_factor"]
     each = v * factor
     return ((-3 * each, 0, each), "negative_failed",
             f"{bid} lost ({tricks} trick{'' if tricks == 1 else 's'}): "
-            f"{v} x {factor} = {each} to each of 3")
+            f"{v} x {factor} = {each} to each of 3" if explain else "")
 
 
 def is_finished(state: State) -> bool:
