@@ -6,7 +6,7 @@ import json
 import pytest
 
 from whistscore import files, journal
-from whistscore.cli import main
+from clirun import run  # one way to drive the CLI
 
 
 def sha(path):
@@ -16,52 +16,52 @@ def sha(path):
 @pytest.fixture
 def game_file(tmp_path):
     path = tmp_path / "g.json"
-    assert main(["new", "tally", str(path), "--players", "Anna", "Boris", "Vera",
-                 "--stake", "0.50", "--currency", "EUR"]) == 0
+    assert run(["new", "tally", str(path), "--players", "Anna", "Boris", "Vera",
+                "--stake", "0.50", "--currency", "EUR"])[0] == 0
     return path
 
 
-def test_new_refuses_to_overwrite(game_file, capsys):
+def test_new_refuses_to_overwrite(game_file):
     before = sha(game_file)
-    assert main(["new", "tally", str(game_file), "--players", "A", "B"]) == 1
-    assert "--force" in capsys.readouterr().err
+    status, _, err = run(["new", "tally", str(game_file), "--players", "A", "B"])
+    assert status == 1
+    assert "--force" in err
     assert sha(game_file) == before
-    assert main(["new", "tally", str(game_file), "--players", "A", "B", "--force"]) == 0
+    assert run(["new", "tally", str(game_file), "--players", "A", "B", "--force"])[0] == 0
 
 
 def test_new_with_preset_and_rule(tmp_path):
     path = tmp_path / "g.json"
-    assert main(["new", "tally", str(path), "--players", "A", "B", "--preset", "doubled",
-                 "--rule", "target=50"]) == 0
+    assert run(["new", "tally", str(path), "--players", "A", "B", "--preset", "doubled",
+                "--rule", "target=50"])[0] == 0
     game = files.load(path)
     assert game.rules.preset == "doubled" and game.rules["target"] == 50
 
 
-def test_new_bad_rule_is_exit_1(tmp_path, capsys):
+def test_new_bad_rule_is_exit_1(tmp_path):
     path = tmp_path / "g.json"
-    assert main(["new", "tally", str(path), "--players", "A", "B", "--rule", "target=0"]) == 1
-    assert "rules.target" in capsys.readouterr().err
+    status, _, err = run(["new", "tally", str(path), "--players", "A", "B", "--rule", "target=0"])
+    assert status == 1
+    assert "rules.target" in err
     assert not path.exists()
 
 
-def test_add_notation_and_json_print_entries_and_totals(game_file, capsys):
-    assert main(["add", str(game_file), "Anna", "2"]) == 0
-    out = capsys.readouterr().out
+def test_add_notation_and_json_print_entries_and_totals(game_file):
+    status, out, _ = run(["add", str(game_file), "Anna", "2"])
+    assert status == 0
     assert out == "deal 1 (Anna deals): Anna 2 | Anna 4, Boris -2, Vera -2 | next: Boris deals\n"
-    assert main(["add", str(game_file), "Boris", "1", "--explain"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(["add", str(game_file), "Boris", "1", "--explain"])
+    assert status == 0
     assert out.startswith("deal 2 (Boris deals): Boris 1 | Anna 3, Boris 0, Vera -3 | next:")
     assert "deal 2: Boris writes 1 on Anna (points): 1 x 1, a won deal (tests/tallygame.py)" in out
     assert "balance now" in out
-    assert main(["add", str(game_file), '{"winner": "Vera", "points": 1}', "--note", "x"]) == 0
+    assert run(["add", str(game_file), '{"winner": "Vera", "points": 1}', "--note", "x"])[0] == 0
     game = files.load(game_file)
     assert len(game.deals) == 3 and game.deals[2].note == "x"
 
 
-def test_add_from_stdin(game_file, monkeypatch):
-    import io
-    monkeypatch.setattr("sys.stdin", io.StringIO('{"winner": "Boris", "points": 3}\n'))
-    assert main(["add", str(game_file), "-"]) == 0
+def test_add_from_stdin(game_file):
+    assert run(["add", str(game_file), "-"], stdin='{"winner": "Boris", "points": 3}\n')[0] == 0
     assert files.load(game_file).deals[0].deal.winner == "Boris"
 
 
@@ -69,120 +69,130 @@ def test_add_from_stdin(game_file, monkeypatch):
     ["Nobody", "2"], ["Anna"], ['{"winner": "Anna"}'], ['{"winner": "Anna", "points": 2'],
     ['{"winner": "Anna", "points": 2, "x": 1}'], ["[" * 50000],
 ])
-def test_invalid_add_is_exit_1_and_leaves_file_unchanged(game_file, capsys, deal):
-    main(["add", str(game_file), "Anna", "1"])
+def test_invalid_add_is_exit_1_and_leaves_file_unchanged(game_file, deal):
+    first = run(["add", str(game_file), "Anna", "1"])
     before = sha(game_file)
-    assert main(["add", str(game_file), *deal]) == 1
-    err = capsys.readouterr().err
+    status, _, err = run(["add", str(game_file), *deal])
+    assert status == 1
+    err = first[2] + err
     assert "deal 2" in err and "Traceback" not in err
     assert sha(game_file) == before
 
 
-def test_add_after_end_is_refused(game_file, capsys):
-    assert main(["add", str(game_file), "Anna", "10"]) == 0
+def test_add_after_end_is_refused(game_file):
+    first = run(["add", str(game_file), "Anna", "10"])
+    assert first[0] == 0
     before = sha(game_file)
-    assert main(["add", str(game_file), "Anna", "1"]) == 1
-    assert "ended" in capsys.readouterr().err
+    status, _, err = run(["add", str(game_file), "Anna", "1"])
+    assert status == 1
+    assert "ended" in first[2] + err
     assert sha(game_file) == before
 
 
-def test_undo_restores_bytes(game_file, capsys):
-    main(["add", str(game_file), "Anna", "1"])
+def test_undo_restores_bytes(game_file):
+    outs = [run(["add", str(game_file), "Anna", "1"])[1]]
     before = game_file.read_bytes()
-    main(["add", str(game_file), "Boris", "2"])
-    assert main(["undo", str(game_file)]) == 0
-    assert "dropped deal 2: Boris 2" in capsys.readouterr().out
+    outs.append(run(["add", str(game_file), "Boris", "2"])[1])
+    status, out, _ = run(["undo", str(game_file)])
+    assert status == 0
+    assert "dropped deal 2: Boris 2" in "".join(outs) + out
     assert game_file.read_bytes() == before
 
 
-def test_undo_on_empty_game(game_file, capsys):
-    assert main(["undo", str(game_file)]) == 1
-    assert "no deal to undo" in capsys.readouterr().err
+def test_undo_on_empty_game(game_file):
+    status, _, err = run(["undo", str(game_file)])
+    assert status == 1
+    assert "no deal to undo" in err
 
 
-def test_show_text_json_and_explain(game_file, capsys):
-    main(["add", str(game_file), "Anna", "1"])
-    capsys.readouterr()
-    assert main(["show", str(game_file), "--explain", "--deals"]) == 0
-    out = capsys.readouterr().out
+def test_show_text_json_and_explain(game_file):
+    run(["add", str(game_file), "Anna", "1"])
+    status, out, _ = run(["show", str(game_file), "--explain", "--deals"])
+    assert status == 0
     assert "Score sheet" in out and "deal 1: Anna writes 1 on Boris" in out
-    assert main(["show", str(game_file), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = run(["show", str(game_file), "--json"])
+    assert status == 0
+    data = json.loads(out)
     assert data["sheet"]["Anna"] == {"points": 2}
     assert data["entries"][0] == {"deal": 1, "player": "Anna", "column": "points",
                                   "amount": 1, "against": "Boris", "rule": "win"}
-    assert main(["show", str(game_file), "--lang", "ru"]) == 0
-    assert "Запись" in capsys.readouterr().out
+    status, out, _ = run(["show", str(game_file), "--lang", "ru"])
+    assert status == 0
+    assert "Запись" in out
 
 
-def test_settle_json_and_text(game_file, capsys):
-    main(["add", str(game_file), "Anna", "3"])
-    capsys.readouterr()
-    assert main(["settle", str(game_file), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+def test_settle_json_and_text(game_file):
+    run(["add", str(game_file), "Anna", "3"])
+    status, out, _ = run(["settle", str(game_file), "--json"])
+    assert status == 0
+    data = json.loads(out)
     assert data["balance"] == {"Anna": "6", "Boris": "-3", "Vera": "-3"}
     assert data["money"] == {"Anna": "3.00", "Boris": "-1.50", "Vera": "-1.50"}
     assert data["transfers"] == [{"from": "Boris", "to": "Anna", "amount": "1.50"},
                                  {"from": "Vera", "to": "Anna", "amount": "1.50"}]
     assert list(data) == ["game", "players", "deals", "finished", "unit", "sheet",
                           "balance", "money", "transfers"]
-    assert main(["settle", str(game_file), "--stake", "1", "--precision", "0"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(["settle", str(game_file), "--stake", "1", "--precision", "0"])
+    assert status == 0
     assert "Boris pays Anna 3 EUR" in out
 
 
-def test_settle_bad_stake_is_exit_1(game_file, capsys):
-    assert main(["settle", str(game_file), "--stake", "abc"]) == 1
-    assert "stake" in capsys.readouterr().err
+def test_settle_bad_stake_is_exit_1(game_file):
+    status, _, err = run(["settle", str(game_file), "--stake", "abc"])
+    assert status == 1
+    assert "stake" in err
 
 
-def test_check(game_file, capsys, tmp_path):
-    assert main(["check", str(game_file)]) == 0
+def test_check(game_file, tmp_path):
+    first = run(["check", str(game_file)])
+    assert first[0] == 0
     bad = tmp_path / "bad.json"
     text = game_file.read_text().replace('"deals": []',
                                          '"deals": [\n    {"winner": "X", "points": 1}\n  ]')
     bad.write_text(text)
-    assert main(["check", str(bad)]) == 1
-    assert "deal 1" in capsys.readouterr().err
+    status, _, err = run(["check", str(bad)])
+    assert status == 1
+    assert "deal 1" in first[2] + err
 
 
-def test_missing_file_is_exit_1(tmp_path, capsys):
-    assert main(["show", str(tmp_path / "none.json")]) == 1
-    assert "no such game file" in capsys.readouterr().err
+def test_missing_file_is_exit_1(tmp_path):
+    status, _, err = run(["show", str(tmp_path / "none.json")])
+    assert status == 1
+    assert "no such game file" in err
 
 
-def test_usage_error_is_exit_2(capsys):
-    with pytest.raises(SystemExit) as info:
-        main(["frobnicate"])
-    assert info.value.code == 2
-    with pytest.raises(SystemExit) as info:
-        main(["show"])
-    assert info.value.code == 2
+def test_usage_error_is_exit_2():
+    assert run(["frobnicate"])[0] == 2
+    assert run(["show"])[0] == 2
 
 
-def test_rules_listing(capsys):
-    assert main(["rules", "tally"]) == 0
-    out = capsys.readouterr().out
+def test_rules_listing():
+    status, out, _ = run(["rules", "tally"])
+    assert status == 0
     assert "target" in out and "doubled" in out
-    assert main(["rules", "tally", "--preset", "nope"]) == 1
-    assert main(["rules", "tally", "--json"]) == 0
+    assert run(["rules", "tally", "--preset", "nope"])[0] == 1
+    assert run(["rules", "tally", "--json"])[0] == 0
 
 
-def test_bytes_that_are_not_utf8_on_the_command_line(game_file, capsys):
+def test_bytes_that_are_not_utf8_on_the_command_line(game_file):
     # Python hands undecodable argv bytes over as lone surrogates; they must be
     # refused with a message, never crash the save.
     before = sha(game_file)
-    assert main(["add", str(game_file), "Anna\udcff", "1"]) == 1
-    assert main(["add", str(game_file), "Anna", "1", "--note", "x\udcff"]) == 1
-    err = capsys.readouterr().err
+    first = run(["add", str(game_file), "Anna\udcff", "1"])
+    second = run(["add", str(game_file), "Anna", "1", "--note", "x\udcff"])
+    assert first[0] == 1
+    assert second[0] == 1
+    err = first[2] + second[2]
     assert "not UTF-8" in err and "Traceback" not in err
     assert sha(game_file) == before
 
 
-def test_lone_surrogate_escape_in_a_typed_json_deal(game_file, capsys):
+def test_lone_surrogate_escape_in_a_typed_json_deal(game_file):
     before = sha(game_file)
-    assert main(["add", str(game_file), '{"winner": "Anna", "points": 1, "note": "\\ud800"}']) == 1
-    assert "without its pair" in capsys.readouterr().err
+    status, _, err = run(["add", str(game_file),
+                          '{"winner": "Anna", "points": 1, "note": "\\ud800"}'])
+    assert status == 1
+    assert "without its pair" in err
     assert sha(game_file) == before
 
 

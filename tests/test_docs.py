@@ -166,7 +166,8 @@ API = DOCS / "api.md"
 HEADING = re.compile(r"^### `(whistscore(?:\.\w+)*)(?:\((.*)\))?`$", re.M)
 #: the modules whose public names (``__all__``) api.md must all document
 API_MODULES = ("whistscore", "whistscore.replay", "whistscore.settlement", "whistscore.journal",
-               "whistscore.recording", "whistscore.scored", "whistscore.game", "whistscore.errors")
+               "whistscore.files", "whistscore.recording", "whistscore.scored", "whistscore.game",
+               "whistscore.errors")
 
 
 def _resolve(path: str) -> object:

@@ -24,12 +24,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from whistscore import excel, files, journal
-from whistscore.cli import main
 from whistscore.errors import GameFileError, InputError
 from whistscore.i18n import CORE_LABELS, explain, text
 from whistscore.layout import Cell, Label, Phrase
 from whistscore.replay import replay
 from whistscore.settlement import settle
+
+from clirun import run  # one way to drive the CLI
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/*.json"))
@@ -422,24 +423,27 @@ def test_random_games_export_and_round_trip(tmp_path, gen):
 
 # -- the command line and the import boundary ------------------------------------------------
 
-def test_cli_export_and_import(tmp_path, capsys):
+def test_cli_export_and_import(tmp_path):
     src = tmp_path / "g.json"
     files.dump(tally_game(7, notes={1: "=cmd"}), src)
     book = tmp_path / "g.xlsx"
-    assert main(["export", str(src), str(book), "--lang", "ru", "--check-formulas"]) == 0
-    assert "wrote" in capsys.readouterr().out
+    status, out, _ = run(["export", str(src), str(book), "--lang", "ru", "--check-formulas"])
+    assert status == 0
+    assert "wrote" in out
     assert openpyxl.load_workbook(book).sheetnames[0] == "Запись"
     back = tmp_path / "back.json"
-    assert main(["import", str(book), str(back)]) == 0
-    assert "7 deals" in capsys.readouterr().out
+    status, out, _ = run(["import", str(book), str(back)])
+    assert status == 0
+    assert "7 deals" in out
     assert back.read_bytes() == src.read_bytes()
-    assert main(["import", str(book), str(back)]) == 1
-    assert "--force" in capsys.readouterr().err
-    assert main(["import", str(book), str(back), "--force"]) == 0
+    status, _, err = run(["import", str(book), str(back)])
+    assert status == 1
+    assert "--force" in err
+    assert run(["import", str(book), str(back), "--force"])[0] == 0
     junk = tmp_path / "junk.xlsx"
     junk.write_bytes(b"PK\x03\x04 broken")
-    assert main(["import", str(junk), str(tmp_path / "x.json")]) == 1
-    err = capsys.readouterr().err
+    status, _, err = run(["import", str(junk), str(tmp_path / "x.json")])
+    assert status == 1
     assert "not an Excel workbook" in err and "Traceback" not in err
     assert not (tmp_path / "x.json").exists()
 

@@ -11,9 +11,11 @@ read-change-write (no lock file is left beside the game).  Real processes race h
 each run ten ``add`` commands one after the other, on a game file big enough that reading,
 replaying and saving it takes a noticeable time.
 
-Odd files (FIFOs, devices, folders, symlinks, a full disk, stale temporary files) are refused or
-handled in test_integrity.py, beside the exit status each command gives for them, and in
-test_bad_input.py among the other bad files every reading command refuses.
+Odd files (issue 12 #5, #6, #11, #15): FIFOs, devices, folders, sockets and files over 64 MB are
+refused at once by every command; a symlinked game file is saved through its link; non-regular
+and read-only targets are never rewritten; stale temporary files are cleared by the next save; a
+second writer says it waits for the lock, and the lock leaves no file beside the game.  A full
+disk is among the faults of test_writes.py (the exit status each writing command gives).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import json
 import os
 import random
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import textwrap
@@ -31,8 +35,13 @@ from pathlib import Path
 
 import pytest
 
+import whistscore
 from whistscore import files, journal
+from whistscore.errors import InputError
 from whistscore.game import DealRecord
+
+from clirun import run  # one way to drive the CLI
+from files_support import make_fifo, subrun, whistscore_argv, write_game
 
 needs_sigkill = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 needs_fcntl = pytest.mark.skipif(sys.platform == "win32", reason="fcntl locks are POSIX")
@@ -351,3 +360,208 @@ def test_undo_and_add_racing_keep_the_file_whole(tmp_path):
     assert not failures, failures
     game = files.load(path)
     assert len(game.deals) == 2000 + 6 - 1
+
+
+# -- 5: odd files (issue 12): FIFOs, devices, folders, huge files --------------------------
+
+READERS = [["show"], ["settle"], ["check"], ["add", "Анна 1"], ["undo"], ["export", "OUT"]]
+
+
+@pytest.mark.parametrize("argv", READERS, ids=lambda a: a[0])
+def test_a_fifo_as_the_game_file_is_refused_at_once(argv, tmp_path):
+    """#5: a FIFO hung every command (and add hung holding the lock)."""
+    fifo = make_fifo(tmp_path / "game.json")
+    args = [argv[0], fifo] + [tmp_path / "out.xlsx" if a == "OUT" else a for a in argv[1:]]
+    done = subrun(args, timeout=20)
+    assert done.returncode == 1, done.stderr
+    assert b"FIFO" in done.stderr and b"Traceback" not in done.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("name, words", [("/dev/zero", "device"), ("", "empty"),
+                                         (".", "folder"), ("/", "folder")])
+def test_devices_folders_and_empty_names_are_refused(name, words):
+    for command in ("show", "settle", "check"):
+        status, out, err = run([command, name])
+        assert status == 1 and words in err and "internal error" not in err, (command, err)
+
+
+def test_a_file_over_64_mb_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "game.json"
+    with open(path, "wb") as handle:  # sparse: 64 MB + 1 byte of nothing
+        handle.truncate(journal.MAX_FILE_BYTES + 1)
+    started = time.monotonic()
+    status, out, err = run(["show", path])
+    assert status == 1 and "64 MB" in err, err
+    assert time.monotonic() - started < 1.0
+    with pytest.raises(InputError, match="64 MB"):
+        whistscore.load(path)
+
+
+@pytest.mark.parametrize("what", ["fifo", "folder", "device", "empty name", "a 65 MB file",
+                                  "a socket"])
+def test_odd_game_files_are_refused_by_every_reading_command(what, tmp_path):
+    import os
+    import socket
+
+    sock = None
+    path = tmp_path / "game.json"
+    if what == "fifo":
+        os.mkfifo(path)
+    elif what == "folder":
+        path.mkdir()
+    elif what == "device":
+        path = Path("/dev/zero")
+    elif what == "empty name":
+        path = ""
+    elif what == "a socket":
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(path))
+    else:
+        with open(path, "wb") as handle:
+            handle.truncate(65 * 1024 * 1024)
+    try:
+        for command in (["show"], ["settle"], ["check"], ["add", "-"], ["undo"],
+                        ["export", str(tmp_path / "out.xlsx")]):
+            status, out, err = run([command[0], str(path), *command[1:]],
+                                   stdin="Anna 1" if command[1:] == ["-"] else None)
+            why = f"{what}: {command[0]} -> {status} {err!r}"
+            assert status == 1, why
+            assert len(err.strip().splitlines()) == 1, why
+            assert "Traceback" not in err and "internal error" not in err, why
+    finally:
+        if sock is not None:
+            sock.close()
+
+
+# -- 6: symlinks and non-regular targets ----------------------------------------------------
+
+def test_a_symlinked_game_file_is_saved_through_the_link(tmp_path):
+    synced = tmp_path / "synced"
+    synced.mkdir()
+    real = synced / "evening.json"
+    write_game(real, 2)
+    link = tmp_path / "game.json"
+    link.symlink_to(real)
+    assert run(["add", link, "Вера 3"])[0] == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert len(files.load(real).deals) == 3
+    assert run(["undo", link])[0] == 0
+    assert link.is_symlink() and len(files.load(real).deals) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "synced"]
+    assert sorted(p.name for p in synced.iterdir()) == ["evening.json"]
+
+
+def non_regular_targets(tmp_path: Path):
+    fifo = make_fifo(tmp_path / "fifo.json")
+    sock_path = tmp_path / "sock.json"
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(sock_path))
+    targets = [fifo, sock_path, tmp_path]
+    if os.geteuid() == 0:  # a device node of our own: /dev/null's numbers, in tmp
+        device = tmp_path / "device.json"
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        targets.append(device)
+    else:  # an ordinary user cannot replace /dev/null: a fair target to try
+        targets.append(Path("/dev/null"))
+    return targets, sock
+
+
+def test_new_force_and_export_refuse_non_regular_targets(tmp_path):
+    game = tmp_path / "game.json"
+    write_game(game, 2)
+    targets, sock = non_regular_targets(tmp_path)
+    try:
+        for target in targets:
+            mode = os.stat(target).st_mode
+            for argv in (["new", "tally", target, "--players", "A", "B", "--force"],
+                         ["export", game, target, "--force"],
+                         ["import", "BOOK", target, "--force"]):
+                if argv[0] == "import":
+                    book = tmp_path / "book.xlsx"
+                    if not book.exists():
+                        assert run(["export", game, book])[0] == 0
+                    argv = ["import", book, target, "--force"]
+                status, out, err = run(argv)
+                assert status == 1, (target, argv, err)
+                assert "internal error" not in err
+                assert os.stat(target).st_mode == mode, (target, argv)
+    finally:
+        sock.close()
+
+
+# -- 11: read-only files --------------------------------------------------------------------
+
+def test_read_only_files_are_respected(tmp_path):
+    """#11: as any user (root too), add/undo/new --force/export do not rewrite a 444 file."""
+    game = tmp_path / "g.json"
+    text = write_game(game, 3)
+    game.chmod(0o444)
+    book = tmp_path / "book.xlsx"
+    assert run(["export", game, book])[0] == 0
+    book.chmod(0o444)
+    old_book = book.read_bytes()
+    for argv in (["add", game, "Анна 1"], ["undo", game],
+                 ["new", "tally", game, "--players", "A", "B", "--force"],
+                 ["import", book, game, "--force"], ["export", game, book],
+                 ["export", game, book, "--force"]):
+        status, out, err = run(argv)
+        assert status == 1 and "read-only" in err, (argv, err)
+    assert game.read_text(encoding="utf-8") == text
+    assert book.read_bytes() == old_book
+
+
+# -- 15: stale temporary files, the waiting message -----------------------------------------
+
+def test_stale_temporary_files_are_cleared_by_the_next_save(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    stale = tmp_path / f".game.json.{dead}.abc12345.tmp"
+    stale.write_bytes(b"x" * 1000)
+    ancient = tmp_path / ".game.json.old_styl.tmp"
+    ancient.write_bytes(b"y")
+    os.utime(ancient, (time.time() - 3 * 86400,) * 2)
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        busy = tmp_path / f".game.json.{alive.pid}.def45678.tmp"
+        busy.write_bytes(b"z")
+        other = tmp_path / f".other.json.{dead}.abc12345.tmp"
+        other.write_bytes(b"w")
+        mine = tmp_path / ".game.json.my notes.tmp"  # not a name our saves use: kept
+        mine.write_bytes(b"v")
+        os.utime(mine, (time.time() - 3 * 86400,) * 2)
+        assert run(["add", path, "Вера 1"])[0] == 0
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert names == sorted([other.name, busy.name, mine.name, "game.json"]), names
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_a_second_writer_says_it_is_waiting_for_the_lock(tmp_path):
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    with files.locked(path):
+        proc = subprocess.Popen(whistscore_argv(["add", path, "Вера 1"]),
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(1.5)
+        assert proc.poll() is None  # it waits...
+        assert len(files.load(path).deals) == 2
+    out, err = proc.communicate(timeout=60)  # ...and lands once the lock is free
+    assert proc.returncode == 0, err
+    assert b"waiting for another whistscore command" in err
+    assert len(files.load(path).deals) == 3
+
+
+def test_no_lock_file_is_left_in_the_users_folder(tmp_path):
+    """Issue 13 #8: the lock is on the folder, nothing is created beside the game."""
+    path = tmp_path / "game.json"
+    assert run(["new", "tally", path, "--players", "A", "B"])[0] == 0
+    assert run(["add", path, "A 1"])[0] == 0
+    assert run(["add", path, "B 2"])[0] == 0
+    assert run(["undo", path])[0] == 0
+    assert run(["export", path, tmp_path / "g.xlsx"])[0] == 0
+    assert run(["import", tmp_path / "g.xlsx", tmp_path / "back.json"])[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["back.json", "g.xlsx", "game.json"]

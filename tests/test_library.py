@@ -10,7 +10,8 @@ import pytest
 
 import whistscore
 from whistscore import ConflictError, InputError, ScoredGame, files, journal
-from whistscore.cli import main
+
+from clirun import run  # one way to drive the CLI
 
 
 def sha(path):
@@ -155,58 +156,60 @@ def test_change_settings_refused_if_a_deal_no_longer_fits(tmp_path):
 @pytest.fixture
 def danish_file(tmp_path):
     path = tmp_path / "d.json"
-    assert main(["new", "danish", str(path), "--players", *DANISH, "--title", "Friday",
-                 "--place", "Carl's"]) == 0
+    assert run(["new", "danish", str(path), "--players", *DANISH, "--title", "Friday",
+                "--place", "Carl's"])[0] == 0
     return path
 
 
-def test_cli_edit_replaces_and_refuses(danish_file, capsys):
+def test_cli_edit_replaces_and_refuses(danish_file):
     for deal in ("Anna 9 good Carl 10", "Bo nolo 0", "Carl 8 alone 8"):
-        assert main(["add", str(danish_file), *deal.split()]) == 0
-    capsys.readouterr()
-    assert main(["edit", str(danish_file), "2", "Bo", "nolo", "1", "--note", "fixed"]) == 0
-    out = capsys.readouterr().out
+        assert run(["add", str(danish_file), *deal.split()])[0] == 0
+    status, out, _ = run(["edit", str(danish_file), "2", "Bo", "nolo", "1", "--note", "fixed"])
+    assert status == 0
     assert out.startswith("deal 2 replaced (Bo deals): Bo nolo 1 | caught with 1 | ")
     game = files.load(danish_file)
     assert game.deals[1].note == "fixed" and game.deals[1].deal.tricks == 1
     before = sha(danish_file)
-    assert main(["edit", str(danish_file), "9", "Bo", "nolo", "0"]) == 1
-    assert "no such deal (deals: 1..3)" in capsys.readouterr().err
-    assert main(["edit", str(danish_file), "3", "Carl", "8", "Carl", "14"]) == 1
-    assert "deal 3" in capsys.readouterr().err
+    status, _, err = run(["edit", str(danish_file), "9", "Bo", "nolo", "0"])
+    assert status == 1
+    assert "no such deal (deals: 1..3)" in err
+    status, _, err = run(["edit", str(danish_file), "3", "Carl", "8", "Carl", "14"])
+    assert status == 1
+    assert "deal 3" in err
     assert sha(danish_file) == before
 
 
-def test_cli_edit_refuses_when_a_later_deal_no_longer_fits(tmp_path, capsys):
+def test_cli_edit_refuses_when_a_later_deal_no_longer_fits(tmp_path):
     path = tmp_path / "p.json"
-    assert main(["new", "preferans", str(path), "--players", "Anna", "Boris", "Vera",
-                 "--rule", "pulya=4"]) == 0
+    assert run(["new", "preferans", str(path), "--players", "Anna", "Boris", "Vera",
+                "--rule", "pulya=4"])[0] == 0
     for deal in ("Anna 6S Boris:p Vera:p", "Vera 9NT Anna:p Boris:p", "Boris 6S Vera:p Anna:p"):
-        assert main(["add", str(path), *deal.split()]) == 0
+        assert run(["add", str(path), *deal.split()])[0] == 0
     before = sha(path)
-    capsys.readouterr()
-    assert main(["edit", str(path), "1", "Anna", "7S", "Boris:p", "Vera:p"]) == 1
-    assert "deal 3" in capsys.readouterr().err
+    status, _, err = run(["edit", str(path), "1", "Anna", "7S", "Boris:p", "Vera:p"])
+    assert status == 1
+    assert "deal 3" in err
     assert sha(path) == before
 
 
-def test_cli_set(danish_file, capsys):
-    assert main(["add", str(danish_file), "Anna", "9", "good", "Carl", "10"]) == 0
-    capsys.readouterr()
-    assert main(["set", str(danish_file), "--rule", "base=1", "--stake", "0.05",
-                 "--title", "Saturday"]) == 0
+def test_cli_set(danish_file):
+    assert run(["add", str(danish_file), "Anna", "9", "good", "Carl", "10"])[0] == 0
+    assert run(["set", str(danish_file), "--rule", "base=1", "--stake", "0.05",
+                "--title", "Saturday"])[0] == 0
     game = files.load(danish_file)
     assert game.rules["base"] == 1 and game.title == "Saturday" and str(game.stake) == "0.05"
     before = sha(danish_file)
-    assert main(["set", str(danish_file), "--rule", "nonsense=1"]) == 1
-    assert main(["set", str(danish_file)]) == 1
-    assert "nothing to change" in capsys.readouterr().err
+    first = run(["set", str(danish_file), "--rule", "nonsense=1"])
+    second = run(["set", str(danish_file)])
+    assert first[0] == 1
+    assert second[0] == 1
+    assert "nothing to change" in first[2] + second[2]
     assert sha(danish_file) == before
 
 
 def test_cli_add_time_and_no_time(danish_file):
-    assert main(["add", str(danish_file), "Anna", "8", "Carl", "8"]) == 0
-    assert main(["add", str(danish_file), "--no-time", "Bo", "8", "Dina", "8"]) == 0
+    assert run(["add", str(danish_file), "Anna", "8", "Carl", "8"])[0] == 0
+    assert run(["add", str(danish_file), "--no-time", "Bo", "8", "Dina", "8"])[0] == 0
     data = json.loads(danish_file.read_text(encoding="utf-8"))
     assert list(data)[:5] == ["format", "version", "game", "title", "place"]
     import datetime
@@ -216,19 +219,20 @@ def test_cli_add_time_and_no_time(danish_file):
 
 
 def test_cli_edit_keeps_or_drops_the_time(danish_file):
-    assert main(["add", str(danish_file), "Anna", "8", "Carl", "8"]) == 0
+    assert run(["add", str(danish_file), "Anna", "8", "Carl", "8"])[0] == 0
     at = files.load(danish_file).deals[0].at
-    assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "9"]) == 0
+    assert run(["edit", str(danish_file), "1", "Anna", "8", "Carl", "9"])[0] == 0
     assert files.load(danish_file).deals[0].at == at  # the deal was played then
-    assert main(["edit", str(danish_file), "1", "--no-time", "Anna", "8", "Carl", "9"]) == 0
+    assert run(["edit", str(danish_file), "1", "--no-time", "Anna", "8", "Carl", "9"])[0] == 0
     assert files.load(danish_file).deals[0].at is None
-    assert main(["edit", str(danish_file), "1", "Anna", "8", "Carl", "8"]) == 0
+    assert run(["edit", str(danish_file), "1", "Anna", "8", "Carl", "8"])[0] == 0
     assert files.load(danish_file).deals[0].at is not None  # no time yet: stamped now
 
 
-def test_cli_missing_file_says_how_to_create_it(tmp_path, capsys):
-    assert main(["add", str(tmp_path / "none.json"), "Anna", "8", "Carl", "8"]) == 1
-    assert "create it with: whistscore new" in capsys.readouterr().err
+def test_cli_missing_file_says_how_to_create_it(tmp_path):
+    status, _, err = run(["add", str(tmp_path / "none.json"), "Anna", "8", "Carl", "8"])
+    assert status == 1
+    assert "create it with: whistscore new" in err
 
 
 def test_a_file_with_bad_title_or_time_is_refused(danish_file):

@@ -5,10 +5,11 @@ from pathlib import Path
 import pytest
 
 from whistscore import files, journal
-from whistscore.cli import main
 from whistscore.layout import Label
 from whistscore.replay import replay
 from whistscore.running import running_table
+
+from clirun import run  # one way to drive the CLI
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.json"))
 
@@ -75,12 +76,14 @@ def test_twist_gora_starts_at_the_agreed_size():
     assert [table.rows[-1][i].value for i in gora_cols] == list(state.gora)
 
 
-def test_show_by_deal(capsys):
+def test_show_by_deal():
     path = SAMPLES[0]
-    assert main(["show", str(path), "--by-deal"]) == 0
-    assert "deal by deal" in capsys.readouterr().out
-    assert main(["show", str(path), "--by-deal", "--lang", "ru"]) == 0
-    assert "по сдачам" in capsys.readouterr().out
+    status, out, _ = run(["show", str(path), "--by-deal"])
+    assert status == 0
+    assert "deal by deal" in out
+    status, out, _ = run(["show", str(path), "--by-deal", "--lang", "ru"])
+    assert status == 0
+    assert "по сдачам" in out
 
 
 def test_workbook_has_the_by_deal_tab(tmp_path):
@@ -100,7 +103,7 @@ def test_workbook_has_the_by_deal_tab(tmp_path):
     assert rows[header + 3][1:] == [4, 4, 2, 12, 4]
 
 
-def test_deal_results_are_said_in_russian(capsys):
+def test_deal_results_are_said_in_russian():
     # how a deal ended is translated like every other sheet word (issue 7, --lang ru)
     from whistscore.i18n import text
 
@@ -109,6 +112,6 @@ def test_deal_results_are_said_in_russian(capsys):
     said = [text(kind.describe_result(r.record.deal, r.outcome, r.context), kind, "ru")
             for r in rp.results]
     assert said == ["сыграно", "распасы ×1"]
-    assert main(["show", str(SAMPLES[0]), "--deals", "--lang", "ru"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(["show", str(SAMPLES[0]), "--deals", "--lang", "ru"])
+    assert status == 0
     assert "сыграно" in out or "без " in out

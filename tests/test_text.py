@@ -7,68 +7,69 @@ import pytest
 
 import whistscore
 from whistscore import InputError, files
-from whistscore.cli import main
 from whistscore.running import running_table
 from whistscore.text import render_wrapped
+
+from clirun import run  # one way to drive the CLI
 
 
 def new(tmp_path, game, *players, extra=()):
     path = tmp_path / f"{game}.json"
-    assert main(["new", game, str(path), "--players", *players, *extra]) == 0
+    assert run(["new", game, str(path), "--players", *players, *extra])[0] == 0
     return path
 
 
-def add(path, capsys, deal, *options):
-    capsys.readouterr()
-    assert main(["add", str(path), *options, *deal.split()]) == 0
-    return capsys.readouterr().out
+def add(path, deal, *options):
+    status, out, _ = run(["add", str(path), *options, *deal.split()])
+    assert status == 0
+    return out
 
 
 # -- add prints one line ---------------------------------------------------------------
 
-def test_add_line_danish_five_players(tmp_path, capsys):
+def test_add_line_danish_five_players(tmp_path):
     path = new(tmp_path, "danish", "Anna", "Bo", "Carl", "Dina", "Eva")
     # Anna deals and sits out; 9 good = 80, one overtrick: 160 (docs/danish.md)
-    assert add(path, capsys, "Bo 9 good Carl 10") == (
+    assert add(path, "Bo 9 good Carl 10") == (
         "deal 1 (Anna deals): Bo 9 good Carl 10 | made +1 | Bo 160, Carl 160, Dina -160, "
         "Eva -160 | next: Bo deals and sits out\n")
     # Carl's nolo with one trick: he pays 3 x 200 = 600, Anna, Dina and Eva get 200 each
-    assert add(path, capsys, "Carl nolo 1") == (
+    assert add(path, "Carl nolo 1") == (
         "deal 2 (Bo deals): Carl nolo 1 | caught with 1 | Anna 200, Carl -440, Dina 40, "
         "Eva 40 | next: Carl deals and sits out\n")
 
 
-def test_add_line_preferans_and_misere(tmp_path, capsys):
+def test_add_line_preferans_and_misere(tmp_path):
     path = new(tmp_path, "preferans", "Anna", "Boris", "Vera")
-    assert add(path, capsys, "Anna 7S Boris:w Vera:p 7/3/0") == (
+    assert add(path, "Anna 7S Boris:w Vera:p 7/3/0") == (
         "deal 1 (Anna deals): Anna 7S Boris:w Vera:p 7/3/0 | made | Anna pulya 4; "
         "Boris vists on Anna 12 | next: Boris deals\n")
     # Sochi misère caught with one trick: 10 x 1 into the gora (seed 002)
-    assert add(path, capsys, "Boris misere 1") == (
+    assert add(path, "Boris misere 1") == (
         "deal 2 (Boris deals): Boris misere 1 | misère caught with 1 | Boris gora 10 | "
         "next: Vera deals\n")
 
 
-def test_add_line_announces_the_twist_round(tmp_path, capsys):
+def test_add_line_announces_the_twist_round(tmp_path):
     path = new(tmp_path, "twist", "Oleg", "Irina", "Pavel", "Sveta")
     # a six made with 5 + 3 = 8 tricks of the pair: the twist round follows, at twice the
     # value of the deal before (none: 5), 10 a trick (seed «розыгрыш твиста»)
-    out = add(path, capsys, "Oleg 6H 5/2/3/2")
+    out = add(path, "Oleg 6H 5/2/3/2")
     assert out.endswith("| next: the twist round at 10 a trick (round 1/2/3/4), Irina deals\n")
-    out = add(path, capsys, "round 2/5/3/2")
+    out = add(path, "round 2/5/3/2")
     assert out.startswith("deal 2 (Irina deals): round 2/5/3/2 | twist round | ")
     assert out.endswith("| next: Pavel deals\n")
 
 
-def test_add_line_says_the_game_is_finished(tmp_path, capsys):
+def test_add_line_says_the_game_is_finished(tmp_path):
     path = new(tmp_path, "tally", "Anna", "Boris", "Vera")
-    out = add(path, capsys, "Anna 10")
+    out = add(path, "Anna 10")
     assert out.endswith("| the game is finished: whistscore settle says who pays whom\n")
 
 
-def test_add_explain_keeps_the_entry_list(tmp_path, capsys):
+def test_add_explain_keeps_the_entry_list(tmp_path):
     path = new(tmp_path, "danish", "Anna", "Bo", "Carl", "Dina")
-    out = add(path, capsys, "Anna 8 alone 7", "--explain")
+    out = add(path, "Anna 8 alone 7", "--explain")
     lines = out.splitlines()
     assert lines[0].startswith("deal 1 (Anna deals): Anna 8 alone 7 | alone, down 1 | ")
     assert "deal 1: Anna writes -120 into points: 8 = 20, down 1" in out
@@ -85,28 +86,31 @@ def test_one_trick_is_singular():
 
 # -- show --------------------------------------------------------------------------------
 
-def test_show_says_finished_or_if_the_game_ended_now(tmp_path, capsys):
+def test_show_says_finished_or_if_the_game_ended_now(tmp_path):
     path = new(tmp_path, "tally", "Anna", "Boris", "Vera")
-    add(path, capsys, "Anna 3")
-    assert main(["show", str(path)]) == 0
-    assert capsys.readouterr().out.endswith(
+    add(path, "Anna 3")
+    status, out, _ = run(["show", str(path)])
+    assert status == 0
+    assert out.endswith(
         "The game is not finished. Balance in points if the game ended now: "
         "Anna +6, Boris -3, Vera -3\n")
-    assert main(["settle", str(path)]) == 0
-    assert "balances in points if the game ended now" in capsys.readouterr().out
-    add(path, capsys, "Anna 7")
-    assert main(["show", str(path)]) == 0
-    assert capsys.readouterr().out.endswith(
+    status, out, _ = run(["settle", str(path)])
+    assert status == 0
+    assert "balances in points if the game ended now" in out
+    add(path, "Anna 7")
+    status, out, _ = run(["show", str(path)])
+    assert status == 0
+    assert out.endswith(
         "The game is finished. Balance in points: Anna +20, Boris -10, Vera -10\n")
 
 
-def test_show_twist_end_of_game_steps(tmp_path, capsys):
+def test_show_twist_end_of_game_steps(tmp_path):
     # the spec's public example (docs/twist.md): remarks after step 1 -190, -274, -254,
     # -284; A and B: 2 x 84 = 168 for A, less the 12 vists B wrote on A: 156.
     path = new(tmp_path, "twist", "A", "B", "C", "D")
-    add(path, capsys, "A 8H 5/2/4/1")
-    assert main(["show", str(path)]) == 0
-    out = capsys.readouterr().out
+    add(path, "A 8H 5/2/4/1")
+    status, out, _ = run(["show", str(path)])
+    assert status == 0
     step1 = out[out.index("End of the game, step 1"):out.index("Step 2")]
     rows = [line.split() for line in step1.splitlines()[3:] if line.strip()]
     assert rows == [["A", "60", "25", "-190"], ["B", "6", "28", "-274"],
@@ -120,13 +124,13 @@ def test_show_twist_end_of_game_steps(tmp_path, capsys):
     assert "Balance in vists if the game ended now: A +442, B -176, C -4, D -262" in out
 
 
-def test_show_by_deal_fits_the_terminal(tmp_path, capsys, monkeypatch):
+def test_show_by_deal_fits_the_terminal(tmp_path, monkeypatch):
     path = new(tmp_path, "preferans", "Anna", "Boris", "Vera")
     for deal in ("Anna 7S Boris:w Vera:p 7/3/0", "pass 4/2/4", "Boris 6H Vera:w Anna:w 6/2/2"):
-        add(path, capsys, deal)
+        add(path, deal)
     monkeypatch.setenv("COLUMNS", "60")
-    assert main(["show", str(path), "--by-deal"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(["show", str(path), "--by-deal"])
+    assert status == 0
     part = out[out.index("The sheet deal by deal"):out.index("The game is")]
     assert max(len(line) for line in part.splitlines()) <= 60
     assert part.count("  Deal") >= 2  # the deal column starts every block
@@ -157,27 +161,28 @@ def test_whist_running_tricks_restart_each_game():
 
 # -- dates and title -----------------------------------------------------------------------
 
-def test_dates_in_show_settle_and_the_workbook(tmp_path, capsys):
+def test_dates_in_show_settle_and_the_workbook(tmp_path):
     import openpyxl
 
     path = new(tmp_path, "danish", "Anna", "Bo", "Carl", "Dina",
                extra=("--title", "Danish night", "--place", "Carl's"))
-    assert main(["add", str(path), "Anna", "8", "Carl", "8"]) == 0
+    assert run(["add", str(path), "Anna", "8", "Carl", "8"])[0] == 0
     game = files.load(path)
     today = game.deals[0].at[:10]
-    capsys.readouterr()
-    assert main(["show", str(path)]) == 0
-    assert capsys.readouterr().out.startswith(f"Danish night, Carl's, {today}\n")
+    status, out, _ = run(["show", str(path)])
+    assert status == 0
+    assert out.startswith(f"Danish night, Carl's, {today}\n")
     # a second day: the range
     data = json.loads(path.read_text(encoding="utf-8"))
     data["deals"].append({"declarer": "Bo", "bid": 8, "partner": "Dina", "tricks": 8,
                           "at": "2099-01-02T00:10:00+01:00"})
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert main(["settle", str(path)]) == 0
-    assert capsys.readouterr().out.startswith(
+    status, out, _ = run(["settle", str(path)])
+    assert status == 0
+    assert out.startswith(
         f"Danish night, Carl's, {today} to 2099-01-02\ndanish, 2 deals")
     book = tmp_path / "d.xlsx"
-    assert main(["export", str(path), str(book)]) == 0
+    assert run(["export", str(path), str(book)])[0] == 0
     wb = openpyxl.load_workbook(book)
     assert wb.properties.title.startswith("Danish night: ")
     assert f"played {today} to 2099-01-02" in wb.properties.description

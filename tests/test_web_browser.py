@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import whistscore
+from clirun import run  # one way to drive the CLI
 from serve_support import chrome, live_server
-from whistscore.cli import main
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -224,7 +224,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
-        main(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
+        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
         assert path.read_bytes() == before and error.startswith("deal 6")
         pad.shot("preferans-refused")
         # and in the notation box
@@ -245,7 +245,7 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         assert notations(path)[5] == "Boris 6D Vera:w Anna:w 5/2/3"
 
         # live: a deal added by the command line shows within 2 s
-        assert main(["add", str(path), "pass", "3/3/4"]) == 0
+        assert run(["add", str(path), "pass", "3/3/4"])[0] == 0
         pad.wait(lambda: "Deals (7)" in pad.text(".deals h2"), "the CLI's deal", 2.0)
         pad.shot("preferans-table", full=True)
 
@@ -419,14 +419,14 @@ def test_a_deal_recorded_meanwhile_on_another_phone_is_asked_about(tmp_path, bro
         pad.d.execute_script("window.__asked = [];"
                              "window.confirm = (q) => { window.__asked.push(q); return false; };")
         pad.d.execute_script("for (let i = 1; i < 99999; i++) window.clearInterval(i);")
-        assert main(["add", str(path), "NS 7"]) == 0   # the other phone, unseen by this page
+        assert run(["add", str(path), "NS 7"])[0] == 0   # the other phone, unseen by this page
         pad.side("tricks", 8)
         pad.tap("#submit")
         pad.wait(lambda: pad.d.execute_script("return window.__asked.length"), "the question")
         asked = pad.d.execute_script("return window.__asked")
         assert asked == ["Deal 1 was just recorded on another phone — record this one too?"]
         assert len(whistscore.load(path).deals) == 1     # declined: nothing written
-        assert main(["add", str(path), "NS 6"]) == 0   # and once more, unseen again
+        assert run(["add", str(path), "NS 6"])[0] == 0   # and once more, unseen again
         pad.d.execute_script("window.confirm = (q) => { window.__asked.push(q); return true; };")
         pad.side("tricks", 8)
         pad.tap("#submit")

@@ -19,8 +19,9 @@ with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every m
     from starlette.testclient import TestClient
 
 import whistscore
-from whistscore.cli import main
 from whistscore.web.app import MAX_BODY, create_app
+
+from clirun import run  # one way to drive the CLI
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "tok-" + "x" * 20
@@ -41,12 +42,6 @@ def new(folder: Path, name: str = "ev", game: str = "preferans",
                headers=H)
     assert r.status_code == 201, r.text
     return folder / f"{name}.json"
-
-
-def cli_out(capsys, *args) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_import_whistscore_and_other_commands_load_no_web_stack(tmp_path):
@@ -113,14 +108,14 @@ def test_a_bad_new_game_is_refused_naming_the_field_and_writes_nothing(tmp_path,
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_api_answers_exactly_what_the_cli_prints(tmp_path, capsys):
+def test_the_api_answers_exactly_what_the_cli_prints(tmp_path):
     path = new(tmp_path, stake="0.10")
     c = client(tmp_path)
     for deal in ("Anna 7S Boris:w Vera:p 7/3/0", "pass 4/2/4", "Vera misere 0"):
         assert c.post("/api/games/ev/deals", json={"deal": deal}, headers=H).status_code == 201
-    code, out, _ = cli_out(capsys, "settle", str(path), "--json")
+    code, out, _ = run(["settle", str(path), "--json"])
     assert code == 0 and c.get("/api/games/ev/settle").json() == json.loads(out)
-    code, out, _ = cli_out(capsys, "show", str(path), "--json")
+    code, out, _ = run(["show", str(path), "--json"])
     assert code == 0 and c.get("/api/games/ev/sheet").json() == json.loads(out)
     assert c.get("/api/games/ev").text == path.read_text(encoding="utf-8")
 
@@ -161,13 +156,13 @@ def test_adding_a_deal_answers_its_number_entries_and_settlement(tmp_path):
     assert "pass 4/2/4" in live["live"]["deals_html"]
 
 
-def test_a_refused_deal_says_what_the_cli_says_and_writes_nothing(tmp_path, capsys):
+def test_a_refused_deal_says_what_the_cli_says_and_writes_nothing(tmp_path):
     path = new(tmp_path)
     c = client(tmp_path)
     before = path.read_bytes()
     bad = "Anna 7S Boris:w Vera:p 7/3/1"
     r = c.post("/api/games/ev/deals", json={"deal": bad}, headers=H)
-    code, _, err = cli_out(capsys, "add", str(path), *bad.split())
+    code, _, err = run(["add", str(path), *bad.split()])
     assert code == 1 and r.status_code == 400
     assert err.strip() == f"whistscore add: {r.json()['error']}"
     assert r.json()["deal"] == 1 and r.json()["field"] == "tricks"
@@ -521,13 +516,12 @@ def test_a_damaged_file_is_listed_with_its_problem(tmp_path):
     assert "not valid JSON" in c.get("/g/broken").text
 
 
-def test_live_view_answers_204_until_the_file_changes(tmp_path, capsys):
+def test_live_view_answers_204_until_the_file_changes(tmp_path):
     path = new(tmp_path)
     c = client(tmp_path)
     first = c.get("/g/ev/live").json()
     assert c.get(f"/g/ev/live?stamp={first['stamp']}").status_code == 204
-    assert main(["add", str(path), "pass", "4/2/4"]) == 0  # the command line, meanwhile
-    capsys.readouterr()
+    assert run(["add", str(path), "pass", "4/2/4"])[0] == 0  # the command line, meanwhile
     changed = c.get(f"/g/ev/live?stamp={first['stamp']}")
     assert changed.status_code == 200 and changed.json()["deals"] == 1
 

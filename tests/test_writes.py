@@ -1,11 +1,13 @@
-"""Command integrity (issue 12): exit 0 if and only if saved, whatever fails after the save.
+"""The writing commands (issue 12): exit 0 if and only if saved, whatever fails after the save.
 
 The failure-injection matrix runs every writing command under every fault:
 faults after the save (printing raising, a closed pipe, a terminal that cannot
 encode the names, money rounding failing, Ctrl-C while printing) must give exit
 0 with the change saved exactly once; faults before the save (fsync or rename
 failing, a full disk) must give exit 1 with the file byte-identical.  Then each
-example of the issue, in order, as a test.
+example of the issue, in order, as a test; the odd files among them (#5 FIFOs,
+devices and huge files, #6 symlinks and non-regular targets, #11 read-only files,
+#15 stale temporary files and the lock's waiting message) are in test_files.py.
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ import contextlib
 import io
 import json
 import os
-import socket
-import stat
 import subprocess
 import sys
 import textwrap
@@ -29,49 +29,11 @@ import whistscore
 from whistscore import cli, files, journal, settlement
 from whistscore.errors import InputError
 
+from clirun import run  # one way to drive the CLI
+from files_support import PLAYERS, subrun, tally_dict, write_game
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-PLAYERS = ["Анна", "Борис", "Вера"]
-
-
-from clirun import run  # noqa: E402  (one way to drive the CLI)
-
-
-#: ``python -c RUNNER TESTS ROOT ARGS`` is ``whistscore ARGS`` with the test game registered
-RUNNER = textwrap.dedent("""
-    import sys
-    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
-    import tallygame
-    from whistscore.games import register
-    register(tallygame.GAME)
-    from whistscore.cli import main
-    sys.exit(main(sys.argv[1:]))
-""")
-
-
-def subrun(argv, env=None, stdout=subprocess.PIPE, timeout=60, **kw):
-    full_env = dict(os.environ)
-    full_env.update(env or {})
-    return subprocess.run([sys.executable, "-c", RUNNER, str(TESTS), str(ROOT),
-                           *map(str, argv)],
-                          stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=ROOT,
-                          timeout=timeout, **kw)
-
-
-def tally_dict(deals: int = 3, players=PLAYERS, stake: str | None = "0.10") -> dict:
-    data = {"format": "whistscore", "version": 1, "game": "tally", "players": list(players),
-            "rules": {"preset": "plain", "target": 1000},
-            "deals": [{"winner": players[i % len(players)], "points": 1 + i % 3 if i < 10 else 0}
-                      for i in range(deals)]}
-    if stake is not None:
-        data["stake"] = stake
-    return data
-
-
-def write_game(path: Path, deals: int = 3, **kw) -> str:
-    text = journal.dumps(journal.loads(json.dumps(tally_dict(deals, **kw), ensure_ascii=False)))
-    path.write_text(text, encoding="utf-8")
-    return text
 
 
 def preferans_file(path: Path) -> str:
@@ -367,7 +329,7 @@ def test_sane_stakes_are_kept(stake, tmp_path):
     assert "E" not in json.loads(path.read_text())["stake"]
 
 
-# -- 4: numbers bounded at parse time --------------------------------------------------------
+# -- 4: numbers bounded at parse time (5, 6: odd files, see test_files.py) -----------------
 
 HUGE_NUMBER = "9" * 5000
 NOTATION_HUGE = {
@@ -421,103 +383,6 @@ def test_rule_values_are_bounded_in_files_and_on_the_command_line(value, tmp_pat
     path.write_text(json.dumps(data).replace('"@"', value), encoding="utf-8")
     status, out, err = run(["show", path])
     assert status == 1 and "internal error" not in err and len(err) < 600, err
-
-
-# -- 5: odd files ------------------------------------------------------------------------------
-
-def make_fifo(path: Path) -> Path:
-    os.mkfifo(path)
-    return path
-
-
-READERS = [["show"], ["settle"], ["check"], ["add", "Анна 1"], ["undo"], ["export", "OUT"]]
-
-
-@pytest.mark.parametrize("argv", READERS, ids=lambda a: a[0])
-def test_a_fifo_as_the_game_file_is_refused_at_once(argv, tmp_path):
-    """#5: a FIFO hung every command (and add hung holding the lock)."""
-    fifo = make_fifo(tmp_path / "game.json")
-    args = [argv[0], fifo] + [tmp_path / "out.xlsx" if a == "OUT" else a for a in argv[1:]]
-    done = subrun(args, timeout=20)
-    assert done.returncode == 1, done.stderr
-    assert b"FIFO" in done.stderr and b"Traceback" not in done.stderr
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
-
-
-@pytest.mark.parametrize("name, words", [("/dev/zero", "device"), ("", "empty"),
-                                         (".", "folder"), ("/", "folder")])
-def test_devices_folders_and_empty_names_are_refused(name, words):
-    for command in ("show", "settle", "check"):
-        status, out, err = run([command, name])
-        assert status == 1 and words in err and "internal error" not in err, (command, err)
-
-
-def test_a_file_over_64_mb_is_refused_before_it_is_read(tmp_path):
-    path = tmp_path / "game.json"
-    with open(path, "wb") as handle:  # sparse: 64 MB + 1 byte of nothing
-        handle.truncate(journal.MAX_FILE_BYTES + 1)
-    started = time.monotonic()
-    status, out, err = run(["show", path])
-    assert status == 1 and "64 MB" in err, err
-    assert time.monotonic() - started < 1.0
-    with pytest.raises(InputError, match="64 MB"):
-        whistscore.load(path)
-
-
-# -- 6: symlinks and non-regular targets ----------------------------------------------------
-
-def test_a_symlinked_game_file_is_saved_through_the_link(tmp_path):
-    synced = tmp_path / "synced"
-    synced.mkdir()
-    real = synced / "evening.json"
-    write_game(real, 2)
-    link = tmp_path / "game.json"
-    link.symlink_to(real)
-    assert run(["add", link, "Вера 3"])[0] == 0
-    assert link.is_symlink() and os.readlink(link) == str(real)
-    assert len(files.load(real).deals) == 3
-    assert run(["undo", link])[0] == 0
-    assert link.is_symlink() and len(files.load(real).deals) == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "synced"]
-    assert sorted(p.name for p in synced.iterdir()) == ["evening.json"]
-
-
-def non_regular_targets(tmp_path: Path):
-    fifo = make_fifo(tmp_path / "fifo.json")
-    sock_path = tmp_path / "sock.json"
-    sock = socket.socket(socket.AF_UNIX)
-    sock.bind(str(sock_path))
-    targets = [fifo, sock_path, tmp_path]
-    if os.geteuid() == 0:  # a device node of our own: /dev/null's numbers, in tmp
-        device = tmp_path / "device.json"
-        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
-        targets.append(device)
-    else:  # an ordinary user cannot replace /dev/null: a fair target to try
-        targets.append(Path("/dev/null"))
-    return targets, sock
-
-
-def test_new_force_and_export_refuse_non_regular_targets(tmp_path):
-    game = tmp_path / "game.json"
-    write_game(game, 2)
-    targets, sock = non_regular_targets(tmp_path)
-    try:
-        for target in targets:
-            mode = os.stat(target).st_mode
-            for argv in (["new", "tally", target, "--players", "A", "B", "--force"],
-                         ["export", game, target, "--force"],
-                         ["import", "BOOK", target, "--force"]):
-                if argv[0] == "import":
-                    book = tmp_path / "book.xlsx"
-                    if not book.exists():
-                        assert run(["export", game, book])[0] == 0
-                    argv = ["import", book, target, "--force"]
-                status, out, err = run(argv)
-                assert status == 1, (target, argv, err)
-                assert "internal error" not in err
-                assert os.stat(target).st_mode == mode, (target, argv)
-    finally:
-        sock.close()
 
 
 # -- 7: a full disk ----------------------------------------------------------------------------
@@ -630,7 +495,7 @@ def test_new_game_abc_is_one_name_not_three_players():
         whistscore.new("preferans", "ABC")
 
 
-# -- 9: see test_bad_input.py (crafted workbooks); 10: writers all take the lock ----------------------------
+# -- 9: see test_bad_input.py (crafted workbooks); 10: writers all take the lock -----------
 
 RACE_RUNNER = textwrap.dedent("""
     import contextlib, os, sys, time
@@ -708,7 +573,7 @@ def test_import_force_racing_an_add_is_never_lost(tmp_path):
     assert players == "P,Q" and deals == 2
 
 
-# -- 11: export's target, read-only files ---------------------------------------------------
+# -- 11: export's target (read-only files: see test_files.py) ------------------------------
 
 def test_export_refuses_to_overwrite_the_game_file(tmp_path):
     game = tmp_path / "g.json"
@@ -744,25 +609,6 @@ def test_export_overwrites_only_its_own_workbooks_unless_forced(tmp_path):
     ours = tmp_path / "ours.xlsx"
     assert run(["export", game, ours])[0] == 0
     assert run(["export", game, ours])[0] == 0  # our own workbook is replaced freely
-
-
-def test_read_only_files_are_respected(tmp_path):
-    """#11: as any user (root too), add/undo/new --force/export do not rewrite a 444 file."""
-    game = tmp_path / "g.json"
-    text = write_game(game, 3)
-    game.chmod(0o444)
-    book = tmp_path / "book.xlsx"
-    assert run(["export", game, book])[0] == 0
-    book.chmod(0o444)
-    old_book = book.read_bytes()
-    for argv in (["add", game, "Анна 1"], ["undo", game],
-                 ["new", "tally", game, "--players", "A", "B", "--force"],
-                 ["import", book, game, "--force"], ["export", game, book],
-                 ["export", game, book, "--force"]):
-        status, out, err = run(argv)
-        assert status == 1 and "read-only" in err, (argv, err)
-    assert game.read_text(encoding="utf-8") == text
-    assert book.read_bytes() == old_book
 
 
 # -- 12: a linear error locator --------------------------------------------------------------
@@ -835,7 +681,7 @@ def test_names_are_stored_in_nfc_and_typed_in_any_form(tmp_path):
     assert "Jos\u00e9" in files.load(path).players
 
 
-# -- 14: undo works on the file's text -------------------------------------------------------
+# -- 14: undo works on the file's text (15: see test_files.py) ------------------------------
 
 def test_undo_drops_a_last_deal_that_no_longer_reads(tmp_path):
     path = tmp_path / "game.json"
@@ -892,63 +738,6 @@ def test_undo_keeps_the_rest_of_a_hand_formatted_file_byte_for_byte(tmp_path):
     last = text.rindex('{\n            "winner"')
     assert after.startswith(text[:text.rindex(",", 0, last)])
     assert after.endswith(text[text.rindex("]"):])
-
-
-# -- 15: stale temporary files, the waiting message -----------------------------------------
-
-def test_stale_temporary_files_are_cleared_by_the_next_save(tmp_path):
-    path = tmp_path / "game.json"
-    write_game(path, 2)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
-    stale = tmp_path / f".game.json.{dead}.abc12345.tmp"
-    stale.write_bytes(b"x" * 1000)
-    ancient = tmp_path / ".game.json.old_styl.tmp"
-    ancient.write_bytes(b"y")
-    os.utime(ancient, (time.time() - 3 * 86400,) * 2)
-    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        busy = tmp_path / f".game.json.{alive.pid}.def45678.tmp"
-        busy.write_bytes(b"z")
-        other = tmp_path / f".other.json.{dead}.abc12345.tmp"
-        other.write_bytes(b"w")
-        mine = tmp_path / ".game.json.my notes.tmp"  # not a name our saves use: kept
-        mine.write_bytes(b"v")
-        os.utime(mine, (time.time() - 3 * 86400,) * 2)
-        assert run(["add", path, "Вера 1"])[0] == 0
-        names = sorted(p.name for p in tmp_path.iterdir())
-        assert names == sorted([other.name, busy.name, mine.name, "game.json"]), names
-    finally:
-        alive.kill()
-        alive.wait()
-
-
-def test_a_second_writer_says_it_is_waiting_for_the_lock(tmp_path):
-    path = tmp_path / "game.json"
-    write_game(path, 2)
-    with files.locked(path):
-        proc = subprocess.Popen([sys.executable, "-c", RUNNER, str(TESTS), str(ROOT), "add",
-                                 str(path), "Вера 1"],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(1.5)
-        assert proc.poll() is None  # it waits...
-        assert len(files.load(path).deals) == 2
-    out, err = proc.communicate(timeout=60)  # ...and lands once the lock is free
-    assert proc.returncode == 0, err
-    assert b"waiting for another whistscore command" in err
-    assert len(files.load(path).deals) == 3
-
-
-def test_no_lock_file_is_left_in_the_users_folder(tmp_path):
-    """Issue 13 #8: the lock is on the folder, nothing is created beside the game."""
-    path = tmp_path / "game.json"
-    assert run(["new", "tally", path, "--players", "A", "B"])[0] == 0
-    assert run(["add", path, "A 1"])[0] == 0
-    assert run(["add", path, "B 2"])[0] == 0
-    assert run(["undo", path])[0] == 0
-    assert run(["export", path, tmp_path / "g.xlsx"])[0] == 0
-    assert run(["import", tmp_path / "g.xlsx", tmp_path / "back.json"])[0] == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["back.json", "g.xlsx", "game.json"]
 
 
 # -- 17: memory of show ----------------------------------------------------------------------
