@@ -36,3 +36,24 @@ def test_random_games_settle_to_zero_and_round_trip(data):
         assert e.amount != 0 and isinstance(e.amount, int)
     # only the last deal may end the game
     assert all(not r.outcome.state.finished for r in rp.results[:-1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_files())
+def test_settling_without_entries_moves_the_state_as_the_writer(data):
+    """``settle`` replays with ``keep=False``, a path of its own in scoring.py: after every
+    deal its state is the writer's, with every house rule, nota symbol and twist round."""
+    from whistscore.game import DealContext
+
+    game = journal.from_json(data)
+    players, rules = game.players, game.rules
+    kept = bare = GAME.initial_state(players, rules)
+    for number, record in enumerate(game.deals, 1):
+        args = (number, players[(number - 1) % 4], players, players, rules)
+        kept = GAME.score(kept, record.deal, DealContext(*args)).state
+        outcome = GAME.score(bare, record.deal, DealContext(*args, keep=False))
+        bare = outcome.state
+        assert outcome.entries == ()
+        assert bare == kept
+        assert [bare.marks(i) for i in range(4)] == [kept.marks(i) for i in range(4)]
+    assert settle(replay(game, keep=False)).to_json() == settle(replay(game)).to_json()

@@ -434,8 +434,10 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
 
     :raises DealError: a twist round is due and this is no round, or the reverse.
     """
-    due = state.round_price
     keep = ctx.keep
+    if not keep:
+        return Outcome((), _settling(state, deal, ctx.number, ctx.rules))
+    due = state.round_price
     w = _Writer(state, ctx.number) if keep else _Sums(state, ctx.number)
     t = deal.counts
     last_value: int | None
@@ -476,6 +478,229 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
                                  sums[0] <= 0 or sums[1] <= 0 or sums[2] <= 0 or sums[3] <= 0,
                                  nota.barring, w.held, w.log))
     return Outcome(w.entries() if keep else (), new)
+
+
+def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
+    """The state after ``deal`` when no entry is kept (what ``settle`` replays): the
+    numbers that :class:`_Sums` would add, written out on one list of integers.
+
+    Must move the state exactly as :func:`score` with the writer does
+    (tests/test_speed.py and tests/games/twist/test_properties.py compare the two).
+    """
+    players, numbers, active, ended, last, due, _, barring, held, log = state
+    n = [*numbers]
+    notes: _Nota | None = None
+    t = deal.counts
+    last_value: int | None
+    price: int | None
+    if isinstance(deal, Contract):
+        if due is not None:
+            raise _round_due(due)
+        d = deal.seat
+        p = (d + 2) & 3
+        o1, o2 = (d + 1) & 3, (d + 3) & 3
+        level = deal.level
+        need = level if level > 7 else 7
+        v = VALUES[need]
+        last_value = v
+        passed = deal.partner_passed
+        twisters = deal.twisters
+        td, tp, t1, t2 = t[d], t[p], t[o1], t[o2]
+        pair = td + tp
+        made = pair >= need
+        md = mp = m1 = m2 = 1
+        # the nota's doublings, as _contract writes them (seed «нота» А, Б, В, Г)
+        if held[d] or held[4 + d]:
+            every = rules["same_kind"] == "all"
+            x, o = held[d], held[4 + d]
+            counts = list(held)
+            link = log[d]
+            if x:
+                if not every:
+                    x = 1
+                counts[d] -= x
+                link = (("X", number, x), link)
+                md <<= x
+            if o:
+                if not every:
+                    o = 1
+                counts[4 + d] -= o
+                link = (("O", number, o), link)
+                m1 <<= o
+                m2 <<= o
+            held = tuple(counts)
+            links = list(log)
+            links[d] = link
+            log = tuple(links)
+        if active is not _NO_SYMBOLS and (active[d] or active[p]):
+            every = rules["same_kind"] == "all"
+            for i in (d, p):
+                seen: set[str] = set()
+                for symbol in active[i]:
+                    kind = symbol.kind
+                    if kind in ("dazin", "operet") and (every or kind not in seen):
+                        seen.add(kind)
+                        if i == d:
+                            md <<= 1
+                        else:
+                            mp <<= 1
+        if made:
+            n[4 + d] += 10 * v * md
+            if passed:
+                n[d] -= pair * md
+            else:
+                n[d] -= td * md
+                n[4 + p] += v * mp
+                n[p] -= tp * mp
+                n[8 + p * 4 + d] += v * tp * mp
+            factor = 3 if pair > level else 2
+            if twisters:
+                fv = factor * v
+                for o, to, mo in ((o1, t1, m1), (o2, t2, m2)):
+                    n[o] -= to * mo
+                    if o in twisters:
+                        n[4 + o] -= fv * mo
+                        n[o] += factor * mo
+                        n[8 + d * 4 + o] += fv * md
+                        if not passed:
+                            n[8 + p * 4 + o] += fv * mp
+                    else:
+                        n[4 + o] += v * mo
+                        n[8 + o * 4 + d] += v * to * mo
+            else:
+                n[o1] -= t1 * m1
+                n[4 + o1] += v * m1
+                n[8 + o1 * 4 + d] += v * t1 * m1
+                n[o2] -= t2 * m2
+                n[4 + o2] += v * m2
+                n[8 + o2 * 4 + d] += v * t2 * m2
+        else:
+            for o in twisters:  # opponents, as deal_from_json checks
+                if o == o1:
+                    m1 <<= 1
+                elif o == o2:
+                    m2 <<= 1
+                elif o == d:
+                    md <<= 1
+                else:
+                    mp <<= 1
+            k = need - pair
+            n[d] += v * md
+            n[4 + d] -= v * k * md
+            if not passed:
+                n[p] += k * mp
+                n[4 + p] -= v * k * mp
+                n[8 + d * 4 + p] += v * k * md
+            n[o1] -= t1 * m1
+            n[4 + o1] += v * m1
+            n[8 + o1 * 4 + d] += v * t1 * m1
+            n[o2] -= t2 * m2
+            n[4 + o2] += v * m2
+            n[8 + o2 * 4 + d] += v * t2 * m2
+            if not passed:
+                n[8 + o1 * 4 + p] += v * k * m1
+                n[8 + o2 * 4 + p] += v * k * m2
+        if deal.opened:
+            n[8 + p * 4 + d] += v * mp
+        if barring:
+            notes = _Nota(state, number)
+            notes.bar()
+        price = None
+        if made:
+            if level >= 11:
+                if notes is None:
+                    notes = _Nota(state, number)
+                kind = "dazin" if level == 12 else "operet"
+                notes.write(d, kind)
+                notes.write(p, kind)
+            elif level < 7 and pair <= 10:
+                price = 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
+    elif isinstance(deal, TwistRound):
+        if due is None:
+            raise DealError("no twist round is due: it follows only a made contract below "
+                            "septet in which the declaring pair took 7 to 10 tricks",
+                            field="twist_round", value=True)
+        _pairwise(n, t, due, _EVERYONE)
+        last_value, price = None, None
+        if barring:
+            notes = _Nota(state, number)
+            notes.bar()
+    else:
+        if due is not None:
+            raise _round_due(due)
+        v = deal.value
+        last_value, price = v, None
+        if barring:
+            notes = _Nota(state, number)
+            notes.bar()
+        s = deal.seat
+        ten = 10 * v
+        others = _OTHERS[s]
+        if deal.kind == "bomb":
+            over = t[s] - BOMB_MAX[deal.category]
+            made = over <= 0
+            if made:
+                for i in _EVERYONE:
+                    n[i] += v * t[i]
+                    n[4 + i] -= ten * t[i]
+                for i in _EVERYONE:
+                    for j in _EVERYONE:
+                        if t[j] > t[i]:
+                            n[8 + i * 4 + j] += ten * (t[j] - t[i])
+            else:
+                n[s] += v * over
+                for i in others:
+                    n[i] -= v
+                    n[8 + i * 4 + s] += ten * over
+                for i in _EVERYONE:
+                    n[4 + i] -= ten * over
+        else:
+            under = DIL_MIN[deal.category] - t[s]
+            made = under <= 0
+            if made:
+                for i in _EVERYONE:
+                    n[i] -= v * t[i]
+                    n[4 + i] += ten * t[i]
+                _pairwise(n, t, ten, _EVERYONE)
+            else:
+                literal = rules["dil_failure"] == "literal"
+                per = 10 if literal else ten
+                gora_per = 10 if literal else v
+                n[s] += v * under
+                n[4 + s] -= per * under
+                for i in others:
+                    k = t[i] + under
+                    n[i] -= gora_per * k
+                    n[4 + i] += per * k
+                    n[8 + i * 4 + s] += per * k
+                _pairwise(n, t, ten, others)
+        # the nota: X for a made solo, O for the three who played against it
+        counts = list(held)
+        links = list(log)
+        if made:
+            counts[s] += 1
+            links[s] = (("X", number, 0), links[s])
+        for i in others:
+            counts[4 + i] += 1
+            links[i] = (("O", number, 0), links[i])
+        held = tuple(counts)
+        log = tuple(links)
+    finished = n[0] <= 0 or n[1] <= 0 or n[2] <= 0 or n[3] <= 0
+    if notes is None:
+        return _new_state(State, (players, tuple(n), active, ended, last_value, price,
+                                  finished, barring, held, log))
+    active, ended = notes.result()
+    return _new_state(State, (players, tuple(n), active, ended, last_value, price,
+                              finished, notes.barring, held, log))
+
+
+def _pairwise(n: list[int], t: tuple[int, ...], price: int, among: tuple[int, ...]) -> None:
+    """:meth:`_Sums.pairwise` on the numbers themselves."""
+    for i in among:
+        ti = t[i]
+        for j in among:
+            if ti > t[j]:
+                n[8 + i * 4 + j] += price * (ti - t[j])
 
 
 def _round_due(due: int) -> DealError:
