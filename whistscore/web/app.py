@@ -80,6 +80,11 @@ def _error(exc: Exception, status: int | None = None) -> JSONResponse:
                         status_code=status or 400)
 
 
+async def _inline(func: Any, *args: Any) -> Any:
+    """A blocking call run where it is (the pocket app: no threads in the browser)."""
+    return func(*args)
+
+
 def _host_name(host: str) -> str:
     if host.startswith("["):
         return host[: host.find("]") + 1]
@@ -165,9 +170,17 @@ class _Guard:
         return await self.app(scope, receive, send)
 
 
-def create_app(folder: str | Path, token: str | None = None) -> Starlette:
-    """The scorepad over ``folder``; ``token`` is the access token (new if not given)."""
+def create_app(folder: str | Path, token: str | None = None, *,
+               pocket: bool = False) -> Starlette:
+    """The scorepad over ``folder``; ``token`` is the access token (new if not given).
+
+    ``pocket`` is the same app run inside the phone's browser by the pocket site
+    (``whistscore.pocket``): there Python has no threads, so a write runs on the
+    event loop (there is one client, the page, whose worker awaits each answer), and
+    the site itself serves ``/static`` and the files the pages add (import, storage).
+    """
     store = Folder(folder)
+    offload: Any = _inline if pocket else run_in_threadpool
     token = token or secrets.token_urlsafe(16)
     env = Environment(loader=FileSystemLoader(str(_HERE / "templates")),
                       autoescape=select_autoescape(default=True, default_for_string=True))
@@ -182,7 +195,8 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
              **context: Any) -> HTMLResponse:
         lang = lang_of(request)
         html = env.get_template(template).render(
-            w=words(lang), lang=lang, token=token, sheet_css=Markup(SHEET_CSS), **context)
+            w=words(lang), lang=lang, token=token, sheet_css=Markup(SHEET_CSS), pocket=pocket,
+            **context)
         response = HTMLResponse(html, status_code=status)
         if request.query_params.get("lang") in ("en", "ru"):
             response.set_cookie("lang", lang, samesite="strict")
@@ -301,7 +315,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
             return JSONResponse(store.summary())
         try:
             data = await body_of(request)
-            text = await run_in_threadpool(store.create, data)
+            text = await offload(store.create, data)
         except InputError as exc:
             return _error(exc)
         return Response(text, status_code=201, media_type="application/json")
@@ -344,7 +358,7 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
     async def api_deals(request: Request) -> Response:
         name = request.path_params["name"]
         try:
-            rp = await run_in_threadpool(store.add, name, await body_of(request))
+            rp = await offload(store.add, name, await body_of(request))
         except InputError as exc:
             return _error(exc)
         return _answer(name, rp, request, 201)
@@ -355,12 +369,12 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         try:
             if n == "last" and request.method == "DELETE":
                 body = await body_of(request)
-                return JSONResponse(await run_in_threadpool(store.drop_last, name, body))
+                return JSONResponse(await offload(store.drop_last, name, body))
             if not n.isdigit() or request.method != "PUT":
                 raise NotFound("a deal is named by its number (or 'last' to undo)",
                                field="number", value=n)
             body = await body_of(request)
-            rp = await run_in_threadpool(store.replace, name, int(n), body)
+            rp = await offload(store.replace, name, int(n), body)
         except InputError as exc:
             return _error(exc)
         return _answer(name, rp, request, 200)
@@ -384,6 +398,13 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
                                          "spreadsheetml.sheet",
                         headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})
 
+    async def api_import(request: Request) -> Response:
+        try:
+            name = await offload(store.import_file, await body_of(request))
+        except InputError as exc:
+            return _error(exc)
+        return JSONResponse({"name": name}, status_code=201)
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(NotFound("no such page", field="path"), 404)
 
@@ -403,11 +424,16 @@ def create_app(folder: str | Path, token: str | None = None) -> Starlette:
         Route("/api/games/{name}/export.xlsx", api_export),
         Route("/api/games/{name}/deals", api_deals, methods=["POST"]),
         Route("/api/games/{name}/deals/{n}", api_deal, methods=["PUT", "DELETE"]),
-        Mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static"),
     ]
+    if pocket:  # a game file from the phone's files (a server's folder takes it as a file)
+        routes.append(Route("/api/games/import", api_import, methods=["POST"]))
+    else:  # the pocket site serves its copy of static/ itself
+        routes.append(Mount("/static", StaticFiles(directory=str(_HERE / "static")),
+                            name="static"))
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found,
                                                        500: server_error})
     app.state.token = token
     app.state.folder = store
+    app.state.pocket = pocket
     app.add_middleware(_Guard, token=token)
     return app

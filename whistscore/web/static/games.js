@@ -60,7 +60,9 @@
       body: JSON.stringify(body),
     });
     if (r.status === 201) {
-      location.href = "/g/" + encodeURIComponent(body.name);
+      const to = "/g/" + encodeURIComponent(body.name);
+      // the pocket site moves between pages inside itself (whistscore/pocket/site/pocket.js)
+      if (window.whistscorePocket) window.whistscorePocket.go(to); else location.href = to;
       return;
     }
     const data = await r.json().catch(() => ({ error: r.status + " " + r.statusText }));
