@@ -9,7 +9,7 @@ wheels of whistscore's dependencies (pinned in ``wheels.txt``, fetched with pip)
 and whistscore itself as an archive of the installed package: the same code the
 command line runs.
 
-The build needs ``npm`` and ``pip`` with a network the first time; both downloads
+The build needs Node (``npm``, ``node``) and ``pip``, with a network the first time; both downloads
 are kept in a cache folder (``$XDG_CACHE_HOME/whistscore``, else ``~/.cache``),
 so later builds run offline.  ``--pyodide DIR`` uses a Pyodide folder already on
 disk instead of npm.
@@ -229,12 +229,15 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         (work / "pyodide").mkdir()
         for f in PYODIDE_FILES:
             shutil.copy2(core / f, work / "pyodide" / f)
-        (work / "wheels").mkdir()
-        names = []
-        for w in sorted(wheels.glob("*.whl")):
-            shutil.copy2(w, work / "wheels" / w.name)
-            names.append(w.name)
-        names.append(_package_archive(work / "wheels"))
+        names = [w.name for w in sorted(wheels.glob("*.whl"))]
+        with tempfile.TemporaryDirectory() as tmp:
+            names.append(_package_archive(Path(tmp)))
+            archives = [str(wheels / n) for n in names[:-1]] + [str(Path(tmp) / names[-1])]
+            (work / "python").mkdir()
+            log("compiling the Python with Pyodide's own (node)…")
+            _run(["node", str(HERE / "compile.mjs"), str(core),
+                  str(work / "python" / "site-packages.zip")] + archives,
+                 what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
         for f in ("pocket.js", "worker.js"):
             shutil.copy2(HERE / "site" / f, work / f)
@@ -258,8 +261,9 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         for f in files:
             h.update(f.encode() + b"\0" + hashlib.sha256((work / f).read_bytes()).digest())
         version = h.hexdigest()[:16]
-        (work / "pocket.json").write_text(json.dumps({"version": version, "wheels": names},
-                                                     indent=1), encoding="utf-8")
+        (work / "pocket.json").write_text(json.dumps({
+            "version": version, "python": "python/site-packages.zip", "built_from": names},
+            indent=1), encoding="utf-8")
         cached = ["./"] + [f for f in files if f != "index.html"] + ["pocket.json"]
         sw = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
         sw = sw.replace('"__VERSION__"', json.dumps(version)).replace(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, MutableMapping
 
 from ..web.app import create_app
 from ..web.words import pick_lang, words
@@ -59,18 +59,19 @@ class Pocket:
         else:
             raw = bytes(body)
         path, _, query = target.partition("?")
-        scope = {
+        sent_headers = [(b"host", HOST.encode())] + [
+            (k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs
+            if k not in ("host", "origin", "content-length")]
+        sent_headers.append((b"content-length", str(len(raw)).encode()))
+        if method.upper() not in ("GET", "HEAD"):  # the page's own worker: the page writes
+            sent_headers.append((b"x-whistscore-token", self.token.encode()))
+        scope: dict[str, Any] = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
             "method": method.upper(), "scheme": "http", "path": path,
             "raw_path": path.encode("utf-8"), "query_string": query.encode("utf-8"),
             "root_path": "", "server": (HOST, 80), "client": (HOST, 1),
-            "headers": [(b"host", HOST.encode())] + [
-                (k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs
-                if k not in ("host", "origin", "content-length")]
-            + [(b"content-length", str(len(raw)).encode())],
+            "headers": sent_headers,
         }
-        if scope["method"] not in ("GET", "HEAD"):  # the page's own worker: the page writes
-            scope["headers"].append((b"x-whistscore-token", self.token.encode()))
         chunks: list[bytes] = []
         start: dict[str, Any] = {}
         sent = False
@@ -82,7 +83,7 @@ class Pocket:
             sent = True
             return {"type": "http.request", "body": raw, "more_body": False}
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 start.update(message)
             elif message["type"] == "http.response.body":

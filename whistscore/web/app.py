@@ -31,7 +31,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
                                  RedirectResponse, Response)
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -412,7 +412,7 @@ def create_app(folder: str | Path, token: str | None = None, *,
         return PlainTextResponse(f"internal error ({type(exc).__name__}); nothing was "
                                  "written", status_code=500)
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/", games_page),
         Route("/g/{name}", table_page),
         Route("/g/{name}/live", live_view),

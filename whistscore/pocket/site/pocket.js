@@ -42,6 +42,7 @@
       const m = e.data;
       if ("ready" in m) {
         timings.python = m.ms;
+        timings.steps = m.steps;
         timings.ready = performance.now();
         if (m.ready) readyDone.resolve(); else readyDone.reject(new Error(m.error));
         return;
@@ -105,7 +106,7 @@
   // -- pages ---------------------------------------------------------------------------
   const staticURL = (path) => new URL(path.slice(1), base).href;   // "/static/x" -> the site's copy
   function resolve(href) {
-    const u = new URL(href, "http://pocket" + (current || "/"));
+    const u = new URL(href, location.origin + (current || "/"));   // the app's paths, not the site's
     return u.pathname + u.search;
   }
 
@@ -137,7 +138,7 @@
       n.async = false;
       document.body.append(n);
     }
-    if (!timings.page) timings.page = performance.now();
+    if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
     timings.shown = performance.now();
     document.documentElement.dataset.page = url;
   }
