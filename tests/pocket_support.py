@@ -35,12 +35,14 @@ class _Site(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticHost:
-    """``folder`` on http://127.0.0.1:PORT/ until :meth:`stop` (then the port refuses)."""
+    """``folder`` on http://127.0.0.1:PORT/ until :meth:`stop` (then the port refuses);
+    ``port`` again later is the same origin (the same service worker and storage)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, port: int = 0) -> None:
         self.folder = folder
         self.server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(_Site, directory=str(folder)))
+            ("127.0.0.1", port), functools.partial(_Site, directory=str(folder)))
+        self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

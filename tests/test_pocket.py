@@ -363,6 +363,27 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         pad.css("#pocket-import").send_keys(str(exported))
         wait_page(d, "/g/friday-2")
         assert pad.game_file("friday-2") == exported.read_text(encoding="utf-8")
+
+        # a new version of the site on the host: it replaces the old one, the games stay
+        newer = tmp_path / "site-v2"
+        shutil.copytree(site, newer)
+        old_version = json.loads((site / "pocket.json").read_text())["version"]
+        sw = (newer / "sw.js").read_text()
+        (newer / "sw.js").write_text(sw.replace(old_version, "v2-" + old_version[:8]))
+        host = StaticHost(newer, host.port)
+        d.get(host.url)
+        wait_page(d, "/")
+        caches = pad.wait(lambda: (lambda keys: keys if keys == [
+            "whistscore-pocket-v2-" + old_version[:8]] else None)(d.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "caches.keys().then(done, (e) => done([String(e)]));")),
+            "the new version's cache alone", 60)
+        host.stop()
+        d.refresh()
+        wait_page(d, "/")
+        assert "friday-2" in pad.text(".games") and "deals 5" in pad.text(".games")
+        assert pad.game_file("friday") == exported.read_text(encoding="utf-8")
+        budgets["update"] = f"{old_version} -> {caches[0]}, games kept"
         seen.read(d)
     finally:
         host.stop()

@@ -509,7 +509,7 @@ def _cmd_serve(a: argparse.Namespace) -> int:
 def _cmd_pocket(a: argparse.Namespace) -> int:
     from .pocket.build import build
 
-    out = build(a.out, a.pyodide, log=lambda s: print(s, file=sys.stderr))
+    out = build(a.out, a.pyodide, log=_out)
     _out(f"the pocket site is in {out}: serve the folder from any static HTTPS host")
     return 0
 

@@ -182,7 +182,7 @@ def _spade(u: float, v: float) -> bool:
         return not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0))
 
     lobes = any((u - cx) ** 2 + (v - 0.12) ** 2 <= 0.3 ** 2 for cx in (-0.28, 0.28))
-    return lobes or inside(0, -0.72, -0.56, 0.0, 0.56, 0.0) or inside(0, 0.1, -0.22, 0.68,
+    return lobes or inside(0, -0.72, -0.56, 0.06, 0.56, 0.06) or inside(0, 0.1, -0.22, 0.68,
                                                                      0.22, 0.68)
 
 
