@@ -74,6 +74,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "game.whist": ("Whist", "Вист"),
     "game.danish": ("Danish whist", "Датский вист"),
     # the pocket site (the scorepad inside the phone's browser, whistscore.pocket)
+    "pocket_no_games": ("No games on this phone yet.", "На этом телефоне пока нет игр."),
     "pocket_stores_title": ("What this page stores", "Что хранит эта страница"),
     "pocket_stores": ("The game files, and only them, in this browser's own storage "
                       "(IndexedDB) on this phone; nothing is sent anywhere. Each deal is "
