@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, NamedTuple, Protocol, TypedDict, Union
 
 from ..game import GameType, Words
@@ -47,67 +48,9 @@ class _NotaSymbol(Protocol):
 
     def text(self) -> str: ...
 
-SHEET_CSS = """
-.ws-sheet{max-width:480px;margin:0 auto;font-family:system-ui,-apple-system,"Segoe UI",Roboto,
- "DejaVu Sans",sans-serif;color:#1d2330}
-.ws-pulka{display:block;width:100%;height:auto;background:#fffdf6;border-radius:6px}
-.ws-pulka .ws-ln{stroke:#4a5a78;stroke-width:1.2;fill:none}
-.ws-pulka .ws-ln2{stroke:#8d9ab3;stroke-width:.8;fill:none}
-.ws-pulka text{font-size:13px;fill:#1d2a4a;font-variant-numeric:tabular-nums}
-.ws-pulka .ws-f text{text-anchor:middle}
-.ws-pulka .ws-tot{font-weight:700;fill:#0b1a3a}
-.ws-pulka .ws-pulya text{fill:#1a5c2e}
-.ws-pulka .ws-gora text{fill:#8a2a1a}
-.ws-pulka .ws-remark text{fill:#1a5c2e}
-.ws-pulka .ws-closed-band{fill:#d9f0dc}
-.ws-pulka .ws-centre{fill:#fff;stroke:#4a5a78;stroke-width:1.2}
-.ws-pulka .ws-target{font-size:17px;font-weight:700;text-anchor:middle}
-.ws-pulka .ws-sum{font-size:11px;text-anchor:middle;fill:#4a5a78}
-.ws-pulka .ws-name{font-size:13px;font-weight:700;text-anchor:middle;fill:#1d2330}
-.ws-pulka .ws-dealer{fill:#c0392b}
-.ws-pulka .ws-band-word{font-size:8px;fill:#a0a8b8;text-anchor:middle}
-.ws-pulka .ws-sym{font-weight:700;fill:#5b2a86}
-.ws-pulka .ws-sym-more{fill:#9a9aa8}
-.ws-pulka .ws-sym-off{font-weight:400;fill:#9a9aa8;text-decoration:line-through}
-.ws-table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:14px;
- font-variant-numeric:tabular-nums}
-.ws-table th,.ws-table td{padding:3px 4px;border-bottom:1px solid #e3e6ee;text-align:right;
- overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ws-table th{font-size:13px;color:#4a5a78;border-bottom:2px solid #4a5a78}
-.ws-table td.ws-no,.ws-table th.ws-no{width:2.4em;color:#8d9ab3;text-align:left}
-.ws-table tr.ws-foot td{font-weight:700;border-top:2px solid #4a5a78}
-.ws-table .ws-chg{display:block;font-size:11px;color:#8d9ab3}
-.ws-table .ws-out{color:#b8bfcc}
-.ws-table .ws-dealt{box-shadow:inset 3px 0 #c0392b}
-.ws-more td{color:#8d9ab3;text-align:center;font-size:12px}
-.ws-marker{width:100%;border-collapse:collapse;table-layout:fixed;font-size:15px;
- font-variant-numeric:tabular-nums;background:#fffdf6}
-.ws-marker th{font-size:13px;padding:4px;overflow:hidden;text-overflow:ellipsis;
- white-space:nowrap;border-bottom:1px solid #4a5a78}
-.ws-marker td{text-align:center;padding:2px 4px;overflow-wrap:anywhere}
-.ws-marker td:first-child{border-right:1px solid #4a5a78}
-.ws-marker tr.ws-line td{border-top:3px double #1d2a4a}
-.ws-marker tr.ws-gameend td{border-bottom:1px solid #8d9ab3}
-.ws-marker td.ws-cap{font-size:11px;color:#8d9ab3;text-align:left;border-right:none}
-.ws-marker .ws-tag{font-size:11px;color:#8d9ab3}
-.ws-marker .ws-honours{font-style:italic;text-decoration:underline dotted}
-.ws-marker .ws-revoke{color:#c0392b}
-.ws-marker tr.ws-foot td{font-weight:700;border-top:2px solid #1d2a4a}
-.ws-wrap{overflow-x:auto;max-width:100%}
-.ws-legend{font-size:12px;color:#6b7690;margin:4px 2px}
-.ws-summary{max-width:480px;margin:8px auto;font-size:14px;font-family:system-ui,-apple-system,
- "Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1d2330}
-.ws-summary th{font-size:13px;color:#4a5a78;text-align:left;padding:2px 4px;
- border-bottom:2px solid #4a5a78}
-.ws-summary th.ws-num{text-align:right}
-.ws-summary table{width:100%;border-collapse:collapse;table-layout:fixed}
-.ws-summary td{padding:2px 4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ws-summary td.ws-num{text-align:right;font-weight:700;font-variant-numeric:tabular-nums}
-.ws-summary .ws-pos{color:#1a5c2e}.ws-summary .ws-neg{color:#8a2a1a}
-.ws-summary p{margin:4px 0}
-.ws-summary .ws-due{font-weight:700;color:#c0392b}
-.ws-summary .ws-dot{color:#c0392b}
-"""
+#: the sheet's stylesheet (static/sheet.css), for a page that embeds a drawing on its own
+SHEET_CSS = (Path(__file__).parent / "static" / "sheet.css").read_text(encoding="utf-8")
+
 
 
 def _e(value: object) -> str:
