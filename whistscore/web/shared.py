@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from markupsafe import Markup
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from ..errors import ConflictError, GameOverError, InputError
@@ -106,7 +106,10 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
 
 async def body_of(request: Request) -> JSONObject:
     """The request's JSON object (the guard has capped its size)."""
-    raw = await request.body()
+    try:
+        raw = await request.body()
+    except ClientDisconnect:  # the client left, or its time ran out (web/protocol.py)
+        raise InputError("the body did not arrive whole", field="body") from None
     try:
         data = json.loads(raw.decode("utf-8")) if raw else {}
     except (UnicodeDecodeError, ValueError) as exc:
