@@ -337,6 +337,55 @@ def test_a_saved_deal_is_never_answered_as_not_saved(tmp_path, monkeypatch):
     assert r.json()["number"] == 1 and len(whistscore.load(path).deals) == 1
 
 
+RUNAWAY = """
+import sys, time
+from whistscore.web import server, store
+slow = store.Folder.replay
+def replay(self, name, **kw):   # a read that computes for an hour
+    if name == "ev":
+        time.sleep(3600)
+    return slow(self, name, **kw)
+store.Folder.replay = replay
+server.serve(sys.argv[1], port=int(sys.argv[2]))
+"""
+
+
+def test_ctrl_c_stops_the_scorepad_while_a_read_runs_away(tmp_path):
+    """A runaway read neither holds the loop nor keeps the server from stopping.
+
+    Before: the read held the event loop, so Ctrl+C waited for it (here: an hour)."""
+    import subprocess
+    import sys
+
+    from serve_support import ROOT, free_port
+
+    make(tmp_path)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", RUNAWAY, str(tmp_path), str(port)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        read_until(proc, "Ctrl+C")
+        wait_up(port)
+        runaway = threading.Thread(target=lambda: get(f"http://127.0.0.1:{port}/api/games/ev/"
+                                                      "sheet", timeout=60), daemon=True)
+        runaway.start()
+        time.sleep(0.5)
+        start = time.monotonic()
+        assert get(f"http://127.0.0.1:{port}/api/games", timeout=5)[0] == 200   # the loop is free
+        assert time.monotonic() - start < 1.0
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        assert time.monotonic() - start < 6.0
+        assert proc.returncode == 0
+        err = proc.stderr.read()
+        assert "Traceback" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 # -- class 5: numbers from outside, bounded before conversion --------------------------------
 
 @pytest.mark.parametrize("number", ["9" * 5000, "1" + "0" * 6, "²", "١", "0" * 30 + "1"])

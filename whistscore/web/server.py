@@ -7,7 +7,9 @@ open and as a QR code in the terminal for the phones at the table.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import secrets
 import socket
 import sys
@@ -24,6 +26,9 @@ __all__ = ["config", "join_address", "local_address", "serve"]
 KEEP_ALIVE_SECONDS = 5
 #: the largest request head (request line and headers) h11 buffers
 MAX_HEAD = 64 * 1024
+#: at Ctrl+C, how long requests under way may finish before the server stops (a save under
+#: way always finishes: it runs in a thread Python waits for)
+STOP_SECONDS = 3
 
 
 def _is_loopback(host: str) -> bool:
@@ -75,6 +80,19 @@ def join_address(host: str, port: int, token: str) -> str:
     return f"http://{_url_host(shown)}:{port}/join?token={token}"
 
 
+class _StopIsNoFault(logging.Filter):
+    """At Ctrl+C uvicorn cancels the requests still under way (after ``STOP_SECONDS``) and
+    logs each as an "Exception in ASGI application" with a traceback: that is the stop
+    the operator asked for, not a fault, so it is not printed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, asyncio.CancelledError)
+
+
+_STOP_IS_NO_FAULT = _StopIsNoFault()
+
+
 def config(app: "ASGIApp", host: str, port: int, *,
            request_seconds: float | None = None,
            max_connections: int | None = None) -> "uvicorn.Config":
@@ -91,10 +109,15 @@ def config(app: "ASGIApp", host: str, port: int, *,
                                  else request_seconds,
                                  MAX_CONNECTIONS if max_connections is None
                                  else max_connections)
-    return uvicorn.Config(app, host=host, port=port, http=protocol, ws="none",
-                          log_level="warning", server_header=False,
-                          timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                          h11_max_incomplete_event_size=MAX_HEAD)
+    settings = uvicorn.Config(app, host=host, port=port, http=protocol, ws="none",
+                              log_level="warning", server_header=False,
+                              timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                              timeout_graceful_shutdown=STOP_SECONDS,
+                              h11_max_incomplete_event_size=MAX_HEAD)
+    errors = logging.getLogger("uvicorn.error")   # configured by uvicorn.Config just now
+    if _STOP_IS_NO_FAULT not in errors.filters:
+        errors.addFilter(_STOP_IS_NO_FAULT)
+    return settings
 
 
 def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,

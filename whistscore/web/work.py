@@ -9,7 +9,9 @@ reading request gets its answer within ``seconds`` or a clear 503.
 A thread cannot be stopped from outside, so a reading job that runs over its
 time is abandoned, not killed: it keeps its slot until it really ends, so
 runaway jobs can never take more than ``threads`` threads, and the loop stays
-free for everyone else.  A *write* is never abandoned: answering 503 while the
+free for everyone else.  Reading jobs run in daemon threads of their own, so
+a runaway one never keeps ``whistscore serve`` from stopping at Ctrl+C (the
+worker threads of anyio are joined when Python exits).  A *write* is never abandoned: answering 503 while the
 deal is saved a moment later would lie about what was saved.  A write only
 waits for a slot within the time (nothing is written if none frees up) and then
 runs to its end, bounded by the journal's own lock timeout and file size cap.
@@ -18,9 +20,11 @@ runs to its end, bounded by the journal's own lock timeout and file size cap.
 from __future__ import annotations
 
 import threading
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import anyio
+import anyio.from_thread
+import anyio.lowlevel
 import anyio.to_thread
 
 from ..errors import InputError
@@ -40,6 +44,30 @@ _POLL = 0.01
 
 class Busy(InputError):
     """The work did not finish (or start) within the time: answered 503."""
+
+
+async def _in_daemon_thread(fn: Callable[[], T]) -> T:
+    """``fn()`` in a new daemon thread; cancelling the wait abandons it."""
+    done = anyio.Event()
+    token = anyio.lowlevel.current_token()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # handed to the waiting request, raised there
+            box["error"] = exc
+        try:
+            anyio.from_thread.run_sync(done.set, token=token)
+        except Exception:  # noqa: BLE001 - the loop is gone (the server stopped): nobody waits
+            pass
+
+    threading.Thread(target=run, name="whistscore work", daemon=True).start()
+    await done.wait()
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
 
 
 class Work:
@@ -81,7 +109,7 @@ class Work:
             with anyio.fail_after(self.seconds):
                 await self._slot()
                 try:
-                    return await anyio.to_thread.run_sync(job, abandon_on_cancel=True)
+                    return await _in_daemon_thread(job)
                 except BaseException:
                     with lock:
                         never = not state["started"]
