@@ -160,6 +160,7 @@ def app_get(driver, url: str) -> tuple[int, str]:
     """A GET answered by the app inside the page (its worker): status and text."""
     out = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0]).then(async (r) => done([r.status, await r.text()]),"
-        " (e) => done([0, String(e)]));", url)
+        "window.whistscorePocket.ask('GET', arguments[0], []).then("
+        " (r) => done([r.status, new TextDecoder().decode(r.body)]), (e) => done([0, String(e)]));",
+        url)
     return int(out[0]), str(out[1])

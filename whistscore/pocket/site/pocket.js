@@ -5,20 +5,20 @@
 // * A page of the app ("/", "/g/NAME", "/g/NAME/settle") is asked of the worker,
 //   and its body, style and script are put in this document; the address keeps
 //   it after "#" so a reload shows the same page.
-// * The pages' own scripts (web/static/*.js) call fetch("/api/..."): those calls
-//   (the paths starting with "/") go to the worker instead of the network.
+// * The pages' own scripts (web/static/*.js) reach the app through api.js's one
+//   transport function: here it is swapped (useTransport) for one that asks the worker.
 // * A link to a file (the workbook, the game file) becomes the phone's share sheet
 //   where it has one for files, else a download.
 "use strict";
 (function () {
   const base = new URL(".", location.href);
   const real = {
-    fetch: window.fetch.bind(window),
     setTimeout: window.setTimeout.bind(window),
     setInterval: window.setInterval.bind(window),
   };
   const timings = { start: performance.now() };
   let current = null;
+  let mounts = 0;
 
   // -- the page's timers end with the page --------------------------------------------
   let timers = new Set();
@@ -88,20 +88,14 @@
     return reply;
   }
 
-  // -- fetch() of the app's own paths goes to the worker --------------------------------
-  window.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : null;
-    if (url === null || !url.startsWith("/") || url.startsWith("//")) return real.fetch(input, init);
-    init = init || {};
-    const headers = init.headers instanceof Headers ? Array.from(init.headers.entries())
-      : Object.entries(init.headers || {});
-    let body = init.body;
-    if (typeof body === "string") body = new TextEncoder().encode(body);
-    const r = await ask((init.method || "GET").toUpperCase(), url, headers, body);
-    const kept = r.headers.filter(([k]) => k.toLowerCase() !== "set-cookie");
-    const empty = r.status === 204 || r.status === 304;
-    return new Response(empty ? null : r.body, { status: r.status, headers: kept });
-  };
+  // -- the page's API calls (web/static/api.js: one transport) answered by the worker ----
+  async function transport(method, url, body) {
+    const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
+    const r = await ask(method, url, [["content-type", "application/json"]], data);
+    if (r.status === 204) return [204, null];
+    try { return [r.status, JSON.parse(new TextDecoder().decode(r.body))]; }
+    catch (e) { return [r.status, { error: String(r.status) }]; }
+  }
 
   // -- pages ---------------------------------------------------------------------------
   const staticURL = (path) => new URL(path.slice(1), base).href;   // "/static/x" -> the site's copy
@@ -135,7 +129,12 @@
     for (const s of scripts) {   // the page's own script, from the site's copy of web/static
       const n = document.createElement("script");
       n.src = staticURL(s.getAttribute("src"));
-      n.async = false;
+      if (s.type === "module") {   // a module runs once per address: this page's own
+        n.type = "module";
+        n.src += "?page=" + (++mounts);
+      } else {
+        n.async = false;
+      }
       document.body.append(n);
     }
     if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
@@ -190,12 +189,8 @@
     const file = e.target.files[0];
     e.target.value = "";
     const text = await file.slice(0, 8 * 1024 * 1024 + 1).text();
-    const r = await window.fetch("/api/games/import", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: file.name, text }),
-    });
-    const data = await r.json().catch(() => ({ error: String(r.status) }));
-    if (r.status === 201) { go("/g/" + encodeURIComponent(data.name)); return; }
+    const [status, data] = await transport("POST", "/api/games/import", { name: file.name, text });
+    if (status === 201) { go("/g/" + encodeURIComponent(data.name)); return; }
     const p = document.getElementById("pocket-import-error");
     if (p) { p.textContent = data.error; p.hidden = false; }
   });
@@ -221,11 +216,13 @@
     }
   }
 
-  window.whistscorePocket = { go, timings, ask };
-  offline().then((how) => {
+  window.whistscorePocket = { go, timings, ask, transport };
+  offline().then(async (how) => {
     timings.serviceWorker = how;
     timings.sw = performance.now();
     startWorker();
+    const api = await import(staticURL("/static/api.js"));   // the module the pages import
+    api.useTransport(transport);
     return show(location.hash.slice(1) || "/");
   }).catch((err) => {
     document.getElementById("boot-error").hidden = false;
