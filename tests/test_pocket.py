@@ -172,6 +172,13 @@ def test_an_imported_game_file_is_checked_and_never_replaces_one(tmp_path):
     status, err = send("broken.json", sample.replace('"preferans"', '"poker"', 1))
     assert status == 400 and "poker" in err["error"]
     assert not (tmp_path / "broken.json").exists()
+    # a name from the phone is made a plain one here: no folder, no leading dot
+    assert send("../../.secret/x y.JSON", sample) == (201, {"name": "secret-x-y"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "friday-night-2.json", "friday-night.json", "secret-x-y.json"]
+    # and a file larger than a request may be is refused whole, nothing stored
+    status, err = send("big.json", sample + " " * 70_000)
+    assert status == 413 and not (tmp_path / "big.json").exists()
 
 
 # -- in the browser ---------------------------------------------------------------------
