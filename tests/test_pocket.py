@@ -249,6 +249,10 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         budgets["first_visit_transfer_gzip_bytes"] = packed
         assert "What this page stores" in pad.text("#pocket-storage")
         pad.shot("pocket-games")
+        # installable: Chromium finds nothing missing (manifest, icons, service worker)
+        assert d.execute_cdp_cmd("Page.getInstallabilityErrors", {}) == {
+            "installabilityErrors": []}
+        assert d.execute_cdp_cmd("Page.getAppManifest", {})["errors"] == []
 
         # the network cut: from here on the static server is gone
         host.stop()
