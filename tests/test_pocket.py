@@ -394,7 +394,7 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         d.get(host.url)
         wait_page(d, "/")
         caches = pad.wait(lambda: (lambda keys: keys if keys == [
-            "whistscore-pocket-v2-" + old_version[:8]] else None)(d.execute_async_script(
+            f"whistscore-pocket {host.url} v2-{old_version[:8]}"] else None)(d.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
                 "caches.keys().then(done, (e) => done([String(e)]));")),
             "the new version's cache alone", 60)

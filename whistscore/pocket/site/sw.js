@@ -5,7 +5,9 @@
 "use strict";
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = "whistscore-pocket-" + VERSION;
+// one site per folder of a host: its caches are named by its scope, and only its own go
+const PREFIX = "whistscore-pocket " + self.registration.scope + " ";
+const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
@@ -13,7 +15,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => k.startsWith("whistscore-pocket-") && k !== CACHE).map((k) => caches.delete(k))))
+    keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
