@@ -337,35 +337,52 @@ def test_a_saved_deal_is_never_answered_as_not_saved(tmp_path, monkeypatch):
     assert r.json()["number"] == 1 and len(whistscore.load(path).deals) == 1
 
 
-RUNAWAY = """
-import sys, time
+SLOW_SERVER = """
+import sys, time, uvicorn
 from whistscore.web import server, store
+from whistscore.web.app import create_app
 slow = store.Folder.replay
 def replay(self, name, **kw):   # a read that computes for an hour
     if name == "ev":
         time.sleep(3600)
     return slow(self, name, **kw)
 store.Folder.replay = replay
-server.serve(sys.argv[1], port=int(sys.argv[2]))
+add = store.Folder.add
+def slow_add(self, *args):      # a save that takes two seconds
+    time.sleep(2.0)
+    return add(self, *args)
+store.Folder.add = slow_add
+app = create_app(sys.argv[1], sys.argv[3], work_seconds=1.5)
+print("stop with Ctrl+C", flush=True)
+try:
+    uvicorn.Server(server.config(app, "127.0.0.1", int(sys.argv[2]))).run()
+except KeyboardInterrupt:   # as serve() does: uvicorn raises the Ctrl+C again once stopped
+    pass
 """
+
+
+def slow_server(folder: Path):
+    """The scorepad with serve's settings, a runaway read and a slow save (a child process)."""
+    import subprocess
+    import sys
+
+    from serve_support import ROOT, free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_SERVER, str(folder), str(port), TOKEN],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    read_until(proc, "Ctrl+C")
+    wait_up(port)
+    return proc, port
 
 
 def test_ctrl_c_stops_the_scorepad_while_a_read_runs_away(tmp_path):
     """A runaway read neither holds the loop nor keeps the server from stopping.
 
     Before: the read held the event loop, so Ctrl+C waited for it (here: an hour)."""
-    import subprocess
-    import sys
-
-    from serve_support import ROOT, free_port
-
     make(tmp_path)
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", RUNAWAY, str(tmp_path), str(port)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, port = slow_server(tmp_path)
     try:
-        read_until(proc, "Ctrl+C")
-        wait_up(port)
         runaway = threading.Thread(target=lambda: get(f"http://127.0.0.1:{port}/api/games/ev/"
                                                       "sheet", timeout=60), daemon=True)
         runaway.start()
@@ -376,7 +393,7 @@ def test_ctrl_c_stops_the_scorepad_while_a_read_runs_away(tmp_path):
         start = time.monotonic()
         proc.send_signal(signal.SIGINT)
         proc.wait(15)
-        assert time.monotonic() - start < 6.0
+        assert time.monotonic() - start < 6.0   # the read's 1.5 s, not its hour
         assert proc.returncode == 0
         err = proc.stderr.read()
         assert "Traceback" not in err, err
@@ -384,6 +401,27 @@ def test_ctrl_c_stops_the_scorepad_while_a_read_runs_away(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_save_under_way_at_ctrl_c_is_saved_and_answered_as_saved(tmp_path):
+    path = make(tmp_path)
+    proc, port = slow_server(tmp_path)
+    answers: list[tuple[int, dict]] = []
+    try:
+        phone = threading.Thread(target=lambda: answers.append(
+            post(f"http://127.0.0.1:{port}/api/games/ev/deals", {"deal": "pass 4/2/4"})))
+        phone.start()
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        phone.join(15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert answers and answers[0][0] == 201, answers
+    assert len(whistscore.load(path).deals) == 1
 
 
 # -- class 5: numbers from outside, bounded before conversion --------------------------------

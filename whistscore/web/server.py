@@ -7,9 +7,7 @@ open and as a QR code in the terminal for the phones at the table.
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
-import logging
 import secrets
 import socket
 import sys
@@ -26,9 +24,6 @@ __all__ = ["config", "join_address", "local_address", "serve"]
 KEEP_ALIVE_SECONDS = 5
 #: the largest request head (request line and headers) h11 buffers
 MAX_HEAD = 64 * 1024
-#: at Ctrl+C, how long requests under way may finish before the server stops (a save under
-#: way always finishes: it runs in a thread Python waits for)
-STOP_SECONDS = 3
 
 
 def _is_loopback(host: str) -> bool:
@@ -80,19 +75,6 @@ def join_address(host: str, port: int, token: str) -> str:
     return f"http://{_url_host(shown)}:{port}/join?token={token}"
 
 
-class _StopIsNoFault(logging.Filter):
-    """At Ctrl+C uvicorn cancels the requests still under way (after ``STOP_SECONDS``) and
-    logs each as an "Exception in ASGI application" with a traceback: that is the stop
-    the operator asked for, not a fault, so it is not printed."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        exc = record.exc_info[1] if record.exc_info else None
-        return not isinstance(exc, asyncio.CancelledError)
-
-
-_STOP_IS_NO_FAULT = _StopIsNoFault()
-
-
 def config(app: "ASGIApp", host: str, port: int, *,
            request_seconds: float | None = None,
            max_connections: int | None = None) -> "uvicorn.Config":
@@ -100,7 +82,10 @@ def config(app: "ASGIApp", host: str, port: int, *,
 
     Requests must arrive within the protocol's time (:mod:`whistscore.web.protocol`);
     the load limit counts requests being answered, in the app, not connections:
-    uvicorn's ``limit_concurrency`` counts idle connections too, so it is left off."""
+    uvicorn's ``limit_concurrency`` counts idle connections too, so it is left off.
+    At Ctrl+C uvicorn waits for the requests under way, which all end by themselves: a
+    read within the app's work time (its runaway thread is a daemon), a save when it is
+    saved, and then answered as saved; a second Ctrl+C stops at once."""
     import uvicorn
 
     from .protocol import MAX_CONNECTIONS, REQUEST_SECONDS, deadline_protocol
@@ -112,11 +97,7 @@ def config(app: "ASGIApp", host: str, port: int, *,
     settings = uvicorn.Config(app, host=host, port=port, http=protocol, ws="none",
                               log_level="warning", server_header=False,
                               timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                              timeout_graceful_shutdown=STOP_SECONDS,
                               h11_max_incomplete_event_size=MAX_HEAD)
-    errors = logging.getLogger("uvicorn.error")   # configured by uvicorn.Config just now
-    if _STOP_IS_NO_FAULT not in errors.filters:
-        errors.addFilter(_STOP_IS_NO_FAULT)
     return settings
 
 
