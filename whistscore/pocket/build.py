@@ -147,7 +147,7 @@ def _package_archive(out: Path) -> str:
             rel = path.relative_to(PACKAGE.parent)
             if not path.is_file() or "__pycache__" in rel.parts or \
                     rel.parts[:3] == ("whistscore", "pocket", "site") or \
-                    path.suffix not in (".py", ".typed", ".html", ".js", ".css"):
+                    path.suffix not in (".py", ".typed", ".html"):  # static/: the site's own
                 continue
             z.write(path, rel.as_posix())
     return name
