@@ -59,6 +59,7 @@
     try { return JSON.parse(localStorage.getItem("whistscore-cookies") || "{}"); } catch (e) { return {}; }
   }
   function keepCookies(headers) {
+    if (!headers.some(([k]) => k.toLowerCase() === "set-cookie")) return;
     const jar = cookies();
     for (const [k, v] of headers) {
       if (k.toLowerCase() !== "set-cookie") continue;
