@@ -143,11 +143,11 @@ def _package_archive(out: Path) -> str:
     import zipfile
 
     with zipfile.ZipFile(out / name, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted(PACKAGE.rglob("*")):
+        for path in sorted(PACKAGE.rglob("*")):  # static/ too: draw.py reads sheet.css
             rel = path.relative_to(PACKAGE.parent)
             if not path.is_file() or "__pycache__" in rel.parts or \
                     rel.parts[:3] == ("whistscore", "pocket", "site") or \
-                    path.suffix not in (".py", ".typed", ".html"):  # static/: the site's own
+                    path.suffix not in (".py", ".typed", ".html", ".js", ".css"):
                 continue
             z.write(path, rel.as_posix())
     return name
