@@ -76,9 +76,9 @@ class Folder:
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
         """The file of game ``name``; refuses anything but a plain file directly here."""
-        if not isinstance(name, str) or not NAME.fullmatch(name):
-            raise NotFound("no such game (a name is letters, digits, '.', '_' or '-')",
-                           field="name", value=name)
+        if not isinstance(name, str) or not NAME.fullmatch(name) or name == "club":
+            raise NotFound("no such game (a name is letters, digits, '.', '_' or '-'; "
+                           "club.json is the club's settings)", field="name", value=name)
         path = self.root / f"{name}.json"
         try:
             st = path.lstat()
@@ -97,7 +97,7 @@ class Folder:
         out: list[str] = []
         for entry in os.scandir(self.root):
             if entry.name.endswith(".json") and NAME.fullmatch(entry.name[:-5]) \
-                    and entry.is_file(follow_symlinks=False):
+                    and entry.name != "club.json" and entry.is_file(follow_symlinks=False):
                 out.append(entry.name[:-5])
         return sorted(out, key=str.casefold)
 
