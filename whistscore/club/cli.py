@@ -198,7 +198,8 @@ def _h2h_text(data: dict[str, Any]) -> str:
     if not data["games"]:
         parts.append("They have not finished a game at the same table in this period.")
     for kind, g in data["games"].items():
-        line = (f"{_TITLES.get(kind, kind)}: {g['evenings']} evenings together; "
+        evenings = f"{g['evenings']} evening{'s' if g['evenings'] != 1 else ''}"
+        line = (f"{_TITLES.get(kind, kind)}: {evenings} together; "
                 f"{data['a']} ahead {g['ahead']}, behind {g['behind']}, level {g['level']}; "
                 f"average difference {g['average_difference']}")
         won = g.get("won_from_other")
