@@ -255,7 +255,7 @@ def test_a_crash_while_indexing_leaves_the_old_archive(tmp_path, monkeypatch):
 
     monkeypatch.setattr(index, "facts", dies)
     with pytest.raises(KeyboardInterrupt):
-        whistscore.club(tmp_path)
+        whistscore.club(tmp_path).standings()
     conn = sqlite3.connect(tmp_path / "club.sqlite")
     assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 3  # old, not a mix
     monkeypatch.setattr(index, "facts", real)
@@ -266,7 +266,7 @@ def test_only_changed_files_are_replayed(tmp_path, monkeypatch):
     import whistscore.club.index as index
 
     small_club(tmp_path)
-    whistscore.club(tmp_path).close()
+    whistscore.club(tmp_path).standings()
     replayed = []
     real = index.facts
     monkeypatch.setattr(index, "facts", lambda g: replayed.append(g.players) or real(g))
@@ -277,8 +277,8 @@ def test_only_changed_files_are_replayed(tmp_path, monkeypatch):
     assert replayed == []
     whistscore.record(tmp_path / "whist-english-session.json", "NS 8", at=False)
     club = whistscore.club(tmp_path)
-    assert len(replayed) == 1  # the deal recorded meanwhile is there at the next read
     whist = club.standings(unfinished=True)["games"]["whist"]
+    assert len(replayed) == 1  # the deal recorded meanwhile is there at the next read
     assert whist["table"][0]["deals"] == 21
     (tmp_path / "preferans-classic.json").unlink()
     assert whistscore.club(tmp_path).standings()["games"]["preferans"]["evenings"] == 1
@@ -288,7 +288,7 @@ def test_the_past_does_not_move(tmp_path):
     """A finished game indexed by an older whistscore that settled it otherwise keeps its
     old result, reported with both, until --accept-recomputed."""
     small_club(tmp_path)
-    whistscore.club(tmp_path).close()
+    whistscore.club(tmp_path).standings()
     conn = sqlite3.connect(tmp_path / "club.sqlite")
     conn.execute("UPDATE results SET points = CASE player WHEN 'Alexei' THEN '-29' "
                  "WHEN 'Marina' THEN '51' ELSE points END WHERE file = 'preferans-sochi.json'")

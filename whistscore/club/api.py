@@ -43,7 +43,6 @@ class Club:
         self.settings = club_settings.load(path)
         self.archive = Archive(path, rebuild=rebuild)
         self._accept = accept_recomputed
-        self._read(lambda: None)
 
     # -- keeping it true ------------------------------------------------------------
     def refresh(self) -> None:

@@ -183,11 +183,12 @@ def _deal_facts(rp: Replay[Any]) -> tuple[DealFact, ...]:
     game = rp.game
     name = game.kind.name
     kind = game.kind
-    before = {p: Fraction(0) for p in game.players}
+    players = game.players
+    before: dict[str, Any] = {p: 0 for p in players}
     out: list[DealFact] = []
     for result in rp.results:
         after = result.balance or before
-        moved = {p: after[p] - before[p] for p in game.players}
+        moved = {p: after[p] - before[p] for p in players}
         before = after
         dj = kind.deal_to_json(result.record.deal)
         declarer, contract, deal_kind, height = _deal_parts(name, dj)
@@ -232,13 +233,20 @@ def facts(game: Game) -> GameFacts:
     )
 
 
-def dumps(value: Any) -> str:
-    """JSON for a column: compact, UTF-8 kept, keys in their order."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+#: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder: ``json.dumps``
+#: with arguments builds a new one per call, and the archive writes several per deal)
+dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def exact_text(value: int | Fraction) -> str:
+    """An exact number as ``settle --json`` writes it (``"20"``, ``"-61/3"``)."""
+    if type(value) is int:
+        return str(value)
+    return fraction_text(value)
 
 
 def moved_json(moved: dict[str, Fraction]) -> str:
-    return dumps({p: fraction_text(v) for p, v in moved.items()})
+    return dumps({p: exact_text(v) for p, v in moved.items()})
 
 
 def team_places(facts_: GameFacts) -> list[int]:

@@ -23,15 +23,17 @@ import os
 import sqlite3
 import stat
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import attrs
 
 from .. import files
 from ..errors import InputError
-from ..journal import MAX_FILE_BYTES, loads
-from .facts import GameFacts, facts, moved_json, team_places
+from ..journal import MAX_FILE_BYTES
 from .settings import FILE as SETTINGS_FILE, Settings, name_key
+
+if TYPE_CHECKING:
+    from .facts import GameFacts
 
 __all__ = ["ARCHIVE", "SCHEMA_VERSION", "APPLICATION_ID", "SCHEMA", "Archive", "Problem",
            "Recomputed"]
@@ -349,8 +351,10 @@ class Archive:
         for table in _GAME_TABLES + ("recomputed",):
             self.conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
 
-    def _insert(self, file: str, digest: str, mtime_date: str, f: GameFacts,
+    def _insert(self, file: str, digest: str, mtime_date: str, f: "GameFacts",
                 version: str) -> None:
+        from .facts import dumps as _dumps, moved_json
+
         conn = self.conn
         date = f.first_at[:10] if f.first_at else mtime_date
         conn.execute(
@@ -380,7 +384,7 @@ class Archive:
             conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                              [(file, a, b, _fraction(v)) for (a, b), v in f.pairs.items()])
 
-    def _insert_results(self, file: str, f: GameFacts) -> None:
+    def _insert_results(self, file: str, f: "GameFacts") -> None:
         conn = self.conn
         conn.executemany(
             "INSERT INTO results (file, player, points, points_real, money, place)"
@@ -511,14 +515,26 @@ def _mtime_date(mtime_ns: int) -> str:
 
 
 def _fraction(value: Any) -> str:
-    from ..settlement import fraction_text
+    from .facts import exact_text
 
-    return fraction_text(value)
+    return exact_text(value)
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    from .facts import dumps
+
+    return dumps(value)
 
 
-def side_places(f: GameFacts) -> list[int]:
-    return team_places(f)
+def facts(game: Any) -> "GameFacts":
+    """One game's rows (:func:`whistscore.club.facts.facts`), imported only when a file is
+    indexed: reading an archive that is up to date replays nothing and loads no engine."""
+    from .facts import facts as of
+
+    return of(game)
+
+
+def loads(text: str) -> Any:
+    from ..journal import loads as read
+
+    return read(text)

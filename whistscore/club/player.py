@@ -9,9 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import InputError
-from ..settlement import fraction_text
 from .index import Archive
-from .period import Period, evenings, kinds
+from .period import exact_text, Period, evenings, kinds
 from .ratings import history
 from .settings import name_key
 
@@ -89,7 +88,7 @@ def player(archive: Archive, name: str, period: Period, game: str | None = None,
         for e in mine:
             seat = e.seats[club]
             listed.append({**e.ref(), "venue": e.venue, "game": e.game, "deals": e.deals,
-                           "finished": e.finished, "points": fraction_text(seat.points),
+                           "finished": e.finished, "points": exact_text(seat.points),
                            "money": None if seat.money is None else str(seat.money),
                            "currency": e.currency, "place": seat.place,
                            "players": len(e.seats)})

@@ -15,10 +15,9 @@ import json
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..settlement import fraction_text
 from .facts import CONTRACT_SUITS
 from .index import Archive
-from .period import Evening, Period, evenings, kinds
+from .period import exact_text, Evening, Period, evenings, kinds
 
 __all__ = ["records", "TITLES"]
 
@@ -87,9 +86,9 @@ def records(archive: Archive, period: Period, game: str | None = None,
         games = [e for e in rows if e.game == kind]
         found: list[dict[str, Any] | None] = []
         seats = [(s.points, e, p) for e in games for p, s in e.seats.items()]
-        found.append(_best([(pts, _item("biggest_win", fraction_text(pts), e, p))
+        found.append(_best([(pts, _item("biggest_win", exact_text(pts), e, p))
                             for pts, e, p in seats], gt))
-        found.append(_best([(pts, _item("biggest_loss", fraction_text(pts), e, p))
+        found.append(_best([(pts, _item("biggest_loss", exact_text(pts), e, p))
                             for pts, e, p in seats], lt))
         money = [(s.money, e, p) for e in games for p, s in e.seats.items()
                  if s.money is not None]
@@ -106,7 +105,7 @@ def records(archive: Archive, period: Period, game: str | None = None,
                     values = {p: Fraction(v) for p, v in json.loads(moved).items()}
                     winner = max(values, key=lambda p: values[p])
                     swings.append((Fraction(swing), _item(
-                        "biggest_swing", fraction_text(values[winner]), e,
+                        "biggest_swing", exact_text(values[winner]), e,
                         club_of.get((file, winner), winner), number, at[:10] if at else None)))
         found.append(_best(swings, gt))
         if kind in ("preferans", "twist", "danish"):
@@ -141,7 +140,7 @@ def records(archive: Archive, period: Period, game: str | None = None,
                         values = {p: Fraction(v) for p, v in json.loads(moved).items()}
                         winner = max(values, key=lambda p: values[p])
                         rounds.append((values[winner], _item(
-                            "best_twist_round", fraction_text(values[winner]), e,
+                            "best_twist_round", exact_text(values[winner]), e,
                             club_of.get((file, winner), winner), number)))
             found.append(_best(rounds, gt))
         if kind == "whist":

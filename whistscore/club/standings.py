@@ -12,9 +12,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..settlement import fraction_text
 from .index import Archive
-from .period import Evening, Period, evenings, kinds
+from .period import exact_text, Evening, Period, evenings, kinds
 from .ratings import INITIAL
 
 __all__ = ["standings", "rank", "ratings_at", "CENT"]
@@ -24,7 +23,7 @@ CENT = Decimal("0.01")
 FORM = 5
 
 
-def rank(values: list[Fraction]) -> list[int]:
+def rank(values: list[int | Fraction]) -> list[int]:
     """Competition ranking of values, the largest first: 10, 7, 7, 2 -> 1, 2, 2, 4."""
     ordered = sorted(values, reverse=True)
     return [ordered.index(v) + 1 for v in values]
@@ -54,7 +53,7 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
     for e in rows:
         for player, seat in e.seats.items():
             p = per.setdefault(player, {"player": player, "evenings": 0, "deals": 0, "wins": 0,
-                                        "places": [], "points": Fraction(0), "money": {},
+                                        "places": [], "points": 0, "money": {},
                                         "money_evenings": {}, "best": None, "worst": None})
             p["evenings"] += 1
             p["deals"] += e.deals
@@ -65,11 +64,10 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
                 cur = e.currency or ""
                 p["money"][cur] = p["money"].get(cur, Decimal(0)) + seat.money
                 p["money_evenings"][cur] = p["money_evenings"].get(cur, 0) + 1
-            evening = {"points": fraction_text(seat.points), **e.ref()}
-            if p["best"] is None or seat.points > Fraction(p["best"]["points"]):
-                p["best"] = evening
-            if p["worst"] is None or seat.points < Fraction(p["worst"]["points"]):
-                p["worst"] = evening
+            if p["best"] is None or seat.points > p["best"][0]:
+                p["best"] = (seat.points, e)
+            if p["worst"] is None or seat.points < p["worst"][0]:
+                p["worst"] = (seat.points, e)
     table = sorted(per.values(), key=lambda p: (-p["points"], p["player"].casefold()))
     ranks = rank([p["points"] for p in table])
     out = []
@@ -83,12 +81,12 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
             "deals": p["deals"],
             "wins": p["wins"],
             "average_place": str((Decimal(sum(places)) / len(places)).quantize(CENT)),
-            "points": fraction_text(p["points"]),
+            "points": exact_text(p["points"]),
             "money": _money(p["money"]),
             "money_per_evening": {c: str((v / p["money_evenings"][c]).quantize(
                 CENT, ROUND_HALF_EVEN)) for c, v in sorted(p["money"].items())},
-            "best": p["best"],
-            "worst": p["worst"],
+            "best": {"points": exact_text(p["best"][0]), **p["best"][1].ref()},
+            "worst": {"points": exact_text(p["worst"][0]), **p["worst"][1].ref()},
             "rating": rating[0] if rating else None,
             "rating_change": rating[1] if rating else None,
             "form": places[-FORM:],
@@ -100,13 +98,13 @@ def standings(archive: Archive, period: Period, game: str | None = None,
               unfinished: bool = False) -> dict[str, Any]:
     """``{"period", "games": {kind: {"unit", "evenings", "table": [rows]}}, "in_progress"}``
     (the shape of ``club --json``, docs/club.md)."""
-    rows = evenings(archive, period, game, unfinished)
+    every = evenings(archive, period, game, True)  # one query: the games in progress too
+    rows = every if unfinished else [e for e in every if e.finished]
     games: dict[str, Any] = {}
     for kind in kinds(rows):
         of_kind = [e for e in rows if e.game == kind]
         games[kind] = {"unit": of_kind[0].unit, "evenings": len(of_kind),
                        "table": _table(kind, of_kind, ratings_at(archive, kind, period))}
     in_progress = [{**e.ref(), "game": e.game, "deals": e.deals, "players": list(e.seats)}
-                   for e in (rows if unfinished else evenings(archive, period, game, True))
-                   if not e.finished]
+                   for e in every if not e.finished]
     return {"period": period.to_json(), "games": games, "in_progress": in_progress}
