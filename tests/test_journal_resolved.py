@@ -81,6 +81,9 @@ def test_end_records_ended_and_settles_as_it_stands(tmp_path):
     assert settled["finished"] is True and settled["money"] == \
         {"Anna": "0.80", "Boris": "1.20", "Vera": "-2.00"}
     assert journal.dumps(journal.loads(text)) == text
+    shown = run(["show", path])[1].splitlines()[-1]
+    assert shown == ("The players ended the game at 2026-11-30T23:40:00+01:00, before its end. "
+                     "Balance in vists as it stands: Anna +8, Boris +12, Vera -20")
 
 
 def test_no_deal_after_the_end_and_the_file_stays_as_it_was(tmp_path):

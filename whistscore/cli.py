@@ -358,7 +358,8 @@ def _cmd_end(a: argparse.Namespace) -> int:
         return 0
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
-    _out(f"ended {a.file} at {rp.game.ended} after {len(rp.game.deals)} deals; "
+    deals = len(rp.game.deals)
+    _out(f"ended {a.file} at {rp.game.ended} after {deals} deal{'s' if deals != 1 else ''}; "
          f"settled as it stands: {balance}")
     return 0
 

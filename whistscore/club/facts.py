@@ -179,6 +179,11 @@ def _symbols(game: Game, rp: Replay[Any]) -> int | None:
     return sum(len(column.get("nota", ())) for column in sheet.values())
 
 
+#: (game, the game's words for a deal) -> (the words in English, made?): most deals of an
+#: evening end in words said before ("made", "down 1"), rendered once
+_SAID: dict[tuple[str, Any], tuple[str, bool | None]] = {}
+
+
 def _deal_facts(rp: Replay[Any]) -> tuple[DealFact, ...]:
     game = rp.game
     name = game.kind.name
@@ -193,15 +198,19 @@ def _deal_facts(rp: Replay[Any]) -> tuple[DealFact, ...]:
         dj = kind.deal_to_json(result.record.deal)
         declarer, contract, deal_kind, height = _deal_parts(name, dj)
         words = kind.describe_result(result.record.deal, result.outcome, result.context)
+        said = _SAID.get((kind.name, words))
+        if said is None:
+            if len(_SAID) > 10_000:
+                _SAID.clear()
+            said = _SAID[(kind.name, words)] = (str(words_text(words, kind, "en")),
+                                                _made(words))
         whisters: tuple[str, ...] = ()
         short: tuple[str, ...] = ()
         if name == "preferans" and isinstance(dj.get("whist"), dict):
             whisters = tuple(p for p, s in dj["whist"].items() if s in ("whist", "half"))
             short = tuple(sorted({e.player for e in result.entries if e.rule in _SHORT_RULES}))
-        made = _made(words)
         out.append(DealFact(result.number, result.record.at, result.dealer, declarer, contract,
-                            deal_kind, str(words_text(words, kind, "en")), made,
-                            height, dj, moved, whisters, short))
+                            deal_kind, said[0], said[1], height, dj, moved, whisters, short))
     return tuple(out)
 
 
