@@ -339,3 +339,18 @@ def test_import_whistscore_loads_neither_sqlite_nor_openskill():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_archive_that_is_a_folder_or_cannot_be_written(tmp_path):
+    small_club(tmp_path)
+    (tmp_path / "club.sqlite").mkdir()
+    refused(["club", tmp_path], "club.sqlite", "is a folder or a symlink")
+    (tmp_path / "club.sqlite").rmdir()
+    os.chmod(tmp_path, 0o555)
+    try:
+        if os.access(tmp_path, os.W_OK):  # root writes anyway: the archive is made
+            assert run(["club", tmp_path])[0] == 0
+        else:
+            refused(["club", tmp_path], "cannot be written")
+    finally:
+        os.chmod(tmp_path, 0o755)

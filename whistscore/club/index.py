@@ -173,8 +173,12 @@ class Archive:
             conn.close()
         self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}")
         self._remove()
-        conn = self._connect()
-        self._create(conn)
+        try:
+            conn = self._connect()
+            self._create(conn)
+        except sqlite3.DatabaseError as exc:  # a read-only folder, a full disk
+            raise InputError(f"the archive cannot be written in the club folder ({exc})",
+                             field=ARCHIVE, value=str(self.path)) from None
         return conn
 
     def _foreign(self, conn: sqlite3.Connection) -> str | None:
@@ -205,6 +209,11 @@ class Archive:
                 raise
 
     def _remove(self) -> None:
+        """Delete the archive (it is derived: nothing is lost); a folder or a symlink of
+        that name is the user's, and is refused rather than removed."""
+        if os.path.islink(self.path) or os.path.isdir(self.path):
+            raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
+                             "club's archive; move it away", field=ARCHIVE, value=str(self.path))
         for suffix in ("", "-wal", "-shm", "-journal"):
             try:
                 os.unlink(f"{self.path}{suffix}")
