@@ -284,3 +284,23 @@ def test_cli_prints_the_same_json_as_the_library(club, folder):
                   ["--ratings"]):
         status, out, err = run(["club", folder[0], *extra])
         assert (status, err) == (0, "") and out.strip(), extra
+
+
+def test_best_twist_round_is_the_most_won_in_a_twist_round(tmp_path):
+    sample = Path(__file__).resolve().parent.parent / "samples" / "twist-bombs-and-twist-round.json"
+    (tmp_path / sample.name).write_bytes(sample.read_bytes())
+    game = whistscore.load(sample)
+    rp = whistscore.replay(game, history=True)
+    best = None
+    before = {p: Fraction(0) for p in game.players}
+    for r, record in zip(rp.results, game.deals):
+        moved = {p: r.balance[p] - before[p] for p in game.players}
+        before = r.balance
+        if whistscore.journal.deal_to_json(game.kind, record).get("twist_round"):
+            winner = max(moved, key=lambda p: moved[p])
+            if best is None or moved[winner] > best[0]:
+                best = (moved[winner], winner, r.number)
+    assert best is not None
+    records = {r["record"]: r for r in whistscore.club(tmp_path).records()["games"]["twist"]}
+    found = records["best_twist_round"]
+    assert (Fraction(found["value"]), found["player"], found["deal"]) == best

@@ -51,3 +51,15 @@ def test_the_sample_club_is_a_season_of_evenings(tmp_path):
     assert "Lyosha" in club.player("Alexei")["spellings"]
     for path in games:
         assert whistscore.load(path).deals[0].at.startswith(path.name[:10])
+
+
+def test_a_players_play_counted_by_hand(tmp_path):
+    """Alexei declared, in the three finished pulkas (read off the files): 6S made, 7C down
+    one, 6D half-whisted, 7S down two, 8H both passed; 6S made, 8H both passed, 7H made;
+    6S made, 8NT both passed, 6H made.  A contract not played (both pass, half-whist) is
+    written as made (preferans.md)."""
+    club = whistscore.club(_copy(tmp_path))
+    play = club.player("Alexei", game="preferans")["games"]["preferans"]["play"]
+    assert play["declared"] == {"6": {"played": 5, "made": 5}, "7": {"played": 3, "made": 1},
+                                "8": {"played": 3, "made": 3}}
+    assert play["misere"] == {"made": 0, "caught": 0}
