@@ -84,7 +84,9 @@ REBUILD = """
 import sys, time
 import whistscore
 t = time.process_time()
-whistscore.club(sys.argv[1], rebuild=True).close()
+club = whistscore.club(sys.argv[1], rebuild=True)
+club.refresh()
+club.close()
 used = time.process_time() - t
 peak = 0.0
 with open('/proc/self/status') as f:

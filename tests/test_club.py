@@ -304,3 +304,30 @@ def test_best_twist_round_is_the_most_won_in_a_twist_round(tmp_path):
     records = {r["record"]: r for r in whistscore.club(tmp_path).records()["games"]["twist"]}
     found = records["best_twist_round"]
     assert (Fraction(found["value"]), found["player"], found["deal"]) == best
+
+
+def test_ratings_worked_out_from_a_change_on_equal_a_full_rebuild(folder, tmp_path):
+    """A new evening in the middle of the season, one removed, one grown: the ratings the
+    archive carries on from the change are the ratings of a rebuild, to the last bit."""
+    import shutil
+    import sqlite3
+
+    root = tmp_path / "club"
+    shutil.copytree(folder[0], root, ignore=shutil.ignore_patterns("club.sqlite*"))
+    whistscore.club(root).standings()
+    extra = whistscore.new("danish", ["Vera", "Dina", "Gleb", "Anna"], stake="0.05")
+    extra = extra.add("Vera 8 Gleb 9", at="2026-10-03T20:00:00+02:00")
+    extra.end("2026-10-03T23:00:00+02:00").save(root / "2026-10-03-danish.json")
+    (root / "2026-09-11-twist.json").unlink()
+    whistscore.record(root / "2026-11-20-preferans.json", "pass 4/2/4",
+                      at="2026-11-20T23:00:00+02:00")
+    whistscore.club(root).standings()
+
+    def table(path: Path) -> list:
+        conn = sqlite3.connect(path)
+        return conn.execute("SELECT player, game, after_file, seq, mu, sigma, shown FROM ratings "
+                            "ORDER BY game, seq, player").fetchall()
+    carried = table(root / "club.sqlite")
+    whistscore.club(root, rebuild=True).standings()
+    assert carried == table(root / "club.sqlite")
+    assert any(r[2] == "2026-10-03-danish.json" for r in carried)

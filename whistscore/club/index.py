@@ -292,6 +292,8 @@ class Archive:
 
     def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
         conn = self.conn
+        #: game kind -> the rating-order key of its earliest game that changed
+        self._since: dict[str, tuple[str, str, str]] = {}
         known = self._known()
         version = _version()
         changed = False
@@ -340,10 +342,10 @@ class Archive:
         if accept:
             changed |= self._accept(version)
         if changed or self._meta("settings") != (settings.digest or ""):
-            self._players(settings)
+            renamed = self._players(settings)
             from .ratings import compute
 
-            compute(conn)
+            compute(conn, None if renamed else self._since)
         self._set_meta("settings", settings.digest or "")
         self._set_meta("checked_with", version)
         self._set_meta("updated", datetime.datetime.now().astimezone().isoformat())
@@ -356,7 +358,18 @@ class Archive:
         self.conn.execute("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
                           "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, e.mtime_ns, digest, error))
 
+    def _touch(self, file: str) -> None:
+        """Note where a game stands in its kind's rating order before it changes: the
+        ratings from there on are worked out again (the earlier ones cannot change)."""
+        row = self.conn.execute("SELECT game, date, coalesce(first_at, ''), file FROM games "
+                                "WHERE file = ?", (file,)).fetchone()
+        if row is not None:
+            kind, key = row[0], tuple(row[1:])
+            if kind not in self._since or key < self._since[kind]:
+                self._since[kind] = key
+
     def _forget(self, file: str) -> None:
+        self._touch(file)
         for table in _GAME_TABLES + ("recomputed",):
             self.conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
 
@@ -375,6 +388,7 @@ class Archive:
              None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
              version, version))
         side_of = {p: i for i, side in enumerate(f.sides) for p in side}
+        self._touch(file)
         conn.executemany("INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)",
                          [(file, i, p, side_of[p]) for i, p in enumerate(f.players)])
         self._insert_results(file, f)
@@ -430,6 +444,7 @@ class Archive:
             else:
                 new_json = new.results_json()
                 if not finished:  # a game still played has no past to keep: indexed again
+                    self._touch(file)
                     for table in _GAME_TABLES:
                         self.conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
                     self._insert(file, digest, date, new, version)
@@ -474,31 +489,41 @@ class Archive:
                                   "FROM recomputed ORDER BY file")]
 
     # -- who is who ---------------------------------------------------------------------
-    def _players(self, settings: Settings) -> None:
+    def _players(self, settings: Settings) -> bool:
         """Each seat's club player: the name club.json gives the spelling, else the
         spelling of the player's earliest game; a game in which two seats are one club
-        player is left out (``games.excluded``)."""
+        player is left out (``games.excluded``).  True when a seat already named changed
+        its club player or a game its exclusion (every rating is then worked out again)."""
         conn = self.conn
         aliases = settings.aliases()
         first: dict[str, str] = {}
         updates = []
+        renamed = False
         by_file: dict[str, dict[str, str]] = {}
-        for file, seat, typed in conn.execute(
-                "SELECT s.file, s.seat, s.player FROM seats s JOIN games g USING (file) "
-                "ORDER BY g.date, g.first_at, s.file, s.seat"):
+        before_excluded = conn.execute("SELECT file, excluded FROM games WHERE excluded IS NOT "
+                                       "NULL ORDER BY file").fetchall()
+        for file, seat, typed, was in conn.execute(
+                "SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
+                "USING (file) ORDER BY g.date, g.first_at, s.file, s.seat").fetchall():
             key = name_key(typed)
             club = aliases.get(key) or first.setdefault(key, typed)
-            updates.append((club, file, seat))
+            if was != club:
+                updates.append((club, file, seat))
+                renamed |= was is not None
             seats = by_file.setdefault(file, {})
             if club in seats:
                 seats["\0conflict"] = f"{seats[club]!r} and {typed!r} are both the club player " \
                                       f"{club!r} (club.json's players)"
             seats[club] = typed
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
-        conn.execute("UPDATE games SET excluded = NULL")
-        conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
-                         [(seats["\0conflict"], file) for file, seats in by_file.items()
-                          if "\0conflict" in seats])
+        excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
+                          if "\0conflict" in seats)
+        if excluded != [tuple(row) for row in before_excluded]:
+            conn.execute("UPDATE games SET excluded = NULL")
+            conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
+                             [(why, file) for file, why in excluded])
+            renamed = True
+        return renamed
 
     # -- reading ------------------------------------------------------------------------
     def problems(self) -> list[Problem]:

@@ -26,36 +26,58 @@ def shown(mu: float, sigma: float) -> int:
     return round(SCALE * (mu - 3 * sigma))
 
 
-def compute(conn: sqlite3.Connection) -> None:
-    """Rate every finished game again from the start (a few milliseconds per hundred games)."""
+def compute(conn: sqlite3.Connection,
+            since: dict[str, tuple[str, str, str]] | None = None) -> None:
+    """Rate the finished games in order; ``since`` (kind -> the order key, date, first deal's
+    time, file, of its earliest changed game) keeps the ratings before that point and rates
+    from there on (a new evening rates one game); None rates every game again."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    conn.execute("DELETE FROM ratings")
+    if since is None:
+        conn.execute("DELETE FROM ratings")
+    kinds = [k for (k,) in conn.execute("SELECT DISTINCT game FROM games")]
+    for kind in set(kinds) | set(since or ()):
+        if since is not None and kind not in since:
+            continue
+        _rate_kind(conn, model, kind, None if since is None else since[kind])
+
+
+def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
+               since: tuple[str, str, str] | None) -> None:
+    games = conn.execute(
+        "SELECT file, date, coalesce(first_at, '') FROM games WHERE game = ? AND finished = 1 "
+        "AND excluded IS NULL ORDER BY date, first_at, file", (kind,)).fetchall()
+    start = 0
+    if since is not None:
+        while start < len(games) and (games[start][1], games[start][2], games[start][0]) < since:
+            start += 1
+    conn.execute("DELETE FROM ratings WHERE game = ? AND seq > ?", (kind, start))
+    current: dict[str, Any] = {}
+    for player, mu, sigma in conn.execute(
+            "SELECT player, mu, sigma FROM ratings WHERE game = ? ORDER BY seq", (kind,)):
+        current[player] = model.rating(mu=mu, sigma=sigma, name=player)
+    todo = games[start:]
     tables: dict[str, list[tuple[str, int, int]]] = {}
-    for file, club, side, place in conn.execute(
-            "SELECT s.file, s.club_player, s.side, r.place FROM seats s JOIN results r "
-            "ON r.file = s.file AND r.player = s.player ORDER BY s.file, s.seat"):
-        tables.setdefault(file, []).append((club, side, place))
-    current: dict[tuple[str, str], Any] = {}
+    if todo:
+        for file, club, side, place in conn.execute(
+                "SELECT s.file, s.club_player, s.side, r.place FROM seats s JOIN results r "
+                "ON r.file = s.file AND r.player = s.player JOIN games g ON g.file = s.file "
+                "WHERE g.game = ? ORDER BY s.file, s.seat", (kind,)):
+            tables.setdefault(file, []).append((club, side, place))
     rows = []
-    seq = 0
-    for file, kind, date in conn.execute(
-            "SELECT file, game, date FROM games WHERE finished = 1 AND excluded IS NULL "
-            "ORDER BY game, date, first_at, file").fetchall():
+    for seq, (file, date, _) in enumerate(todo, start + 1):
         sides: dict[int, list[str]] = {}
         places: dict[int, int] = {}
         for club, side, place in tables.get(file, ()):
             sides.setdefault(side, []).append(club)
             places[side] = min(place, places.get(side, place))
         order = sorted(sides)
-        teams = [[current.get((kind, p)) or model.rating(name=p) for p in sides[s]]
-                 for s in order]
+        teams = [[current.get(p) or model.rating(name=p) for p in sides[s]] for s in order]
         rated = model.rate(teams, ranks=[places[s] for s in order])
-        seq += 1
         for s, team in zip(order, rated):
             for p, r in zip(sides[s], team):
-                current[(kind, p)] = r
+                current[p] = r
                 rows.append((p, kind, file, date, seq, r.mu, r.sigma, shown(r.mu, r.sigma)))
     conn.executemany("INSERT INTO ratings (player, game, after_file, date, seq, mu, sigma, shown)"
                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
