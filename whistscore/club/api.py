@@ -13,12 +13,8 @@ from typing import Any, Callable, TypeVar
 
 from ..errors import InputError
 from . import settings as club_settings
-from .h2h import head_to_head
 from .index import Archive, Problem, Recomputed
 from .period import Period, period_of
-from .player import find_player, player
-from .records import records
-from .standings import ratings_at, standings
 
 __all__ = ["Club", "open_club"]
 
@@ -80,6 +76,8 @@ class Club:
                   last: object = None, game: str | None = None,
                   unfinished: bool = False) -> dict[str, Any]:
         """The standings per game kind (``club --json``)."""
+        from .standings import standings
+
         p = self.period(season, first, last)
         return self._read(lambda: self._framed(standings(self.archive, p, _game(game),
                                                          unfinished)))
@@ -91,6 +89,8 @@ class Club:
 
         :raises InputError: nobody of that name played in the club.
         """
+        from .player import player
+
         p = self.period(season, first, last)
         return self._read(lambda: self._framed(player(self.archive, name, p, _game(game),
                                                       unfinished)))
@@ -102,6 +102,9 @@ class Club:
 
         :raises InputError: either is no player of the club, or both are the same.
         """
+        from .h2h import head_to_head
+        from .player import find_player
+
         p = self.period(season, first, last)
 
         def query() -> dict[str, Any]:
@@ -118,6 +121,8 @@ class Club:
                 last: object = None, game: str | None = None,
                 unfinished: bool = False) -> dict[str, Any]:
         """The records per game kind (``club --records --json``)."""
+        from .records import records
+
         p = self.period(season, first, last)
         return self._read(lambda: self._framed(records(self.archive, p, _game(game),
                                                        unfinished)))
@@ -125,6 +130,8 @@ class Club:
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
         """Each player's rating at the end of the period and its change over it, per kind."""
+        from .standings import ratings_at
+
         p = self.period(season, first, last)
 
         def query() -> dict[str, Any]:
