@@ -8,8 +8,8 @@ by the players so that every game counts):
   (target: at most 8 times);
 - ``whistscore club FOLDER`` on an up-to-date archive against ``python -c "import attrs"``
   (target: at most 3 times; nothing is replayed);
-- one new file indexed and the standings printed against ``whistscore settle NEW --json``
-  (target: at most 2 times);
+- one new file (tonight's game) indexed and the standings printed against ``whistscore
+  settle NEW --json`` (target: at most 2 times);
 - the peak memory of a rebuild of a quarter of the files and of all of them (target: flat).
 
 Run: ``python benchmarks/club.py [--files 2000] [--deals 50]``.  CPU seconds (user + system)
@@ -126,8 +126,15 @@ def main() -> int:
         print(f"standings, archive up to date: {standings * 1000:.0f} ms CPU; "
               f"python -c 'import attrs': {attrs * 1000:.0f} ms; ratio "
               f"{standings / attrs:.1f} (target <= 3)")
-        sample = sorted(folder.glob("*-preferans.json"))[0]
-        new = folder / "9999-new-preferans.json"
+        # tonight's game: a preferans file of the club played again after the last evening
+        data = json.loads(sorted(folder.glob("*-preferans.json"))[0].read_text("utf-8"))
+        tonight = datetime.datetime(2099, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+        for n, deal in enumerate(data["deals"]):
+            deal["at"] = (tonight + datetime.timedelta(minutes=3 * n)).isoformat()
+        data["ended"] = (tonight + datetime.timedelta(hours=4)).isoformat()
+        sample = Path(tmp) / "tonight.json"
+        sample.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+        new = folder / "2099-01-01-tonight-preferans.json"
         settle = cpu_of(whistscore_cmd + ["settle", str(sample), "--json"], a.runs, env)
         times = []
         for _ in range(a.runs):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator
 
 import attrs
 
@@ -256,12 +256,3 @@ def exact_text(value: int | Fraction) -> str:
 
 def moved_json(moved: dict[str, Fraction]) -> str:
     return dumps({p: exact_text(v) for p, v in moved.items()})
-
-
-def team_places(facts_: GameFacts) -> list[int]:
-    """Each side's place (a side's players share their balance and so their place)."""
-    return [min(facts_.places[p] for p in side) for side in facts_.sides]
-
-
-def names(values: Sequence[str]) -> str:
-    return dumps(list(values))
