@@ -354,3 +354,22 @@ def test_archive_that_is_a_folder_or_cannot_be_written(tmp_path):
             refused(["club", tmp_path], "cannot be written")
     finally:
         os.chmod(tmp_path, 0o755)
+
+
+def test_answers_are_kept_only_while_the_archive_is_unchanged(tmp_path, monkeypatch):
+    import whistscore.club.standings as standings
+
+    small_club(tmp_path)
+    first = whistscore.club(tmp_path).standings()
+    asked = []
+    real = standings.standings
+    monkeypatch.setattr(standings, "standings", lambda *a: asked.append(a) or real(*a))
+    assert whistscore.club(tmp_path).standings() == first and asked == []  # read, kept
+    whistscore.record(tmp_path / "whist-english-session.json", "NS 8", at=False)
+    again = whistscore.club(tmp_path).standings()
+    assert len(asked) == 1 and again != first  # the archive changed: worked out again
+    assert again["in_progress"][0]["deals"] == 21
+    club_json(tmp_path, players={"Alex": ["Alexei"]})
+    renamed = whistscore.club(tmp_path).standings()
+    assert len(asked) == 2
+    assert "Alex" in {r["player"] for r in renamed["games"]["preferans"]["table"]}

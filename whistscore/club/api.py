@@ -6,6 +6,7 @@ files are replayed), so a deal recorded a moment ago on a phone is there.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -79,8 +80,10 @@ class Club:
         from .standings import standings
 
         p = self.period(season, first, last)
-        return self._read(lambda: self._framed(standings(self.archive, p, _game(game),
-                                                         unfinished)))
+        kind = _game(game)
+        key = _key("standings", p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: standings(self.archive, p, kind, unfinished))))
 
     def player(self, name: str, *, season: str | None = None, first: object = None,
                last: object = None, game: str | None = None,
@@ -124,8 +127,10 @@ class Club:
         from .records import records
 
         p = self.period(season, first, last)
-        return self._read(lambda: self._framed(records(self.archive, p, _game(game),
-                                                       unfinished)))
+        kind = _game(game)
+        key = _key("records", p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: records(self.archive, p, kind, unfinished))))
 
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
@@ -196,6 +201,11 @@ class Club:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _key(what: str, period: Period, game: str | None, unfinished: bool) -> str:
+    """The key an answer is kept under: the question and all its arguments."""
+    return json.dumps([what, period.to_json(), game, unfinished], ensure_ascii=False)
 
 
 def _game(game: str | None) -> str | None:

@@ -23,7 +23,7 @@ import os
 import sqlite3
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import attrs
 
@@ -80,6 +80,8 @@ CREATE TABLE ratings (
 CREATE TABLE recomputed (
   file TEXT PRIMARY KEY, old TEXT NOT NULL, new TEXT NOT NULL, old_version TEXT NOT NULL,
   new_version TEXT NOT NULL);
+CREATE TABLE answers (
+  key TEXT PRIMARY KEY, generation INTEGER NOT NULL, value TEXT NOT NULL);
 CREATE INDEX seats_club ON seats (club_player);
 CREATE INDEX games_date ON games (game, date);
 """
@@ -342,6 +344,9 @@ class Archive:
         if accept:
             changed |= self._accept(version)
         if changed or self._meta("settings") != (settings.digest or ""):
+            # a new generation: every answer kept for the old one is stale
+            self._set_meta("generation", str(self.generation() + 1))
+            conn.execute("DELETE FROM answers")
             renamed = self._players(settings)
             from .ratings import compute
 
@@ -526,6 +531,33 @@ class Archive:
         return renamed
 
     # -- reading ------------------------------------------------------------------------
+    def generation(self) -> int:
+        """How many times the archive has changed: an answer is kept for one generation."""
+        value = self._meta("generation")
+        return int(value) if value else 0
+
+    def answer(self, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """``compute()``, or the same answer kept from an earlier read of this generation
+        (the standings of an archive that did not change are read, not recomputed).  A
+        reader that cannot write at once (another process indexing, a read-only folder)
+        just does not keep it."""
+        generation = self.generation()
+        row = self.conn.execute("SELECT value FROM answers WHERE key = ? AND generation = ?",
+                                (key, generation)).fetchone()
+        if row is not None:
+            kept: dict[str, Any] = json.loads(row[0])
+            return kept
+        value = compute()
+        self.conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            self.conn.execute("INSERT OR REPLACE INTO answers (key, generation, value) "
+                              "VALUES (?, ?, ?)", (key, generation, _dumps(value)))
+        except sqlite3.OperationalError:
+            pass
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        return value
+
     def problems(self) -> list[Problem]:
         out = [Problem(f, e) for f, e in self.conn.execute(
             "SELECT file, error FROM files WHERE error IS NOT NULL ORDER BY file")]
