@@ -126,6 +126,9 @@ def main() -> int:
         print(f"standings, archive up to date: {standings * 1000:.0f} ms CPU; "
               f"python -c 'import attrs': {attrs * 1000:.0f} ms; ratio "
               f"{standings / attrs:.1f} (target <= 3)")
+        as_json = cpu_of(whistscore_cmd + ["club", str(folder), "--json"], a.runs, env)
+        print(f"the same with --json (no tabulate): {as_json * 1000:.0f} ms CPU; ratio "
+              f"{as_json / attrs:.1f}")
         # tonight's game: a preferans file of the club played again after the last evening
         data = json.loads(sorted(folder.glob("*-preferans.json"))[0].read_text("utf-8"))
         tonight = datetime.datetime(2099, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
