@@ -76,9 +76,12 @@ class Folder:
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
         """The file of game ``name``; refuses anything but a plain file directly here."""
-        if not isinstance(name, str) or not NAME.fullmatch(name) or name == "club":
-            raise NotFound("no such game (a name is letters, digits, '.', '_' or '-'; "
-                           "club.json is the club's settings)", field="name", value=name)
+        if not isinstance(name, str) or not NAME.fullmatch(name):
+            raise NotFound("no such game (a name is letters, digits, '.', '_' or '-')",
+                           field="name", value=name)
+        if name == "club":  # club.json holds the club's settings (docs/club.md), not a game
+            raise NotFound("no such game (club.json is the club's settings)", field="name",
+                           value=name)
         path = self.root / f"{name}.json"
         try:
             st = path.lstat()
