@@ -77,9 +77,10 @@ def best_cpu(fn, runs: int) -> tuple[float, float]:
 def cold_export(game, out: str, lang: str) -> None:
     """One export as the command line makes it: the text caches start empty."""
     from whistscore import excel, i18n
+    from whistscore.excel import formats
 
     i18n._DETAIL_SAID.clear()
-    excel._WIDTHS.clear()
+    formats._WIDTHS.clear()
     excel.export(game, out, lang=lang)
 
 
