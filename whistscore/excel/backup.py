@@ -59,8 +59,9 @@ def game_sheet(game_text: str) -> Sheet:
         stored = json.dumps(game_text, ensure_ascii=True)
     chunks = [stored[i:i + _CHUNK] for i in range(0, len(stored), _CHUNK)] or [""]
     digest = hashlib.sha256(game_text.encode("utf-8", "surrogatepass")).hexdigest()
-    head: list[tuple[str, str | int]] = [("marker", _MARKER), ("layout", _LAYOUT_VERSION), ("encoding", encoding),
-            ("characters", len(game_text)), ("sha256", digest), ("chunks", len(chunks))]
+    head: list[tuple[str, str | int]] = [
+        ("marker", _MARKER), ("layout", _LAYOUT_VERSION), ("encoding", encoding),
+        ("characters", len(game_text)), ("sha256", digest), ("chunks", len(chunks))]
     for r, (key, value) in enumerate(head, 1):
         sheet.put(r, 1, key)
         sheet.put(r, 2, value)

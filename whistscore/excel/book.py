@@ -225,9 +225,13 @@ def _styled(ws: Worksheet, look: Look, number_format: str | None, quote: bool) -
     return cell
 
 
-def _row(ws: Worksheet, cells: dict[int, _Cell], comments: dict[tuple[int, int], tuple[str, int, int]],
-         row: int, styled: dict[tuple[Look, str | None, bool], XlCell]) -> Iterator[XlCell | None]:
-    """The cells of one row for ``append``, each set just before openpyxl writes it."""
+_Comments = dict[tuple[int, int], tuple[str, int, int]]
+
+
+def _row(ws: Worksheet, cells: dict[int, _Cell], comments: _Comments, row: int,
+         styled: dict[tuple[Look, str | None, bool], XlCell]) -> Iterator[XlCell | None]:
+    """The cells of one row for ``append``: the styled cell of each look, given the
+    cell's value (and comment) just before openpyxl writes it and asks for the next."""
     col = 0
     for c in sorted(cells):
         while col + 1 < c:

@@ -327,10 +327,9 @@ def properties(game: Game, s: Settlement, kind: AnyGame, lang: str) -> Propertie
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     played = game.played_on()
     dated = Label("dates", (played,)) if played else Label("xl.no_date")
+    summary = text(Label("xl.summary", (s.deals, state, unit)), kind, lang)
     safe = formats.UNSAFE_XML
     return Properties(
         title=safe.sub("\ufffd", f"{named}{name}: {players}"), subject=name,
         creator="whistscore", keywords=safe.sub("\ufffd", players), category="whistscore",
-        language=lang,
-        description=safe.sub("\ufffd", f"{text(Label('xl.summary', (s.deals, state, unit)), kind, lang)}. "
-                                       f"{text(dated, kind, lang)}"))
+        language=lang, description=safe.sub("\ufffd", f"{summary}. {text(dated, kind, lang)}"))
