@@ -16,6 +16,7 @@ import contextlib
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -153,17 +154,43 @@ def fault(name: str, monkeypatch):
         monkeypatch.setattr(os, "fsync", broken)
         yield None
     elif name == "rename fails (before the save)":
-        def broken(src, dst):
+        def broken(src, dst, **kw):
             raise OSError(28, "No space left on device")
         monkeypatch.setattr(os, "replace", broken)
+        yield None
+    elif name == "ctrl-c before the save":
+        real_target = files.save_target
+
+        def interrupted(*args, **kw):
+            os.kill(os.getpid(), signal.SIGINT)  # a real SIGINT, as the terminal sends
+            return real_target(*args, **kw)
+        monkeypatch.setattr(files, "save_target", interrupted)
+        yield None
+    elif name == "ctrl-c during the rename":
+        real_replace = os.replace
+
+        def interrupted(*args, **kw):
+            real_replace(*args, **kw)
+            os.kill(os.getpid(), signal.SIGINT)  # lands the moment the rename returns
+        monkeypatch.setattr(os, "replace", interrupted)
+        yield None
+    elif name == "ctrl-c just after the save":
+        real_sync = files._fsync_folder
+
+        def interrupted(folder):
+            os.kill(os.getpid(), signal.SIGINT)
+            real_sync(folder)
+        monkeypatch.setattr(files, "_fsync_folder", interrupted)
         yield None
     else:  # pragma: no cover - a typo in FAULTS
         raise AssertionError(name)
 
 
 AFTER_SAVE = ["print raises OSError", "closed pipe", "ctrl-c while printing", "ascii terminal",
-              "money rounding fails", "rendering a table fails"]
-BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)"]
+              "money rounding fails", "rendering a table fails", "ctrl-c during the rename",
+              "ctrl-c just after the save"]
+BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)",
+               "ctrl-c before the save"]
 
 
 def fires_before_save(command: str, fault_name: str) -> bool:
@@ -234,6 +261,91 @@ def test_matrix_covers_every_writing_command():
     """Every command that writes a file is in the matrix."""
     writing = {"new", "add", "undo", "import", "export", "edit", "set"}
     assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
+
+
+# -- Ctrl-C in a real process, at every moment (issue 21, class 6) --------------------------
+
+def _command() -> Path:
+    """The installed ``whistscore`` command of this interpreter's environment
+    (``WHISTSCORE_COMMAND`` names another, e.g. an older version's, to compare)."""
+    exe = Path(os.environ.get("WHISTSCORE_COMMAND") or Path(sys.executable).parent / "whistscore")
+    assert exe.exists(), f"no {exe}: install the project (pip install -e '.[test]')"
+    return exe
+
+
+def _ours(err: str) -> bool:
+    """A traceback through whistscore's own code (the interpreter's start-up, before the
+    command's first line, is Python's; see docs/cli.md)."""
+    return "Traceback" in err and ("whistscore_start.py" in err or
+                                   f"{os.sep}whistscore{os.sep}" in err)
+
+
+def _interrupt_trials(tmp_path: Path, delays, when_changed: bool = False):
+    """Run ``whistscore add`` once per delay, SIGINT after the delay (or, with
+    ``when_changed``, the moment the file is seen changed); yield what each left."""
+    path = tmp_path / "game.json"
+    before = preferans_file(path).encode("utf-8")
+    argv = [str(_command()), "add", str(path), "Анна 6S Борис:w Вера:p 6/4/0", "--no-time"]
+    done = subprocess.run(argv, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    want = path.read_bytes()
+    for delay in delays:
+        path.write_bytes(before)
+        seen = os.stat(path)
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if when_changed:
+            deadline = time.monotonic() + 30  # a hang guard, not a speed check
+            while time.monotonic() < deadline and child.poll() is None:
+                now = os.stat(path)
+                if (now.st_ino, now.st_size) != (seen.st_ino, seen.st_size):
+                    break
+        else:
+            time.sleep(delay)
+        with contextlib.suppress(ProcessLookupError):
+            child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        after = path.read_bytes()
+        yield delay, child.returncode, after, before, want, err.decode("utf-8", "replace")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"], "a stray file"
+
+
+def _truthful(status: int, after: bytes, before: bytes, want: bytes, err: str) -> None:
+    why = f"exit {status}, stderr {err!r}"
+    assert after in (before, want), "a file neither old nor new: " + why
+    assert not _ours(err), why
+    assert (status == 0) == (after == want), why  # exit 0 <=> saved exactly once
+    if "Traceback" in err:  # the interpreter's own start-up: nothing of ours ran yet
+        assert status != 0 and after == before, why
+        return
+    if status == 0 and err:
+        assert "saved" in err and "as it was" not in err, why
+    if status == 1:
+        assert len(err.strip().splitlines()) == 1, why
+        assert "as it was" in err or "nothing was changed" in err, why
+    if status not in (0, 1):  # SIGINT before Python could catch it: nothing done, nothing said
+        assert status == -signal.SIGINT and after == before and not _ours(err), why
+
+
+def test_ctrl_c_at_any_moment_of_add_tells_what_is_on_disk(tmp_path):
+    """#6: Ctrl-C at 48 moments from the start to past the end of ``add``."""
+    started = time.monotonic()
+    done = subprocess.run([str(_command()), "rules", "whist"], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    span = (time.monotonic() - started) * 1.5 + 0.1
+    outcomes = set()
+    for delay, status, after, before, want, err in _interrupt_trials(
+            tmp_path, [span * i / 48 for i in range(48)]):
+        _truthful(status, after, before, want, err)
+        outcomes.add((status, after == want))
+    assert (1, False) in outcomes, outcomes  # the interrupts did land before the save
+
+
+def test_ctrl_c_the_moment_the_file_is_saved_exits_0_and_says_saved(tmp_path):
+    """#6: the docs promise exit 0 and a line saying it was saved; it exited 130, silent."""
+    for delay, status, after, before, want, err in _interrupt_trials(
+            tmp_path, range(16), when_changed=True):
+        _truthful(status, after, before, want, err)
+        assert status == 0 and after == want, (status, err)
 
 
 # -- the real terminal and the real pipe (processes) -----------------------------------------

@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -545,8 +546,12 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
         _silence_stdout()  # the reader closed the pipe: nothing more to say
         return 0
     if isinstance(exc, KeyboardInterrupt):
-        what = "interrupted"
-    elif isinstance(exc, InputError):
+        with _quiet():
+            sys.stderr.write(f"whistscore {command}: interrupted after the change was saved "
+                             f"in {saves[-1]}; it stands\n")
+            sys.stderr.flush()
+        return 0
+    if isinstance(exc, InputError):
         what = str(exc)
     else:
         what = f"{type(exc).__name__}: {exc}"
@@ -562,20 +567,89 @@ def main(argv: Sequence[str] | None = None) -> int:
     return its exit status: 0 done (a change saved exactly once), 1 refused or failed with
     one line on stderr and the game file as it was.
 
+    Ctrl-C (SIGINT) stops the command only until its outcome is known; a second one,
+    or one while the result is being reported, is ignored, so what the command says is
+    what happened (see :class:`_Interrupts`).
+
     :raises SystemExit: wrong usage (status 2, the usage on stderr) or ``--help`` (status 0),
         as argparse does; every other failure is a message and a status, never a traceback.
     """
-    args = _parser().parse_args(argv)
+    with _Interrupts() as interrupts:
+        return _main(argv, interrupts)
+
+
+def run() -> NoReturn:
+    """The ``whistscore`` command: :func:`main`, then exit with its status.
+
+    After the outcome is known Ctrl-C is ignored to the end of the process, so
+    an interrupt during the exit cannot print a traceback or change the status.
+    """
+    with _Interrupts(restore=False) as interrupts:
+        status = _main(None, interrupts)
+        # the interpreter's exit puts back the default handler, which would kill
+        # the process with SIGINT after a save; an ignored signal stays ignored
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(status)
+
+
+class _Interrupts:
+    """Ctrl-C raises KeyboardInterrupt once, and only while the command's outcome is open.
+
+    Python's own handler raises at any point, also while the command reports an
+    outcome already decided (``saved``) or while the interpreter exits, which
+    printed a traceback or exited 130 after a save.  Here the first SIGINT
+    raises; :meth:`settle` (called as soon as the command has finished or
+    failed) makes every later one do nothing.  Only the main thread can set a
+    handler; elsewhere (a web server's worker) the process's handler is left alone.
+    """
+
+    def __init__(self, restore: bool = True) -> None:
+        self.armed = True
+        self.restore = restore
+        self.previous: Any = None
+        self.installed = False
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False
+            raise KeyboardInterrupt
+
+    def settle(self) -> None:
+        self.armed = False
+
+    def __enter__(self) -> _Interrupts:
+        try:
+            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+            self.installed = True
+        except ValueError:  # not the main thread: the process's handler stays
+            pass
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.armed = False
+        if self.installed and self.restore:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except KeyboardInterrupt:
+        interrupts.settle()
+        return _failed("", KeyboardInterrupt())
     _tolerant_streams()
     with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
             files.waiting_message(_waiting(args.command)):
         try:
             status = _COMMANDS[args.command](args)
+            interrupts.settle()
             if status:
                 failed.append(True)
             sys.stdout.flush()
             return status
         except BaseException as exc:
+            interrupts.settle()
             failed.append(True)
             if saves and not isinstance(exc, SystemExit):
                 return _after_save(args.command, saves, exc)
@@ -626,7 +700,8 @@ def _failed(command: str, exc: BaseException) -> int:
         where = f": {exc.filename}" if exc.filename else ""
         say(f"whistscore {command}: {exc.strerror or exc}{where}")
     elif isinstance(exc, KeyboardInterrupt):
-        say("interrupted; the game file is as it was before this command")
+        say(f"whistscore{' ' + command if command else ''}: interrupted; "
+            "the game file is as it was before this command")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
         say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
             "the game file was not changed. Please report this.")
@@ -636,4 +711,4 @@ def _failed(command: str, exc: BaseException) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -429,24 +429,54 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
                 except FileNotFoundError:
                     mode = 0o666 & ~_umask()
                 os.chmod(tmp, mode)
-                os.replace(os.path.basename(tmp), leaf, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                with _interrupts_held():
+                    os.replace(os.path.basename(tmp), leaf, src_dir_fd=dir_fd,
+                               dst_dir_fd=dir_fd)
+                    _saved(path)
             else:
                 try:
                     mode = os.stat(target).st_mode & 0o777
                 except FileNotFoundError:
                     mode = 0o666 & ~_umask()
                 os.chmod(tmp, mode)
-                os.replace(tmp, target)
+                with _interrupts_held():
+                    os.replace(tmp, target)
+                    _saved(path)
         except OSError as exc:
             raise _named(exc, target) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _fsync_folder(folder)
+
+
+def _saved(path: str | os.PathLike[str]) -> None:
     saves = _SAVES.get()
     if saves is not None:
         saves.append(str(path))
-    _fsync_folder(folder)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) waits while the file is renamed and the save recorded.
+
+    An interrupt between the rename and :func:`recording_saves` learning of it
+    made the command line say "the game file is as it was" about a saved
+    change.  Held back here, the interrupt lands once the save is recorded
+    (SIGINT is blocked for this thread only, for the time of one rename).
+    """
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, previous)
 
 
 def _named(exc: OSError, path: str | os.PathLike[str]) -> OSError:
