@@ -74,7 +74,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("edit", help="replace deal N (the later deals are replayed after it)",
                        epilog="The short notation: whistscore notation GAME.")
     c.add_argument("file")
-    c.add_argument("number", type=int, metavar="N", help="the deal's number (1 is the first)")
+    c.add_argument("number", type=_whole_arg, metavar="N",
+                   help="the deal's number (1 is the first)")
     c.add_argument("deal", nargs="+", help="the deal as for add")
     _deal_options(c)
 
@@ -107,7 +108,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("settle", help="balances, money and who pays whom")
     c.add_argument("file")
     c.add_argument("--stake", help="money per unit (overrides the file's stake)")
-    c.add_argument("--precision", type=int, default=2, help="decimal places of money (default 2)")
+    c.add_argument("--precision", type=_whole_arg, default=2,
+                   help="decimal places of money (default 2)")
     c.add_argument("--json", action="store_true")
     c.add_argument("--lang", choices=LANGS, default="en")
 
@@ -132,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
     c.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the phones)")
-    c.add_argument("--port", type=int, default=8000)
+    c.add_argument("--port", type=_whole_arg, default=8000)
     c.add_argument("--open", action="store_true", help="open the page in a browser")
 
     c = sub.add_parser("rules", help="the rule options, their defaults and the presets")
@@ -140,6 +142,21 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--preset")
     c.add_argument("--json", action="store_true")
     return p
+
+
+#: the most digits of a whole number on the command line (a deal's number, a port)
+MAX_ARG_DIGITS = 12
+
+
+def _whole_arg(text: str) -> int:
+    """A whole number typed on the command line, its digits counted before int() reads it."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}")
+    if len(digits) > MAX_ARG_DIGITS:
+        raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is too long "
+                                         f"(at most {MAX_ARG_DIGITS})")
+    return int(text)
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:

@@ -363,7 +363,7 @@ def _clear_stale(folder: Path, name: str) -> None:
 
     # only names tempfile.mkstemp gives our saves: ".NAME.PID.xxxxxxxx.tmp" (and,
     # from before the pid was in the name, ".NAME.xxxxxxxx.tmp")
-    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]+)\.)?[a-z0-9_]{8}\.tmp")
+    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]{1,10})\.)?[a-z0-9_]{8}\.tmp")
     try:
         entries = list(os.scandir(folder))
     except OSError:
