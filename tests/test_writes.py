@@ -31,7 +31,7 @@ from whistscore import cli, files, journal, settlement
 from whistscore.errors import InputError
 
 from clirun import run  # one way to drive the CLI
-from files_support import PLAYERS, subrun, tally_dict, write_game
+from files_support import PLAYERS, subrun, tally_dict, whistscore_argv, write_game
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -242,6 +242,8 @@ def test_exit_status_says_whether_the_change_was_saved(command, fault_name, tmp_
         assert status == 1, why
         assert after == before, why  # byte-identical
         assert len(err.strip().splitlines()) == 1, why
+        if fault_name in BEFORE_SAVE and "fails" in fault_name:  # a disk error names its file
+            assert str(target) in err, why
     else:
         assert status == 0 and "internal error" not in err, why
         assert same_after(command, after, want), why  # saved, exactly once
@@ -261,6 +263,54 @@ def test_matrix_covers_every_writing_command():
     """Every command that writes a file is in the matrix."""
     writing = {"new", "add", "undo", "import", "export", "edit", "set"}
     assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
+
+
+# -- a link swapped in while the command waits for the lock (issue 21, class 2) -------------
+
+def _swap_for_link(path: Path, to: Path) -> None:
+    """Make ``path`` a symbolic link to ``to`` in one rename (as an attacker would)."""
+    link = path.with_name(path.name + ".swap")
+    os.symlink(to, link)
+    os.replace(link, path)
+
+
+@pytest.mark.parametrize("where", ["another folder", "the same folder"])
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where, tmp_path):
+    """#2: ``add`` waited for folder A's lock while A's file became a link into folder B;
+    on release it saved into B without B's lock (9 of 40 lost adds).  Now a link into
+    another folder is refused (exit 1, both files byte-identical); a link within the
+    locked folder is followed as ever (exit 0, saved once, into the link's target)."""
+    want, _ = reference(command, tmp_path)
+    folder = tmp_path / "a"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    other = tmp_path / "b" if where == "another folder" else folder
+    other.mkdir(exist_ok=True)
+    aside = other / f"other{target.suffix}"
+    aside.write_bytes(target.read_bytes())
+    before = aside.read_bytes()
+    with files.locked(target):
+        child = subprocess.Popen(whistscore_argv(argv), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        line = child.stderr.readline().decode()
+        assert "waiting for another whistscore command" in line, line + child.stderr.read().decode()
+        _swap_for_link(target, aside)
+    out, err = child.communicate(timeout=60)
+    err = line + err.decode()
+    why = f"{command}, a link into {where}: exit {child.returncode}, stderr {err!r}"
+    assert "Traceback" not in err and "internal error" not in err, why
+    assert target.is_symlink() and os.readlink(target) == str(aside), why
+    after = aside.read_bytes()
+    if where == "another folder":
+        assert child.returncode == 1, why
+        assert after == before, why  # byte-identical: nothing written through the link
+        assert "another folder" in err and target.name in err and str(other) in err, why
+    else:
+        assert child.returncode == 0, why
+        assert same_after(command, after, want), why  # saved exactly once, into the target
+    assert (child.returncode == 0) == (after != before), why
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")], why
 
 
 # -- Ctrl-C in a real process, at every moment (issue 21, class 6) --------------------------
@@ -531,6 +581,7 @@ def test_export_on_a_full_disk_leaves_nothing_partial(tmp_path):
     assert len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err and "Exception ignored" not in err, err
     assert "too large" in err.lower() or "space" in err.lower(), err
+    assert str(book) in err, err  # the file the disk refused is named
     assert book.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx", "full.py", "game.json"]
 

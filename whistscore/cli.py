@@ -346,6 +346,8 @@ def _cmd_undo(a: argparse.Namespace) -> int:
 
     try:
         change = recording.drop_last(a.file)
+    except files.LinkMoved:
+        raise  # not a game that fails to read: the file moved away from its lock
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
     dropped = _deal_of(change)

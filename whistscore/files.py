@@ -35,6 +35,7 @@ __all__ = [
     "read_text",
     "decode_text",
     "no_links",
+    "LinkMoved",
     "load",
     "dump",
     "write_atomic",
@@ -248,6 +249,11 @@ def no_links() -> Iterator[None]:
         _NO_LINKS.reset(token)
 
 
+class LinkMoved(InputError):
+    """The game file became a link into another folder while its lock was held: the
+    change is refused (that folder's lock is not held), nothing is written."""
+
+
 @attrs.frozen
 class _Held:
     """A folder this context holds the lock of, for the file named ``key``."""
@@ -277,9 +283,10 @@ class _Held:
                              f"({exc.strerror or exc}): {os.path.dirname(real)}",
                              field=field, value=name) from None
         if (info.st_dev, info.st_ino) != (self.device, self.inode):
-            raise InputError("the file became a link into another folder while this "
-                             "command held its folder's lock; refused, nothing written "
-                             "(run the command again)", field=field, value=name)
+            raise LinkMoved(f"{os.path.basename(name)} became a link into another folder "
+                             f"({os.path.dirname(real)}) while this command held the lock of "
+                             f"its own; refused, nothing written (run the command again)",
+                             field=field, value=name)
         return self.fd, os.path.basename(real)
 
 
@@ -416,7 +423,10 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
         raise _named(exc, folder) from None
     os.close(fd)
     try:
-        yield tmp
+        try:
+            yield tmp
+        except OSError as exc:  # the caller's write: the file it concerns is the target
+            raise _named(exc, target, tmp) from None
         try:
             with open(tmp, "rb+") as handle:
                 os.fsync(handle.fileno())
@@ -479,10 +489,12 @@ def _interrupts_held() -> Iterator[None]:
         mask(signal.SIG_SETMASK, previous)
 
 
-def _named(exc: OSError, path: str | os.PathLike[str]) -> OSError:
-    """``exc`` with the file it concerns named: a disk error says which file it hit."""
-    if exc.filename is None:
+def _named(exc: OSError, path: str | os.PathLike[str], tmp: str | None = None) -> OSError:
+    """``exc`` with the file it concerns named: a disk error says which file it hit
+    (the file being saved, not the hidden temporary file beside it)."""
+    if exc.filename is None or (tmp is not None and os.fspath(exc.filename) == tmp):
         exc.filename = os.fspath(path)
+        exc.filename2 = None
     return exc
 
 
@@ -510,7 +522,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
                 handle.write(data)
                 handle.flush()
         except OSError as exc:
-            raise _named(exc, path) from None
+            raise _named(exc, path, tmp) from None
 
 
 def _fsync_folder(folder: Path) -> None:
