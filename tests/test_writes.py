@@ -460,25 +460,60 @@ def test_new_refuses_an_insane_stake(stake, tmp_path):
     assert not path.exists()
 
 
-@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "NaN", "0.1234567"])
+@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "NaN", "0.1234567",
+                                   "1E-999999999", "0E-999999999", "1E-1000000", "-1E-999999999",
+                                   "0.1E+999999999"])
 def test_a_file_with_an_insane_stake_is_refused(stake, tmp_path):
     path = tmp_path / "game.json"
     data = tally_dict(2, stake=stake)
     path.write_text(json.dumps(data), encoding="utf-8")
     before = path.read_bytes()
-    status, out, err = run(["add", path, "Анна 1"])
-    assert status == 1 and "field 'stake'" in err, err
+    for argv in (["add", path, "Анна 1"], ["show", path], ["settle", path],
+                 ["export", path, tmp_path / "book.xlsx"]):
+        status, out, err = run(argv)
+        assert status == 1 and "field 'stake'" in err, (argv, err)
     assert path.read_bytes() == before
+    assert not (tmp_path / "book.xlsx").exists()
 
 
-def test_settle_stake_1e999999999_is_refused_at_once(tmp_path):
-    """#2: no number of a billion digits is ever built."""
+#: stakes that normalizing would turn into something else, with the refusal each gets
+EXPONENT_STAKES = {"1E-999999999": "decimal places", "0E-999999999": "decimal places",
+                   "1.0E-7": "decimal places", "1E+999999999": "0..1000000",
+                   "0E+999999999": "0..1000000", "-1E-999999999": "decimal places",
+                   "9" * 41: "decimal number"}
+
+
+@pytest.mark.parametrize("stake", sorted(EXPONENT_STAKES))
+def test_a_stake_is_judged_by_its_exponent_not_its_normalized_form(stake, tmp_path):
+    """Issue 21 #4: ``1E-999999999`` passed "at most 6 decimals" (normalizing it underflows
+    to zero) and then settle, show, export and the page spun at 100 % CPU.  Refused
+    everywhere a stake comes in: the library (text and Decimal), a file, the command line."""
+    from whistscore.errors import RuleError
+    from whistscore.rules import parse_stake
+
+    for value in (stake, Decimal(stake)):
+        with pytest.raises(RuleError, match=EXPONENT_STAKES[stake]):
+            parse_stake(value)
     path = tmp_path / "game.json"
     write_game(path, 3)
-    started = time.monotonic()
+    rp = whistscore.replay(whistscore.load(path))
+    with pytest.raises(InputError, match="stake"):
+        whistscore.settle(rp, stake)
+    for argv in (["settle", path, f"--stake={stake}"], ["set", path, f"--stake={stake}"],
+                 ["new", "preferans", tmp_path / "new.json", "--players", *PLAYERS,
+                  f"--stake={stake}"]):
+        status, out, err = run(argv)
+        assert status == 1 and "field 'stake'" in err and EXPONENT_STAKES[stake] in err, err
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_settle_stake_1e999999999_is_refused_by_its_exponent(tmp_path):
+    """#2: no number of a billion digits is ever built: the stake is refused by its
+    exponent, before any arithmetic (the time it takes: benchmarks/limits.py)."""
+    path = tmp_path / "game.json"
+    write_game(path, 3)
     status, out, err = run(["settle", path, "--stake", "1e999999999"])
-    assert time.monotonic() - started < 1.0
-    assert status == 1 and "field 'stake'" in err, err
+    assert status == 1 and "field 'stake'" in err and "0..1000000" in err, err
     status, out, err = run(["settle", path, "--precision", "999999999"])
     assert status == 1 and "field 'precision'" in err, err
 
@@ -545,6 +580,64 @@ def test_rule_values_are_bounded_in_files_and_on_the_command_line(value, tmp_pat
     path.write_text(json.dumps(data).replace('"@"', value), encoding="utf-8")
     status, out, err = run(["show", path])
     assert status == 1 and "internal error" not in err and len(err) < 600, err
+
+
+@pytest.fixture
+def int_limit_lifted():
+    """The process lifts Python's int-string limit, as a program embedding the library may."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def test_numbers_in_json_are_bounded_by_digits_before_int_even_without_pythons_limit(
+        int_limit_lifted, tmp_path):
+    """Issue 21 #5: the bound on a game file's numbers was Python's int-string limit; with
+    it lifted, a 5,000-digit count was read (and 10 MB of digits took minutes).  Counted
+    before int() reads them: the file, a typed JSON deal and a rule's JSON value."""
+    path = tmp_path / "game.json"
+    text = write_game(path, 3)
+    for number in (HUGE_NUMBER, "9" * 200_000):
+        path.write_text(text.replace('"points": 2', '"points": ' + number, 1), encoding="utf-8")
+        with pytest.raises(InputError, match="digits"):
+            journal.loads(path.read_text(encoding="utf-8"))
+        status, out, err = run(["check", path])
+        assert status == 1 and "digits" in err and "line 10" in err, err
+    write_game(path, 1)
+    before = path.read_bytes()
+    status, out, err = run(["add", path, '{"winner": "Анна", "points": ' + HUGE_NUMBER + "}"])
+    assert status == 1 and "digits" in err, err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", ["9" * 13, "9" * 5000, "[" + "9" * 5000 + "]",
+                                   "6:" + "9" * 5000, "x" * 3000])
+def test_rule_values_are_bounded_by_digits_before_int(value, int_limit_lifted, tmp_path):
+    """Issue 21 #5: a rule's value is counted (length, digits) before any game reads it."""
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "tally", path, "--players", "A", "B",
+                            f"--rule=target={value}"])
+    assert status == 1 and "rules.target" in err and "internal error" not in err, err
+    assert len(err) < 600 and not path.exists()
+
+
+@pytest.mark.parametrize("argv", [["edit", "@", "9" * 5000, "Анна 1"],
+                                  ["settle", "@", "--precision", "9" * 5000],
+                                  ["serve", "@@", "--port", "9" * 5000]])
+def test_whole_numbers_on_the_command_line_are_counted_before_int(argv, int_limit_lifted,
+                                                                  tmp_path):
+    """Issue 21 #5: a deal's number, a precision or a port of 5,000 digits is a usage error
+    naming the length, before int() reads it."""
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    before = path.read_bytes()
+    argv = [str(path) if a == "@" else str(tmp_path) if a == "@@" else a for a in argv]
+    status, out, err = run(argv)
+    assert status == 2 and "5000 digits" in err, err
+    assert path.read_bytes() == before
 
 
 # -- 7: a full disk ----------------------------------------------------------------------------
