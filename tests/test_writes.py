@@ -871,15 +871,14 @@ def test_export_overwrites_only_its_own_workbooks_unless_forced(tmp_path):
 
 @pytest.mark.parametrize("size", [85_000, 800_000])
 def test_locating_an_error_is_linear(size, tmp_path):
-    """#12: a huge number then an unterminated string full of escaped quotes: 85 KB took 20 s."""
+    """#12: a huge number then an unterminated string full of escaped quotes: 85 KB took 20 s
+    (the locator is one pass now; its time at 85 KB and 800 KB: benchmarks/limits.py)."""
     path = tmp_path / "game.json"
     body = '\\"' * (size // 2)
     path.write_text('{"format": "whistscore", "version": ' + HUGE_NUMBER + ', "x": "' + body,
                     encoding="utf-8")
-    started = time.monotonic()
     status, out, err = run(["check", path])
-    assert time.monotonic() - started < 1.5
-    assert status == 1 and "line 1" in err, err
+    assert status == 1 and "line 1" in err, err  # its time at both sizes: benchmarks/limits.py
 
 
 @pytest.mark.parametrize("text", [
@@ -889,11 +888,12 @@ def test_locating_an_error_is_linear(size, tmp_path):
     "[" * 50_000 + '"' + '\\"' * 50_000,
 ])
 def test_every_locator_is_linear(text):
-    started = time.monotonic()
-    with pytest.raises(InputError):
+    """Each locator finds the line of its error (the time each takes: benchmarks/limits.py)."""
+    with pytest.raises(InputError) as caught:
         journal.loads(text)
-    assert journal.check_text(text)
-    assert time.monotonic() - started < 1.5
+    assert caught.value.line == 1, caught.value
+    problems = journal.check_text(text)
+    assert len(problems) == 1 and problems[0].line == 1, problems
 
 
 # -- 13: look-alike players ------------------------------------------------------------------
