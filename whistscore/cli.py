@@ -674,7 +674,7 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
                 return _after_save(args.command, saves, exc)
             if isinstance(exc, SystemExit):
                 raise
-            return _failed(args.command, exc)
+            return _failed(args.command, exc, _target_of(args))
 
 
 @contextlib.contextmanager
@@ -699,8 +699,17 @@ def _no_finalizer_noise() -> Iterator[list[bool]]:
         sys.unraisablehook = previous
 
 
-def _failed(command: str, exc: BaseException) -> int:
-    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was)."""
+def _target_of(args: argparse.Namespace) -> str | None:
+    """The file a command writes (or reads): named by a disk error that names none."""
+    name = getattr(args, "out", None) or getattr(args, "file", None)
+    return str(name) if name is not None else None
+
+
+def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
+    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
+
+    A disk error names its file: the one the system named, else the command's
+    own (a library's temporary file on a full disk names none)."""
     def say(text: str) -> None:
         with _quiet():
             sys.stderr.write(f"{text}\n")
@@ -716,7 +725,8 @@ def _failed(command: str, exc: BaseException) -> int:
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()
     elif isinstance(exc, OSError):
-        where = f": {exc.filename}" if exc.filename else ""
+        where = (f": {exc.filename}" if exc.filename
+                 else f" ({target} is as it was)" if target else "")
         say(f"whistscore {command}: {exc.strerror or exc}{where}")
     elif isinstance(exc, KeyboardInterrupt):
         say(f"whistscore{' ' + command if command else ''}: interrupted; "

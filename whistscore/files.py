@@ -36,6 +36,7 @@ __all__ = [
     "decode_text",
     "no_links",
     "LinkMoved",
+    "NotAFile",
     "load",
     "dump",
     "write_atomic",
@@ -119,21 +120,21 @@ def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str
     try:
         fd = os.open(opened, flags, dir_fd=dir_fd)
     except FileNotFoundError:
-        raise InputError(f"no such {what}", field=field, value=name) from None
+        raise NotAFile(f"no such {what}", field=field, value=name) from None
     except PermissionError:
         raise InputError(f"the {what} cannot be read (permission denied)",
                          field=field, value=name) from None
     except OSError as exc:
         if exc.errno in _LINK_ERRNOS and flags & _NOFOLLOW:
-            raise InputError(f"the {what} is a symbolic link here; refused, nothing read",
-                             field=field, value=name) from None
+            raise NotAFile(f"the {what} is a symbolic link here; refused, nothing read",
+                           field=field, value=name) from None
         raise InputError(f"the {what} cannot be opened ({exc.strerror or exc})",
                          field=field, value=name) from None
     try:
         info = os.fstat(fd)
         why = _not_regular(info.st_mode)
         if why:
-            raise InputError(why, field=field, value=name)
+            raise NotAFile(why, field=field, value=name)
         too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
                              f"the most whistscore reads", field=field, value=name)
         if info.st_size > limit:
@@ -247,6 +248,11 @@ def no_links() -> Iterator[None]:
         yield
     finally:
         _NO_LINKS.reset(token)
+
+
+class NotAFile(InputError):
+    """No regular file by that name: none at all, a folder, a FIFO, a device, or a
+    symbolic link where none is followed (what was opened is checked, not the name)."""
 
 
 class LinkMoved(InputError):
@@ -453,7 +459,7 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
                     os.replace(tmp, target)
                     _saved(path)
         except OSError as exc:
-            raise _named(exc, target) from None
+            raise _named(exc, target, tmp) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -491,8 +497,9 @@ def _interrupts_held() -> Iterator[None]:
 
 def _named(exc: OSError, path: str | os.PathLike[str], tmp: str | None = None) -> OSError:
     """``exc`` with the file it concerns named: a disk error says which file it hit
-    (the file being saved, not the hidden temporary file beside it)."""
-    if exc.filename is None or (tmp is not None and os.fspath(exc.filename) == tmp):
+    (the file being saved, not the hidden temporary file beside it, nor a name
+    relative to the folder's descriptor)."""
+    if tmp is not None or exc.filename is None:
         exc.filename = os.fspath(path)
         exc.filename2 = None
     return exc

@@ -146,16 +146,11 @@ class Folder:
         fd = self._open_root()
         try:
             data, info = files.read_checked(path.name, dir_fd=fd, follow=False, limit=MAX_FILE)
-        except InputError as exc:
-            if "symbolic link" in exc.reason or "not a regular file" in exc.reason \
-                    or "not a file" in exc.reason \
-                    or exc.reason == "no such game file":
-                raise NotFound("no such game (not a plain file in the folder)", field="name",
-                               value=name) from None
-            if "larger than" in exc.reason:
-                raise InputError("the game file is too large to serve", field="name",
-                                 value=name) from None
-            raise
+        except files.NotAFile:  # gone, or swapped for a link or a FIFO since the check
+            raise NotFound("no such game (not a plain file in the folder)", field="name",
+                           value=name) from None
+        except InputError as exc:  # too large, unreadable: said of the game's name
+            raise InputError(exc.reason, field="name", value=name) from None
         finally:
             os.close(fd)
         return files.decode_text(data), _stamp_of(info)
