@@ -289,10 +289,10 @@ class _Held:
                              f"({exc.strerror or exc}): {os.path.dirname(real)}",
                              field=field, value=name) from None
         if (info.st_dev, info.st_ino) != (self.device, self.inode):
-            raise LinkMoved(f"{os.path.basename(name)} became a link into another folder "
-                             f"({os.path.dirname(real)}) while this command held the lock of "
-                             f"its own; refused, nothing written (run the command again)",
-                             field=field, value=name)
+            raise LinkMoved(f"{os.path.basename(name)} is now a link into another folder "
+                            f"({os.path.dirname(real)}), whose lock this command does not "
+                            f"hold; refused, nothing written (run the command again)",
+                            field=field, value=name)
         return self.fd, os.path.basename(real)
 
 
@@ -422,13 +422,15 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
     folder = target.parent
     held = _held_for(check_path(path, field))
     _clear_stale(folder, target.name)
+    tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                                   dir=folder)
-    except OSError as exc:
-        raise _named(exc, folder) from None
-    os.close(fd)
-    try:
+        with _interrupts_held():  # a Ctrl-C here would leave the new file behind
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                           suffix=".tmp", dir=folder)
+            except OSError as exc:
+                raise _named(exc, folder) from None
+            os.close(fd)
         try:
             yield tmp
         except OSError as exc:  # the caller's write: the file it concerns is the target
@@ -461,8 +463,9 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
         except OSError as exc:
             raise _named(exc, target, tmp) from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
     _fsync_folder(folder)
 
