@@ -398,6 +398,70 @@ def test_ctrl_c_the_moment_the_file_is_saved_exits_0_and_says_saved(tmp_path):
         assert status == 0 and after == want, (status, err)
 
 
+#: ``python -c RUNNER_RUN TESTS ROOT ARGS``: the ``whistscore`` command's own ``run`` (as the
+#: console script calls it) with the test game registered
+RUNNER_RUN = textwrap.dedent("""
+    import sys
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    from whistscore.cli import run
+    run()
+""")
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_every_writer_interrupted_the_moment_it_saved_exits_0_saved_once(command, tmp_path):
+    """#6 for every writing command: SIGINT the moment its file changes on disk (the
+    unlock, the printing and the exit still to come): exit 0, saved exactly once, and
+    a line saying so if anything is said; never a traceback, never "as it was"."""
+    want, _ = reference(command, tmp_path)
+    for trial in range(5):
+        folder = tmp_path / f"run{trial}"
+        folder.mkdir()
+        argv, target = WRITERS[command](folder)
+        seen = os.stat(target)
+        child = subprocess.Popen([sys.executable, "-c", RUNNER_RUN, str(TESTS), str(ROOT),
+                                  *map(str, argv)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        deadline = time.monotonic() + 60  # a hang guard, not a speed check
+        while time.monotonic() < deadline and child.poll() is None:
+            now = os.stat(target)
+            if (now.st_ino, now.st_mtime_ns, now.st_size) != (seen.st_ino, seen.st_mtime_ns,
+                                                              seen.st_size):
+                break
+        with contextlib.suppress(ProcessLookupError):
+            child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        err = err.decode("utf-8", "replace")
+        why = f"{command}, trial {trial}: exit {child.returncode}, stderr {err!r}"
+        assert child.returncode == 0 and "Traceback" not in err, why
+        assert same_after(command, target.read_bytes(), want), why  # saved, exactly once
+        if err:
+            assert "saved" in err and "as it was" not in err, why
+        assert not [p for p in folder.iterdir() if p.name.startswith(".")], why
+
+
+def test_ctrl_c_while_waiting_for_the_lock_leaves_the_file_as_it_was(tmp_path):
+    """#6: an interrupt while the command waits for another one's lock: exit 1, one line
+    saying the file is as it was, and it is; the lock's holder then saves as ever."""
+    argv, target = setup_add(tmp_path)
+    before = target.read_bytes()
+    with files.locked(target):
+        child = subprocess.Popen([sys.executable, "-c", RUNNER_RUN, str(TESTS), str(ROOT),
+                                  *map(str, argv)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        line = child.stderr.readline().decode()
+        assert "waiting for another whistscore command" in line, line
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    err = err.decode()
+    assert child.returncode == 1, err
+    assert err.count("\n") == 1 and "interrupted" in err and "as it was" in err, err
+    assert target.read_bytes() == before
+
+
 # -- the real terminal and the real pipe (processes) -----------------------------------------
 
 @pytest.mark.parametrize("command", ["new", "add", "undo"])
