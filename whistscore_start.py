@@ -6,7 +6,7 @@ printed a ``KeyboardInterrupt`` traceback.  This module is imported first and
 is tiny: before anything else is loaded, Ctrl-C only notes that it came, and
 once the command line is loaded an interrupt noted is a one-line message that
 nothing was changed (exit 1).  Only the interpreter's own start-up, before this
-module runs (about 15 ms), stays outside its reach.
+module runs (its site set-up, tens of ms), stays outside its reach.
 """
 
 from __future__ import annotations
