@@ -25,6 +25,7 @@ def main() -> None:
     from whistscore.cli import run
 
     if interrupted:
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # the outcome is said: no second one
         sys.stderr.write("whistscore: interrupted while starting; nothing was changed\n")
         sys.exit(1)
     run()  # puts its own handler in place first thing

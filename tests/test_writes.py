@@ -364,7 +364,7 @@ def _truthful(status: int, after: bytes, before: bytes, want: bytes, err: str) -
     assert after in (before, want), "a file neither old nor new: " + why
     assert not _ours(err), why
     assert (status == 0) == (after == want), why  # exit 0 <=> saved exactly once
-    if "Traceback" in err:  # the interpreter's own start-up: nothing of ours ran yet
+    if "Traceback" in err or "Fatal Python error" in err:  # Python's own start-up: none of ours ran
         assert status != 0 and after == before, why
         return
     if status == 0 and err:
