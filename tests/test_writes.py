@@ -294,7 +294,8 @@ def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where
         child = subprocess.Popen(whistscore_argv(argv), stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, cwd=ROOT)
         line = child.stderr.readline().decode()
-        assert "waiting for another whistscore command" in line, line + child.stderr.read().decode()
+        assert "waiting for another whistscore command" in line, \
+            line + child.stderr.read().decode()
         _swap_for_link(target, aside)
     out, err = child.communicate(timeout=60)
     err = line + err.decode()
@@ -318,7 +319,8 @@ def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where
 def _command() -> Path:
     """The installed ``whistscore`` command of this interpreter's environment
     (``WHISTSCORE_COMMAND`` names another, e.g. an older version's, to compare)."""
-    exe = Path(os.environ.get("WHISTSCORE_COMMAND") or Path(sys.executable).parent / "whistscore")
+    exe = Path(os.environ.get("WHISTSCORE_COMMAND")
+               or Path(sys.executable).parent / "whistscore")
     assert exe.exists(), f"no {exe}: install the project (pip install -e '.[test]')"
     return exe
 
@@ -364,7 +366,7 @@ def _truthful(status: int, after: bytes, before: bytes, want: bytes, err: str) -
     assert after in (before, want), "a file neither old nor new: " + why
     assert not _ours(err), why
     assert (status == 0) == (after == want), why  # exit 0 <=> saved exactly once
-    if "Traceback" in err or "Fatal Python error" in err:  # Python's own start-up: none of ours ran
+    if "Traceback" in err or "Fatal Python error" in err:  # Python's own start-up, not ours
         assert status != 0 and after == before, why
         return
     if status == 0 and err:
