@@ -681,29 +681,31 @@ class _Interrupts:
 
 
 def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
+    command = ""
     try:
         args = _parser().parse_args(argv)
-    except KeyboardInterrupt:
-        interrupts.settle()
-        return _failed("", KeyboardInterrupt())
-    _tolerant_streams()
-    with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
-            files.waiting_message(_waiting(args.command)):
-        try:
-            status = _COMMANDS[args.command](args)
-            interrupts.settle()
-            if status:
+        command = args.command
+        _tolerant_streams()
+        with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
+                files.waiting_message(_waiting(args.command)):
+            try:
+                status = _COMMANDS[args.command](args)
+                interrupts.settle()
+                if status:
+                    failed.append(True)
+                sys.stdout.flush()
+                return status
+            except BaseException as exc:
+                interrupts.settle()
                 failed.append(True)
-            sys.stdout.flush()
-            return status
-        except BaseException as exc:
-            interrupts.settle()
-            failed.append(True)
-            if saves and not isinstance(exc, SystemExit):
-                return _after_save(args.command, saves, exc)
-            if isinstance(exc, SystemExit):
-                raise
-            return _failed(args.command, exc, _target_of(args))
+                if saves and not isinstance(exc, SystemExit):
+                    return _after_save(args.command, saves, exc)
+                if isinstance(exc, SystemExit):
+                    raise
+                return _failed(args.command, exc, _target_of(args))
+    except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
+        interrupts.settle()
+        return _failed(command, KeyboardInterrupt())
 
 
 @contextlib.contextmanager
