@@ -274,14 +274,11 @@ def test_fractions_in_the_workbook(tmp_path):
     import attrs
     import tallygame
 
-    class Thirds(tallygame.Tally):
-        name = "tally"
+    def thirds(state, rules):
+        return {p: Fraction(v, 3) for p, v in tallygame.balance(state, rules).items()}
 
-        def balance(self, state, rules):
-            raw = super().balance(state, rules)
-            return {p: Fraction(v, 3) for p, v in raw.items()}
-
-    game = attrs.evolve(tally_game(2), kind=Thirds())  # Vera +2/3, the others -1/3
+    kind = attrs.evolve(tallygame.GAME, balance=thirds)
+    game = attrs.evolve(tally_game(2), kind=kind)  # Vera +2/3, the others -1/3
     out = tmp_path / "thirds.xlsx"
     excel.export(game, out)
     check_workbook(out, game)
@@ -472,14 +469,14 @@ def test_each_with_each_adds_up_and_a_game_may_give_its_own(tmp_path):
         assert abs(sum(v for v in row[1:4] if v is not None) - balance[p]) < 1e-9
         assert row[4] == balance[p]
 
-    class OwnPairs(tallygame.Tally):
-        def pairwise_settlement(self, rp):
-            return {("Anna", "Boris"): 7, ("Boris", "Anna"): -7}
+    def own_pairs(rp):
+        return {("Anna", "Boris"): 7, ("Boris", "Anna"): -7}
 
-        def sheet_tables(self, rp):  # a table without a title
-            return [attrs.evolve(t, title=None) for t in super().sheet_tables(rp)]
+    def untitled(rp):  # a table without a title
+        return [attrs.evolve(t, title=None) for t in tallygame.sheet_tables(rp)]
 
-    game = attrs.evolve(game, kind=OwnPairs())
+    kind = attrs.evolve(tallygame.GAME, pairwise_settlement=own_pairs, sheet_tables=untitled)
+    game = attrs.evolve(game, kind=kind)
     excel.export(game, out)
     wb = openpyxl.load_workbook(out)
     ws = wb["Settlement"]

@@ -14,7 +14,6 @@ from fractions import Fraction
 
 import attrs
 
-from ..._fast import fast_init
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
@@ -108,9 +107,6 @@ class State:
 
     def wrote(self, i: int, j: int) -> Amount:
         return self.vists[i * len(self.players) + j]
-
-
-State.__init__ = fast_init(State)  # type: ignore[method-assign]  # one a deal
 
 
 def initial_state(players: tuple[str, ...], rules: Rules) -> State:

@@ -435,8 +435,6 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: a twist round is due and this is no round, or the reverse.
     """
     keep = ctx.keep
-    if not keep:
-        return Outcome((), _settling(state, deal, ctx.number, ctx.rules))
     due = state.round_price
     w = _Writer(state, ctx.number) if keep else _Sums(state, ctx.number)
     t = deal.counts
