@@ -19,6 +19,7 @@ import pytest
 
 import whistscore
 from whistscore import journal
+from whistscore.games import declared
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -56,7 +57,7 @@ def test_doc_example(game_text, expect_text):
         assert data["money"] == expect["money"]
 
 
-@pytest.mark.parametrize("game", ["preferans", "twist", "whist", "danish"])
+@pytest.mark.parametrize("game", declared())
 def test_every_game_page_has_executed_examples(game):
     blocks = BLOCK.findall((DOCS / f"{game}.md").read_text(encoding="utf-8"))
     assert sum(1 for lang, _ in blocks if lang == "game") >= 5
@@ -82,7 +83,7 @@ def test_python_blocks_run(doc, tmp_path, monkeypatch):
 def test_the_library_page_has_executed_examples_for_every_game():
     blocks = PYTHON.findall((DOCS / "library.md").read_text(encoding="utf-8"))
     text = "\n".join(blocks)
-    for game in ("preferans", "twist", "whist", "danish"):
+    for game in declared():
         assert f'whistscore.new("{game}"' in text
 
 
