@@ -13,8 +13,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-import attrs
-
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
@@ -87,15 +85,15 @@ class Config(NamedTuple):
         )
 
 
-@attrs.frozen(slots=True)
-class State:
-    """The pulka so far, by seat index.
+class State(NamedTuple):
+    """The pulka so far, by seat index (a named tuple: one is made a deal).
 
     ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
     player i wrote on player j.  ``streak`` counts the all-passes of the series
     now running (the next all-pass's step is streak + 1): those in a row just
     played, or under ``allpass_exit = made-8`` every one since the last made
-    8, 9, 10 or misère.
+    8, 9, 10 or misère.  ``cfg`` is the rules as scoring reads them, made once per game
+    (a state made by hand without it gets it on its first deal).
     """
 
     players: tuple[str, ...]
@@ -104,7 +102,7 @@ class State:
     vists: tuple[Amount, ...]
     streak: int = 0
     finished: bool = False
-    cfg: Config = attrs.field(default=None, eq=False, repr=False)
+    cfg: Config | None = None
 
     def wrote(self, i: int, j: int) -> Amount:
         return self.vists[i * len(self.players) + j]
@@ -181,6 +179,9 @@ def allpass_price(prices: tuple[int, ...], step: int) -> int:
     return prices[min(step, len(prices)) - 1]
 
 
+_new_state = tuple.__new__
+
+
 class _Sums:
     """The sums-only writer (``DealContext.keep`` False, what ``settle`` runs): one deal's
     writing on copies of the state's columns, no entry.  :class:`_Writer` is the other
@@ -194,8 +195,7 @@ class _Sums:
     #: whether entries are written (the rules then also work out the words of a detail)
     keep = False
 
-    def __init__(self, state: State, number: int) -> None:
-        cfg = state.cfg
+    def __init__(self, state: State, number: int, cfg: Config) -> None:
         self.old = state
         self.cfg = cfg
         self.index = cfg.seats
@@ -294,8 +294,11 @@ class _Sums:
             pulya_now, finished = old.pulya, old.finished
         else:
             pulya_now, finished = tuple(pulya), min(pulya) >= self.cfg.target
-        state = State(old.players, pulya_now, old.gora if gora is None else tuple(gora),
-                      old.vists if vists is None else tuple(vists), streak, finished, self.cfg)
+        # tuple.__new__ builds the named tuple without its Python-level __new__
+        state = _new_state(State, (old.players, pulya_now,
+                                   old.gora if gora is None else tuple(gora),
+                                   old.vists if vists is None else tuple(vists), streak,
+                                   finished, self.cfg))
         return Outcome(tuple(self.entries), state)
 
 
@@ -331,12 +334,14 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: the deal cannot be played on this state or by this dealer.
     """
     cfg = state.cfg
+    if cfg is None:
+        cfg = Config.of(state.players, ctx.rules)
     if cfg.n == 4:
         if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
             # three statuses on a deal not played: who defends is known only now
             check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
         _check_seats(deal, ctx)
-    w = _Writer(state, ctx.number) if ctx.keep else _Sums(state, ctx.number)
+    w = _Writer(state, ctx.number, cfg) if ctx.keep else _Sums(state, ctx.number, cfg)
     if type(deal) is Contract:
         if cfg.made8 and state.streak:
             _check_series_minimum(deal, state.streak)
