@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
+ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 TOKEN = "test-token-0123456789"
@@ -26,15 +30,22 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def live_server(folder: Path, token: str = TOKEN, host: str = "127.0.0.1") -> Iterator[str]:
-    """The scorepad over ``folder`` on a free port, in this process; yields its address."""
+def live_server(folder: Path, token: str = TOKEN, host: str = "127.0.0.1",
+                request_seconds: float | None = None, max_connections: int | None = None,
+                **app_options: Any) -> Iterator[str]:
+    """The scorepad over ``folder`` on a free port, in this process; yields its address.
+
+    Served with ``whistscore serve``'s own uvicorn settings (``server.config``);
+    the bounds can be made smaller for a test that waits them out."""
     import uvicorn
 
     from whistscore.web.app import create_app
+    from whistscore.web.server import config
 
     port = free_port()
-    config = uvicorn.Config(create_app(folder, token), host=host, port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(config(create_app(folder, token, **app_options), host, port,
+                                   request_seconds=request_seconds,
+                                   max_connections=max_connections))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -47,6 +58,39 @@ def live_server(folder: Path, token: str = TOKEN, host: str = "127.0.0.1") -> It
     finally:
         server.should_exit = True
         thread.join(5)
+
+
+def start_serve(folder: Path, *extra: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "whistscore", "serve", str(folder),
+                             "--port", str(port), *extra], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    return proc, port
+
+
+def read_until(proc: subprocess.Popen, word: str, timeout: float = 20) -> str:
+    out = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        out.append(line)
+        if word in line:
+            return "".join(out)
+    proc.kill()
+    raise AssertionError("the server printed: " + "".join(out) + proc.stderr.read())
+
+
+def wait_up(port: int, host: str = "127.0.0.1") -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://{host}:{port}/api/games", timeout=2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("whistscore serve did not answer")
 
 
 def chrome(tmp: Path, width: int = 390, height: int = 844):

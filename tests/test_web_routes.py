@@ -548,3 +548,44 @@ def test_no_websocket_gets_past_the_guard(tmp_path):
     with pytest.raises(WebSocketDisconnect):
         with c.websocket_connect("/api/games/ev"):
             pass
+
+
+# -- the web layer in its rooms (issue 23) ------------------------------------------------------
+
+STATIC = ROOT / "whistscore" / "web" / "static"
+
+
+def test_every_endpoint_is_a_module_level_function(tmp_path):
+    """Endpoints read request.app.state; none is a closure inside create_app."""
+    from starlette.routing import Route
+
+    app = create_app(tmp_path, TOKEN)
+    endpoints = [r.endpoint for r in app.routes if isinstance(r, Route)]
+    assert len(endpoints) >= 11
+    for endpoint in endpoints:
+        assert "<locals>" not in endpoint.__qualname__, endpoint.__qualname__
+        assert endpoint.__module__.startswith(("whistscore.web.pages.", "whistscore.web.api"))
+    assert {"folder", "token", "templates", "work"} <= set(vars(app.state)["_state"])
+
+
+def test_the_scripts_are_modules_that_reach_the_server_through_one_transport(tmp_path):
+    """Only api.js calls fetch, in one function: the in-browser scorepad swaps just that."""
+    import re
+
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("*.js")}
+    assert {"api.js", "form.js", "live.js", "pad.js", "games.js"} <= set(scripts)
+    code = {name: re.sub(r"^\s*//.*$", "", text, flags=re.M) for name, text in scripts.items()}
+    callers = {name for name, text in code.items() if re.search(r"\bfetch\(|XMLHttpRequest", text)}
+    assert callers == {"api.js"} and code["api.js"].count("fetch(") == 1
+    for name, text in scripts.items():
+        for target in re.findall(r'^import .* from "\./([^"]+)";$', text, re.M):
+            assert target in scripts, (name, target)
+    c = client(tmp_path)
+    new(tmp_path)
+    for page, script in (("/", "games.js"), ("/g/ev", "pad.js")):
+        assert f'<script type="module" src="/static/{script}"></script>' in c.get(page).text
+    for name in scripts:
+        r = c.get(f"/static/{name}")
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+    assert c.get("/static/sheet.css").text.endswith(
+        (STATIC / "sheet.css").read_text(encoding="utf-8")[-200:])

@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import whistscore
-from serve_support import TOKEN, free_port, live_server
+from serve_support import TOKEN, live_server, read_until, start_serve, wait_up
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,39 +86,6 @@ def test_the_command_line_and_the_page_on_one_file_lose_nothing(tmp_path):
     game = whistscore.load(path)
     notations = [game.notation(d) for d in game.deals]
     assert notations.count("pass 4/2/4") == 6 and notations.count("pass 3/3/4") == 6
-
-
-def start_serve(folder: Path, *extra: str) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "whistscore", "serve", str(folder),
-                             "--port", str(port), *extra], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    return proc, port
-
-
-def read_until(proc: subprocess.Popen, word: str, timeout: float = 20) -> str:
-    out = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        out.append(line)
-        if word in line:
-            return "".join(out)
-    proc.kill()
-    raise AssertionError("the server printed: " + "".join(out) + proc.stderr.read())
-
-
-def wait_up(port: int) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError("whistscore serve did not answer")
 
 
 def test_serve_prints_the_address_and_on_the_network_a_token_and_qr(tmp_path):

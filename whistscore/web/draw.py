@@ -6,14 +6,17 @@ a sector per player, the Twist sheet with its nota, the whist marker's line,
 the Danish pad.  This module draws those as one HTML fragment (inline SVG for
 the pulka) from a replay.  It decides no rule: every number is a running sum
 of the entries the game wrote, the way ``show --by-deal`` reads them, so the
-drawing and ``show --json`` cannot disagree.  Standard library only; every
-name and note is escaped.
+drawing and ``show --json`` cannot disagree.  Standard library only: the
+drawing is built as an ``xml.etree.ElementTree`` tree and written once, so every
+name and note is escaped by construction (as python-chess's ``chess/svg.py``
+draws its boards), never by remembering to.
 """
 
 from __future__ import annotations
 
-import html
+import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, NamedTuple, Protocol, TypedDict, Union
 
 from ..game import GameType, Words
@@ -47,80 +50,56 @@ class _NotaSymbol(Protocol):
 
     def text(self) -> str: ...
 
-SHEET_CSS = """
-.ws-sheet{max-width:480px;margin:0 auto;font-family:system-ui,-apple-system,"Segoe UI",Roboto,
- "DejaVu Sans",sans-serif;color:#1d2330}
-.ws-pulka{display:block;width:100%;height:auto;background:#fffdf6;border-radius:6px}
-.ws-pulka .ws-ln{stroke:#4a5a78;stroke-width:1.2;fill:none}
-.ws-pulka .ws-ln2{stroke:#8d9ab3;stroke-width:.8;fill:none}
-.ws-pulka text{font-size:13px;fill:#1d2a4a;font-variant-numeric:tabular-nums}
-.ws-pulka .ws-f text{text-anchor:middle}
-.ws-pulka .ws-tot{font-weight:700;fill:#0b1a3a}
-.ws-pulka .ws-pulya text{fill:#1a5c2e}
-.ws-pulka .ws-gora text{fill:#8a2a1a}
-.ws-pulka .ws-remark text{fill:#1a5c2e}
-.ws-pulka .ws-closed-band{fill:#d9f0dc}
-.ws-pulka .ws-centre{fill:#fff;stroke:#4a5a78;stroke-width:1.2}
-.ws-pulka .ws-target{font-size:17px;font-weight:700;text-anchor:middle}
-.ws-pulka .ws-sum{font-size:11px;text-anchor:middle;fill:#4a5a78}
-.ws-pulka .ws-name{font-size:13px;font-weight:700;text-anchor:middle;fill:#1d2330}
-.ws-pulka .ws-dealer{fill:#c0392b}
-.ws-pulka .ws-band-word{font-size:8px;fill:#a0a8b8;text-anchor:middle}
-.ws-pulka .ws-sym{font-weight:700;fill:#5b2a86}
-.ws-pulka .ws-sym-more{fill:#9a9aa8}
-.ws-pulka .ws-sym-off{font-weight:400;fill:#9a9aa8;text-decoration:line-through}
-.ws-table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:14px;
- font-variant-numeric:tabular-nums}
-.ws-table th,.ws-table td{padding:3px 4px;border-bottom:1px solid #e3e6ee;text-align:right;
- overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ws-table th{font-size:13px;color:#4a5a78;border-bottom:2px solid #4a5a78}
-.ws-table td.ws-no,.ws-table th.ws-no{width:2.4em;color:#8d9ab3;text-align:left}
-.ws-table tr.ws-foot td{font-weight:700;border-top:2px solid #4a5a78}
-.ws-table .ws-chg{display:block;font-size:11px;color:#8d9ab3}
-.ws-table .ws-out{color:#b8bfcc}
-.ws-table .ws-dealt{box-shadow:inset 3px 0 #c0392b}
-.ws-more td{color:#8d9ab3;text-align:center;font-size:12px}
-.ws-marker{width:100%;border-collapse:collapse;table-layout:fixed;font-size:15px;
- font-variant-numeric:tabular-nums;background:#fffdf6}
-.ws-marker th{font-size:13px;padding:4px;overflow:hidden;text-overflow:ellipsis;
- white-space:nowrap;border-bottom:1px solid #4a5a78}
-.ws-marker td{text-align:center;padding:2px 4px;overflow-wrap:anywhere}
-.ws-marker td:first-child{border-right:1px solid #4a5a78}
-.ws-marker tr.ws-line td{border-top:3px double #1d2a4a}
-.ws-marker tr.ws-gameend td{border-bottom:1px solid #8d9ab3}
-.ws-marker td.ws-cap{font-size:11px;color:#8d9ab3;text-align:left;border-right:none}
-.ws-marker .ws-tag{font-size:11px;color:#8d9ab3}
-.ws-marker .ws-honours{font-style:italic;text-decoration:underline dotted}
-.ws-marker .ws-revoke{color:#c0392b}
-.ws-marker tr.ws-foot td{font-weight:700;border-top:2px solid #1d2a4a}
-.ws-wrap{overflow-x:auto;max-width:100%}
-.ws-legend{font-size:12px;color:#6b7690;margin:4px 2px}
-.ws-summary{max-width:480px;margin:8px auto;font-size:14px;font-family:system-ui,-apple-system,
- "Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1d2330}
-.ws-summary th{font-size:13px;color:#4a5a78;text-align:left;padding:2px 4px;
- border-bottom:2px solid #4a5a78}
-.ws-summary th.ws-num{text-align:right}
-.ws-summary table{width:100%;border-collapse:collapse;table-layout:fixed}
-.ws-summary td{padding:2px 4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ws-summary td.ws-num{text-align:right;font-weight:700;font-variant-numeric:tabular-nums}
-.ws-summary .ws-pos{color:#1a5c2e}.ws-summary .ws-neg{color:#8a2a1a}
-.ws-summary p{margin:4px 0}
-.ws-summary .ws-due{font-weight:700;color:#c0392b}
-.ws-summary .ws-dot{color:#c0392b}
-"""
+#: the sheet's stylesheet (static/sheet.css), for a page that embeds a drawing on its own
+SHEET_CSS = (Path(__file__).parent / "static" / "sheet.css").read_text(encoding="utf-8")
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
+
+Node = ET.Element
+
+
+def _el(tag: str, attrs: dict[str, object] | None = None, text: str | None = None,
+        *children: Node) -> Node:
+    """An element with its attributes (in this order), its text and its children.
+
+    Values are kept as they are and escaped only when the tree is written, so
+    nothing a player types can become markup."""
+    element = ET.Element(tag, {k: str(v) for k, v in (attrs or {}).items()})
+    element.text = text or None
+    element.extend(children)
+    return element
+
+
+def _add_text(element: Node, value: str) -> None:
+    """Write ``value`` after what ``element`` already holds (as the pencil goes on)."""
+    if not value:
+        return
+    if len(element):
+        last = element[-1]
+        last.tail = (last.tail or "") + value
+    else:
+        element.text = (element.text or "") + value
+
+
+def _html(element: Node) -> str:
+    """The element written as HTML that inline SVG shares.
+
+    Written as XML, which escapes ``<``, ``>``, ``&`` and ``"`` in every text and
+    attribute (ElementTree's HTML writer leaves ``<`` raw in attributes), with
+    no empty element shortened (HTML has no ``<td/>``); ``<br>``, the one void
+    element drawn here, is then written as HTML writes it.  No text of a player
+    can hold a raw ``<``, so that replacement can only meet the drawing's own."""
+    written = ET.tostring(element, encoding="unicode", method="xml", short_empty_elements=False)
+    return written.replace("<br></br>", "<br>")
 
 
 def _t(value: object, kind: AnyGame, lang: str) -> str:
-    """A sheet word (Label) in the page's language, escaped."""
-    return _e(text(value, kind, lang))
+    """A sheet word (Label) in the page's language."""
+    return str(text(value, kind, lang))
 
 
 def _num(value: Amount) -> str:
-    return _e(format_amount(value))
+    return format_amount(value)
 
 
 def mixed_amount(value: Amount | str, *, signed: bool = False) -> str:
@@ -198,15 +177,19 @@ def _fit(tokens: list[str], widths: list[float]) -> tuple[list[list[str]], bool]
 
 
 def _svg_line(line: list[str], x: float, y: float, first: bool, elided: bool, total: bool,
-              extra: str = "") -> str:
+              extra: str = "") -> Node:
+    """One pencil line of a field; the field's total (its last value) in bold."""
     head = "…" if first and elided else ""
+    out = _el("text", {"x": f"{x:.1f}", "y": f"{y:.1f}"})
     if total:
-        body = ".".join(line[:-1]) + ("." if len(line) > 1 else "")
-        tail = f'<tspan class="ws-tot">{_e(line[-1])}</tspan>{_e(extra)}'
+        out.text = head + ".".join(line[:-1]) + ("." if len(line) > 1 else "")
+        tot = _el("tspan", {"class": "ws-tot"}, line[-1])
+        tot.tail = extra or None
+        out.append(tot)
     else:
-        body = ".".join(line) + "."
-        tail = ""
-    return f'<text x="{x:.1f}" y="{y:.1f}">{_e(head + body)}{tail}</text>'
+        out.text = head + ".".join(line) + "."
+    out.text = out.text or None
+    return out
 
 
 # -- the pulka's geometry ----------------------------------------------------------
@@ -292,10 +275,10 @@ def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0, f1: float = 1
 
 
 def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, f1: float,
-           attrs: str, cls: str, mark: str = "") -> str:
+           data: dict[str, object], cls: str, mark: str = "") -> Node:
     """One field of the pulka: a column's running values, tail first when they do not fit."""
     tokens = [format_amount(v) for v in values]
-    body = []
+    group = _el("g", {"class": f"ws-f {cls}", **data})
     if tokens:
         lines = _band_lines(side, band, f0, f1)
         laid, elided = _fit(tokens, _widths(lines, mark))
@@ -307,47 +290,54 @@ def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, 
         for k, line in enumerate(laid):
             y, lo, hi = lines[k]
             last = k == len(laid) - 1
-            body.append(_svg_line(line, (lo + hi) / 2, y, k == 0, elided, last,
-                                  mark if last else ""))
-    return f'<g class="ws-f {cls}" {attrs}>{"".join(body)}</g>'
+            group.append(_svg_line(line, (lo + hi) / 2, y, k == 0, elided, last,
+                                   mark if last else ""))
+    return group
 
 
 def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
     return [hi - lo - _width(mark) for _, lo, hi in lines]
 
 
-def _group(side: _Side, inner: str) -> str:
-    return f'<g transform="translate({C} {C}) rotate({side.rotate})">{inner}</g>'
+def _group(side: _Side, *inner: Node) -> Node:
+    return _el("g", {"transform": f"translate({C} {C}) rotate({side.rotate})"}, None, *inner)
 
 
-def _band_polygon(side: _Side, band: tuple[int, int], cls: str) -> str:
+def _band_polygon(side: _Side, band: tuple[int, int], cls: str) -> Node:
     din, dout = band
     s = side.sign
     pts = [(side.lo(din), s * din), (side.hi(din), s * din), (side.hi(dout), s * dout),
            (side.lo(dout), s * dout)]
-    return f'<polygon class="{cls}" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in pts)}"/>'
+    return _el("polygon", {"class": cls, "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)})
 
 
-def _name_text(name: str, limit: float, dealer: bool, symbols: str) -> str:
+def _name_text(label: Node, name: str, limit: float, dealer: bool, symbols: list[Node]) -> Node:
+    """A seat's name on ``label`` (cut to ``limit``), the dealer's dot, twist's nota after it."""
     shown = name
     if _width(shown, True) > limit:
         while shown and _width(shown + "…", True) > limit:
             shown = shown[:-1]
         shown += "…"
-    dot = '<tspan class="ws-dealer">● </tspan>' if dealer else ""
-    return f"{dot}{_e(shown)}{symbols}"
+    if dealer:
+        label.append(_el("tspan", {"class": "ws-dealer"}, "● "))
+    _add_text(label, shown)
+    for symbol in symbols:
+        _add_text(label, " ")
+        label.append(symbol)
+    return label
 
 
 NOTA_SHOWN = 6
 
 
 def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
-              lang: str) -> tuple[str, float]:
+              lang: str) -> tuple[list[Node], float]:
     """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
 
     A long evening fills the nota: live X's (and O's) are written once with
     their count ("X×3"), the latest crossed ones follow in the order written,
-    and the older crossed ones are counted as "…".  Returns the markup and its width.
+    and the older crossed ones are counted as "…".  Returns the symbols (each
+    written after a space) and their width.
     """
     items: list[tuple[_NotaSymbol, int]] = []
     grouped: set[str] = set()
@@ -362,10 +352,11 @@ def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
     room = max(0, NOTA_SHOWN - len(items))
     kept = ended[len(ended) - room:] if room else []
     items = sorted(items + [(s, 1) for s in kept], key=lambda item: item[0].written)
-    parts, width = [], 0.0
+    parts: list[Node] = []
+    width = 0.0
     if len(kept) < len(ended):
-        parts.append(f' <tspan class="ws-sym-more" data-player="{_e(player)}" '
-                     f'data-hidden="{len(ended) - len(kept)}">…</tspan>')
+        parts.append(_el("tspan", {"class": "ws-sym-more", "data-player": player,
+                                   "data-hidden": len(ended) - len(kept)}, "…"))
         width += _width(" …", True)
     for s, count in items:
         if s.kind in ("X", "O"):
@@ -373,13 +364,14 @@ def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
         else:
             word = text(Label(f"draw.{s.kind}"), kind, lang) + "|" * s.bars
         cls = "ws-sym" if s.ended is None else "ws-sym-off"
-        parts.append(f' <tspan class="{cls}" data-player="{_e(player)}" '
-                     f'data-symbol="{_e(s.text())}" data-count="{count}">{_e(word)}</tspan>')
+        parts.append(_el("tspan", {"class": cls, "data-player": player,
+                                   "data-symbol": s.text(), "data-count": count}, word))
         width += _width(" " + word, True)
-    return "".join(parts), width
+    return parts, width
 
 
-def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str], centre: tuple[str, str]) -> str:
+def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str],
+           centre: tuple[str, str]) -> Node:
     """The paper pulka: a sector per player, bands (inner, middle, vists) from the centre out."""
     game = rp.game
     kind = game.kind
@@ -391,24 +383,26 @@ def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str], centre: tuple[s
     target = game.rules["pulya"] if "pulya" in columns else None
     dealer = rp.next_dealer() if not rp.finished else None
     size = 2 * (HALF + MARGIN)
-    out = [f'<svg class="ws-pulka" viewBox="0 0 {size} {size}" role="img" '
-           f'aria-label="{_t(Label("sheet"), kind, lang)}" xmlns="http://www.w3.org/2000/svg">']
+    svg = _el("svg", {"class": "ws-pulka", "viewBox": f"0 0 {size} {size}", "role": "img",
+                      "aria-label": _t(Label("sheet"), kind, lang),
+                      "xmlns": "http://www.w3.org/2000/svg"})
     # the frame: the outer square, the band lines, the sector lines
     lo, hi = C - HALF, C + HALF
     for din, _ in BANDS[1:]:
-        out.append(f'<rect class="ws-ln2" x="{C - din}" y="{C - din}" width="{2 * din}" '
-                   f'height="{2 * din}"/>')
+        svg.append(_el("rect", {"class": "ws-ln2", "x": C - din, "y": C - din,
+                                "width": 2 * din, "height": 2 * din}))
     if n == 3:
-        out.append(f'<path class="ws-ln" d="M{C} {C}L{lo} {lo}M{C} {C}L{hi} {lo}M{C} {C}L{C} {hi}'
-                   f'M{C - _VISTS_IN} {C + _VISTS_IN}L{C - _VISTS_IN} {hi}'
-                   f'M{C + _VISTS_IN} {C + _VISTS_IN}L{C + _VISTS_IN} {hi}"/>')
+        svg.append(_el("path", {"class": "ws-ln", "d": (
+            f"M{C} {C}L{lo} {lo}M{C} {C}L{hi} {lo}M{C} {C}L{C} {hi}"
+            f"M{C - _VISTS_IN} {C + _VISTS_IN}L{C - _VISTS_IN} {hi}"
+            f"M{C + _VISTS_IN} {C + _VISTS_IN}L{C + _VISTS_IN} {hi}")}))
     else:
-        out.append(f'<path class="ws-ln" d="M{lo} {lo}L{hi} {hi}M{hi} {lo}L{lo} {hi}"/>')
-    out.append(f'<rect class="ws-ln" x="{lo}" y="{lo}" width="{2 * HALF}" height="{2 * HALF}"/>')
+        svg.append(_el("path", {"class": "ws-ln", "d": f"M{lo} {lo}L{hi} {hi}M{hi} {lo}L{lo} {hi}"}))
+    svg.append(_el("rect", {"class": "ws-ln", "x": lo, "y": lo, "width": 2 * HALF,
+                            "height": 2 * HALF}))
     inner_col, middle_col = columns
     for seat, (main, vists) in enumerate(layout):
         p = players[seat]
-        pe = _e(p)
         parts = []
         closed = target is not None and Fraction(sheet[p][middle_col]) >= target
         if closed:
@@ -418,56 +412,57 @@ def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str], centre: tuple[s
             total = json_number(values[-1]) if values else sheet[p][col]
             mark = " ✓" if closed and col == middle_col else ""
             parts.append(_field(main, band, values, 0, 1,
-                                f'data-player="{pe}" data-column="{col}" data-against="" '
-                                f'data-total="{_e(total)}"',
+                                {"data-player": p, "data-column": col, "data-against": "",
+                                 "data-total": total},
                                 f"ws-{col}" + (" ws-closed" if mark else ""), mark))
-        out.append(_group(main, "".join(parts)))
+        svg.append(_group(main, *parts))
         for side, opp, f0, f1 in vists:
             q = players[opp]
             values = seqs.get((p, "vists", q), [])
             total = json_number(values[-1]) if values else sheet[p]["vists"][q]
             field = _field(side, BANDS[2], values, f0, f1,
-                           f'data-player="{pe}" data-column="vists" data-against="{_e(q)}" '
-                           f'data-total="{_e(total)}"', "ws-vists")
-            sep = ""
+                           {"data-player": p, "data-column": "vists", "data-against": q,
+                            "data-total": total}, "ws-vists")
             if f0 > 0:
                 x, _ = _bounds(side, f0, f1)
-                sep = (f'<line class="ws-ln2" x1="{x:.1f}" y1="{side.sign * BANDS[2][0]}" '
-                       f'x2="{x:.1f}" y2="{side.sign * HALF}"/>')
-            out.append(_group(side, sep + field))
+                sep = _el("line", {"class": "ws-ln2", "x1": f"{x:.1f}",
+                                   "y1": side.sign * BANDS[2][0], "x2": f"{x:.1f}",
+                                   "y2": side.sign * HALF})
+                svg.append(_group(side, sep, field))
+            else:
+                svg.append(_group(side, field))
         x, y, rot = _NAMES[n][seat]
         symbols, room = (_nota_svg(p, rp.state.nota(seat), kind, lang)
-                         if kind.name == "twist" else ("", 0.0))
-        label = _name_text(p, 2 * HALF - 30 - room, p == dealer, symbols)
-        out.append(f'<text class="ws-name" transform="translate({x} {y}) rotate({rot})" '
-                   f'data-seat="{seat}">{label}</text>')
-    out.append(f'<circle class="ws-centre" cx="{C}" cy="{C}" r="{CIRCLE}"/>')
+                         if kind.name == "twist" else ([], 0.0))
+        label = _el("text", {"class": "ws-name", "transform": f"translate({x} {y}) rotate({rot})",
+                             "data-seat": seat})
+        svg.append(_name_text(label, p, 2 * HALF - 30 - room, p == dealer, symbols))
+    svg.append(_el("circle", {"class": "ws-centre", "cx": C, "cy": C, "r": CIRCLE}))
     big, small = centre
     fit = min(17.0, 17.0 * (2 * CIRCLE - 8) / _width(big, True, 17))
-    out.append(f'<text class="ws-target" x="{C}" y="{C + 3}" style="font-size:{fit:.1f}px">'
-               f'{_e(big)}</text>')
-    out.append(f'<text class="ws-sum" x="{C}" y="{C + 17}">{_e(small)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    svg.append(_el("text", {"class": "ws-target", "x": C, "y": C + 3,
+                            "style": f"font-size:{fit:.1f}px"}, big))
+    svg.append(_el("text", {"class": "ws-sum", "x": C, "y": C + 17}, small))
+    return svg
 
 
-def _legend(key: str, kind: AnyGame, lang: str) -> str:
-    return f'<p class="ws-legend">{_t(Label(key), kind, lang)}</p>'
+def _legend(key: str, kind: AnyGame, lang: str) -> Node:
+    return _el("p", {"class": "ws-legend"}, _t(Label(key), kind, lang))
 
 
-def _preferans(rp: Replay[Any], lang: str) -> str:
+def _preferans(rp: Replay[Any], lang: str) -> list[Node]:
     kind = rp.game.kind
     target = rp.game.rules["pulya"]
     total = sum(Fraction(v["pulya"]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
-    return (_pulka(rp, lang, ("gora", "pulya"),
-                   (format_amount(target), f"Σ {format_amount(plain_number(total))}"))
-            + _legend("draw.legend.preferans", kind, lang))
+    return [_pulka(rp, lang, ("gora", "pulya"),
+                   (format_amount(target), f"Σ {format_amount(plain_number(total))}")),
+            _legend("draw.legend.preferans", kind, lang)]
 
 
-def _twist(rp: Replay[Any], lang: str) -> str:
+def _twist(rp: Replay[Any], lang: str) -> list[Node]:
     start = rp.game.rules["gora"]
-    return (_pulka(rp, lang, ("gora", "remark"), (format_amount(start), ""))
-            + _legend("draw.legend.twist", rp.game.kind, lang))
+    return [_pulka(rp, lang, ("gora", "remark"), (format_amount(start), "")),
+            _legend("draw.legend.twist", rp.game.kind, lang)]
 
 
 # -- whist: the marker's sheet ---------------------------------------------------------
@@ -482,7 +477,11 @@ class _Rubber(TypedDict):
     closed: bool
 
 
-def _whist(rp: Replay[Any], lang: str) -> str:
+def _row(attrs: dict[str, object] | None, *cells: Node) -> Node:
+    return _el("tr", attrs, None, *cells)
+
+
+def _whist(rp: Replay[Any], lang: str) -> list[Node]:
     """Two columns, we and they: game values and rubbers above the line, points below."""
     game = rp.game
     kind = game.kind
@@ -513,26 +512,28 @@ def _whist(rp: Replay[Any], lang: str) -> str:
                 blocks.append(block)
                 block = new_block()
     blocks.append(block)
-    head = "".join(
-        f'<th title="{_e(side)}: {_e(players[k])}, {_e(players[k + 2])}">{_e(side)}<br>'
-        f'<span class="ws-tag">{_e(players[k])} · {_e(players[k + 2])}</span></th>'
-        for k, side in enumerate(sides))
-    rows = [f'<table class="ws-marker"><thead><tr>{head}</tr></thead>']
+    head = _row(None)
+    for k, side in enumerate(sides):
+        th = _el("th", {"title": f"{side}: {players[k]}, {players[k + 2]}"}, side,
+                 _el("br"), _el("span", {"class": "ws-tag"}, f"{players[k]} · {players[k + 2]}"))
+        head.append(th)
+    table = _el("table", {"class": "ws-marker"}, None, _el("thead", None, None, head))
     rubbers = game.rules["rubber"] is not None
     for number, b in enumerate(blocks, 1):
         if not b["above"] and not any(g[0] or g[1] for g in b["games"]) and number > 1:
             continue
-        rows.append("<tbody>")
+        body = _el("tbody")
         if rubbers:
-            rows.append(f'<tr><td class="ws-cap" colspan="2">{_t(Label("rubber_no"), kind, lang)} '
-                        f'{number}</td></tr>')
+            body.append(_row(None, _el("td", {"class": "ws-cap", "colspan": 2},
+                                       f"{_t(Label('rubber_no'), kind, lang)} {number}")))
         # above the line: written upwards from the line, the latest at the top
         for i, amount, what in reversed(b["above"]):
-            word = _t(Label(what), kind, lang)
-            cells = ["", ""]
-            cells[i] = (f'<span data-side="{sides[i]}" data-above="{_e(json_number(amount))}">'
-                        f'{_num(amount)}</span> <span class="ws-tag">{word}</span>')
-            rows.append(f'<tr class="ws-above"><td>{cells[0]}</td><td>{cells[1]}</td></tr>')
+            cells = [_el("td"), _el("td")]
+            cells[i].extend([_el("span", {"data-side": sides[i],
+                                          "data-above": json_number(amount)}, _num(amount)),
+                             _el("span", {"class": "ws-tag"}, _t(Label(what), kind, lang))])
+            cells[i][0].tail = " "
+            body.append(_row({"class": "ws-above"}, *cells))
         first = True
         for g, (ns, ew) in enumerate(b["games"]):
             last_game = g == len(b["games"]) - 1
@@ -543,20 +544,26 @@ def _whist(rp: Replay[Any], lang: str) -> str:
                 cls.append("ws-line")
             if not last_game:
                 cls.append("ws-gameend")
-            cells = [".".join(f'<span class="ws-{column}">{_num(value)}</span>'
-                              for value, column in side) for side in (ns, ew)]
-            rows.append(f'<tr class="{" ".join(cls)}"><td>{cells[0]}</td>'
-                        f'<td>{cells[1]}</td></tr>')
+            cells = []
+            for steps in (ns, ew):
+                td = _el("td")
+                for k, (value, column) in enumerate(steps):
+                    if k:
+                        _add_text(td, ".")
+                    td.append(_el("span", {"class": f"ws-{column}"}, _num(value)))
+                cells.append(td)
+            body.append(_row({"class": " ".join(cls)}, *cells))
             first = False
-        rows.append("</tbody>")
+        table.append(body)
     totals = [sheet[s]["total"] for s in sides]
-    rows.append(f'<tfoot><tr><td class="ws-cap" colspan="2">{_t(Label("total"), kind, lang)}'
-                '</td></tr><tr class="ws-foot">' + "".join(
-        f'<td data-side="{s}" data-total="{_e(t)}">'
-        f'{_e(format_amount(Fraction(t), signed=True))}</td>'
-        for s, t in zip(sides, totals)) + "</tr></tfoot></table>")
-    rows.append(_legend("draw.legend.whist", kind, lang))
-    return "".join(rows)
+    table.append(_el("tfoot", None, None,
+                     _row(None, _el("td", {"class": "ws-cap", "colspan": 2},
+                                    _t(Label("total"), kind, lang))),
+                     _row({"class": "ws-foot"}, *[
+                         _el("td", {"data-side": s, "data-total": t},
+                             format_amount(Fraction(t), signed=True))
+                         for s, t in zip(sides, totals)])))
+    return [table, _legend("draw.legend.whist", kind, lang)]
 
 
 # -- danish: the running pad ----------------------------------------------------------
@@ -564,7 +571,7 @@ def _whist(rp: Replay[Any], lang: str) -> str:
 PAD_ROWS = 40
 
 
-def _danish(rp: Replay[Any], lang: str) -> str:
+def _danish(rp: Replay[Any], lang: str) -> list[Node]:
     """A column per player, the running total a row per deal, the change written small."""
     game = rp.game
     kind = game.kind
@@ -575,35 +582,38 @@ def _danish(rp: Replay[Any], lang: str) -> str:
         got: dict[str, Amount] = {}
         for e in result.outcome.entries:
             got[e.player] = got.get(e.player, 0) + e.amount
-        cells = [f'<td class="ws-no">{result.number}</td>']
+        cells = [_el("td", {"class": "ws-no"}, str(result.number))]
         for p in players:
-            dealt = ' ws-dealt' if p == result.dealer else ""
+            dealt = " ws-dealt" if p == result.dealer else ""
             if p not in got:
-                cells.append(f'<td class="ws-out{dealt}">{_num(running[p])}'
-                             f'<span class="ws-chg">—</span></td>')
+                cells.append(_el("td", {"class": f"ws-out{dealt}"}, _num(running[p]),
+                                 _el("span", {"class": "ws-chg"}, "—")))
                 continue
             running[p] = plain_number(running[p] + got[p])
-            cells.append(f'<td class="{dealt.strip()}">{_num(running[p])}<span class="ws-chg">'
-                         f'{_e(format_amount(plain_number(got[p]), signed=True))}</span></td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
+            cells.append(_el("td", {"class": dealt.strip()}, _num(running[p]),
+                             _el("span", {"class": "ws-chg"},
+                                 format_amount(plain_number(got[p]), signed=True))))
+        rows.append(_row(None, *cells))
     earlier = len(rows) - PAD_ROWS
     if earlier > 0:
-        rows = ([f'<tr class="ws-more"><td colspan="{len(players) + 1}">'
-                 f'{_t(Label("draw.earlier", (earlier,)), kind, lang)}</td></tr>']
+        rows = ([_row({"class": "ws-more"},
+                      _el("td", {"colspan": len(players) + 1},
+                          _t(Label("draw.earlier", (earlier,)), kind, lang)))]
                 + rows[earlier:])
     sheet = kind.sheet_json(rp.state, game.rules)
-    head = "".join(f'<th title="{_e(p)}">{_e(p)}</th>' for p in players)
-    foot = "".join(f'<td data-player="{_e(p)}" data-total="{_e(sheet[p]["points"])}">'
-                   f'{_num(Fraction(sheet[p]["points"]))}</td>' for p in players)
-    return (f'<table class="ws-table ws-pad"><thead><tr><th class="ws-no">'
-            f'{_t(Label("danish.no"), kind, lang)}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody><tfoot><tr class="ws-foot"><td class="ws-no">Σ</td>'
-            f'{foot}</tr></tfoot></table>' + _legend("draw.legend.danish", kind, lang))
+    head = _row(None, _el("th", {"class": "ws-no"}, _t(Label("danish.no"), kind, lang)),
+                *[_el("th", {"title": p}, p) for p in players])
+    foot = _row({"class": "ws-foot"}, _el("td", {"class": "ws-no"}, "Σ"),
+                *[_el("td", {"data-player": p, "data-total": sheet[p]["points"]},
+                      _num(Fraction(sheet[p]["points"]))) for p in players])
+    table = _el("table", {"class": "ws-table ws-pad"}, None, _el("thead", None, None, head),
+                _el("tbody", None, None, *rows), _el("tfoot", None, None, foot))
+    return [table, _legend("draw.legend.danish", kind, lang)]
 
 
 # -- any other game: its own tables ----------------------------------------------------
 
-def _cell_html(cell: Cell | Words | Amount | None, kind: AnyGame, lang: str) -> str:
+def _cell_text(cell: Cell | Words | Amount | None, kind: AnyGame, lang: str) -> str:
     value = cell.value if isinstance(cell, Cell) else cell
     if value is None:
         return ""
@@ -612,18 +622,19 @@ def _cell_html(cell: Cell | Words | Amount | None, kind: AnyGame, lang: str) -> 
     return _t(value, kind, lang)
 
 
-def _tables(rp: Replay[Any], lang: str) -> str:
+def _tables(rp: Replay[Any], lang: str) -> list[Node]:
     kind = rp.game.kind
     out = []
     for table in kind.sheet_tables(rp):
         assert isinstance(table, Table)
-        head = "".join(f"<th>{_cell_html(h, kind, lang)}</th>" for h in table.header)
-        body = "".join("<tr>" + "".join(f"<td>{_cell_html(c, kind, lang)}</td>" for c in row)
-                       + "</tr>" for row in table.rows)
-        out.append(f'<div class="ws-wrap"><table class="ws-table ws-generic">'
-                   f'<caption>{_t(table.title, kind, lang)}</caption>'
-                   f'<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>')
-    return "".join(out)
+        head = _row(None, *[_el("th", None, _cell_text(h, kind, lang)) for h in table.header])
+        body = [_row(None, *[_el("td", None, _cell_text(c, kind, lang)) for c in row])
+                for row in table.rows]
+        out.append(_el("div", {"class": "ws-wrap"}, None,
+                       _el("table", {"class": "ws-table ws-generic"}, None,
+                           _el("caption", None, _t(table.title, kind, lang)),
+                           _el("thead", None, None, head), _el("tbody", None, None, *body))))
+    return out
 
 
 _DRAWERS = {"preferans": _preferans, "twist": _twist, "whist": _whist, "danish": _danish}
@@ -632,7 +643,8 @@ _DRAWERS = {"preferans": _preferans, "twist": _twist, "whist": _whist, "danish":
 def draw_sheet(rp: Replay[Any], lang: str = "en") -> str:
     """The sheet of a replay (that kept its results) as a safe HTML fragment."""
     drawer = _DRAWERS.get(rp.game.kind.name, _tables)
-    return f'<div class="ws-sheet ws-{_e(rp.game.kind.name)}">{drawer(rp, lang)}</div>'
+    return _html(_el("div", {"class": f"ws-sheet ws-{rp.game.kind.name}"}, None,
+                     *drawer(rp, lang)))
 
 
 def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
@@ -645,26 +657,27 @@ def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
     for p in game.players:
         b = plain_number(Fraction(balance.get(p, 0)))
         cls = "ws-pos" if b > 0 else "ws-neg" if b < 0 else ""
-        rows.append(f'<tr><td>{_e(p)}</td><td class="ws-num {cls}" data-player="{_e(p)}" '
-                    f'data-balance="{_e(json_number(b))}">{_e(mixed_amount(b, signed=True))}'
-                    f'</td></tr>')
-    out = [f'<div class="ws-summary"><table class="ws-balance"><thead><tr>'
-           f'<th>{_t(Label("player"), kind, lang)}</th>'
-           f'<th class="ws-num">{_t(Label("balance"), kind, lang)} ({unit})</th></tr></thead>'
-           f'<tbody>{"".join(rows)}</tbody></table>']
+        rows.append(_row(None, _el("td", None, p),
+                         _el("td", {"class": f"ws-num {cls}", "data-player": p,
+                                    "data-balance": json_number(b)},
+                             mixed_amount(b, signed=True))))
+    head = _row(None, _el("th", None, _t(Label("player"), kind, lang)),
+                _el("th", {"class": "ws-num"}, f"{_t(Label('balance'), kind, lang)} ({unit})"))
+    out = _el("div", {"class": "ws-summary"}, None,
+              _el("table", {"class": "ws-balance"}, None, _el("thead", None, None, head),
+                  _el("tbody", None, None, *rows)))
     if rp.finished:
-        out.append(f'<p class="ws-due" data-due="finished">'
-                   f'{_t(Label("draw.finished"), kind, lang)}</p>')
+        out.append(_el("p", {"class": "ws-due", "data-due": "finished"},
+                       _t(Label("draw.finished"), kind, lang)))
     else:
         price = getattr(rp.state, "round_price", None)
         if price is not None:
-            out.append(f'<p class="ws-due" data-due="twist_round">'
-                       f'{_t(Label("draw.round_due", (price,)), kind, lang)}</p>')
+            out.append(_el("p", {"class": "ws-due", "data-due": "twist_round"},
+                           _t(Label("draw.round_due", (price,)), kind, lang)))
         dealer = rp.next_dealer()
         sits = "" if dealer in kind.active_players(game.players, dealer) else \
             _t(Label("draw.sits_out"), kind, lang)
-        out.append(f'<p class="ws-next" data-dealer="{_e(dealer)}">'
-                   f'<span class="ws-dot">●</span> '
-                   f'{_t(Label("draw.next_dealer", (dealer,)), kind, lang)}{sits}</p>')
-    out.append("</div>")
-    return "".join(out)
+        dot = _el("span", {"class": "ws-dot"}, "●")
+        dot.tail = " " + _t(Label("draw.next_dealer", (dealer,)), kind, lang) + sits
+        out.append(_el("p", {"class": "ws-next", "data-dealer": dealer}, None, dot))
+    return _html(out)

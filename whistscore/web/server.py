@@ -12,9 +12,18 @@ import secrets
 import socket
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-__all__ = ["join_address", "serve"]
+if TYPE_CHECKING:
+    import uvicorn
+    from starlette.types import ASGIApp
+
+__all__ = ["config", "join_address", "local_address", "serve"]
+
+#: uvicorn's idle time between two requests of one connection
+KEEP_ALIVE_SECONDS = 5
+#: the largest request head (request line and headers) h11 buffers
+MAX_HEAD = 64 * 1024
 
 
 def _is_loopback(host: str) -> bool:
@@ -51,11 +60,45 @@ def _check_port(host: str, port: int) -> None:
                              "or --host", field="port", value=port) from None
 
 
+def _url_host(host: str) -> str:
+    """A host as a URL writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def local_address(host: str, port: int) -> str:
+    """The address to open on this machine (``--host ::1`` gives ``http://[::1]:P/``)."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else _url_host(host)}:{port}/"
+
+
 def join_address(host: str, port: int, token: str) -> str:
     shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown and not shown.startswith("["):
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/join?token={token}"
+    return f"http://{_url_host(shown)}:{port}/join?token={token}"
+
+
+def config(app: "ASGIApp", host: str, port: int, *,
+           request_seconds: float | None = None,
+           max_connections: int | None = None) -> "uvicorn.Config":
+    """uvicorn's settings for the scorepad (the tests serve with exactly these).
+
+    Requests must arrive within the protocol's time (:mod:`whistscore.web.protocol`);
+    the load limit counts requests being answered, in the app, not connections:
+    uvicorn's ``limit_concurrency`` counts idle connections too, so it is left off.
+    At Ctrl+C uvicorn waits for the requests under way, which all end by themselves: a
+    read within the app's work time (its runaway thread is a daemon), a save when it is
+    saved, and then answered as saved; a second Ctrl+C stops at once."""
+    import uvicorn
+
+    from .protocol import MAX_CONNECTIONS, REQUEST_SECONDS, deadline_protocol
+
+    protocol = deadline_protocol(REQUEST_SECONDS if request_seconds is None
+                                 else request_seconds,
+                                 MAX_CONNECTIONS if max_connections is None
+                                 else max_connections)
+    settings = uvicorn.Config(app, host=host, port=port, http=protocol, ws="none",
+                              log_level="warning", server_header=False,
+                              timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                              h11_max_incomplete_event_size=MAX_HEAD)
+    return settings
 
 
 def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
@@ -68,7 +111,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: 
     _check_port(host, port)
     token = secrets.token_urlsafe(16)
     app = create_app(root, token)
-    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    local = local_address(host, port)
     out.write(f"whistscore scorepad: the games in {root.resolve()}\n")
     if _is_loopback(host):
         out.write(f"open {local}  (this machine only; use --host 0.0.0.0 for the phones)\n")
@@ -88,5 +131,10 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: 
         target = local if _is_loopback(host) or host in ("0.0.0.0", "::") \
             else join_address(host, port, token)
         threading.Timer(0.8, webbrowser.open, (target,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False,
-                limit_concurrency=64, timeout_keep_alive=5, h11_max_incomplete_event_size=65536)
+    server = uvicorn.Server(config(app, host, port))
+    try:
+        server.run()
+    except KeyboardInterrupt:  # as uvicorn.run: Ctrl+C during start-up stops quietly
+        pass
+    if not server.started:  # as uvicorn.run: a server that never started is a failure
+        sys.exit(3)

@@ -1,71 +1,65 @@
-// The new-game form: players in seating order, preset, options; sent as JSON.
-"use strict";
-(function () {
-  const $ = (id) => document.getElementById(id);
-  const P = JSON.parse($("presets").textContent);
-  const W = JSON.parse($("words").textContent);
-  const token = document.querySelector('meta[name="whistscore-token"]').content;
-  const form = $("new-game");
-  const game = $("ng-game");
+// The new-game form: players in seating order, preset, options; sent as JSON
+// through the API module (api.js).  The words come from the server.
+import { createGame } from "./api.js";
 
-  function players() {
-    const g = P[game.value];
-    const box = $("ng-players");
-    const old = Array.from(box.querySelectorAll("input")).map((i) => i.value);
-    box.querySelectorAll("label").forEach((l) => l.remove());
-    const n = Math.max(...g.counts);
-    for (let i = 0; i < n; i++) {
-      const input = document.createElement("input");
-      input.name = "player";
-      input.maxLength = 60;
-      input.value = old[i] || "";
-      input.id = "ng-player-" + (i + 1);
-      const label = document.createElement("label");
-      const extra = i >= Math.min(...g.counts) ? " (" + W.optional + ")" : "";
-      label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
-      box.append(label);
-    }
-    const preset = $("ng-preset");
-    preset.replaceChildren(...g.presets.map((p) => {
-      const o = document.createElement("option");
-      o.value = p;
-      o.textContent = p;
-      o.selected = p === g.default;
-      return o;
-    }));
+const $ = (id) => document.getElementById(id);
+const P = JSON.parse($("presets").textContent);
+const W = JSON.parse($("words").textContent);
+const form = $("new-game");
+const game = $("ng-game");
+
+function players() {
+  const g = P[game.value];
+  const box = $("ng-players");
+  const old = Array.from(box.querySelectorAll("input")).map((i) => i.value);
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  const n = Math.max(...g.counts);
+  for (let i = 0; i < n; i++) {
+    const input = document.createElement("input");
+    input.name = "player";
+    input.maxLength = 60;
+    input.value = old[i] || "";
+    input.id = "ng-player-" + (i + 1);
+    const label = document.createElement("label");
+    const extra = i >= Math.min(...g.counts) ? " (" + W.optional + ")" : "";
+    label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
+    box.append(label);
   }
-  game.addEventListener("change", players);
-  players();
+  const preset = $("ng-preset");
+  preset.replaceChildren(...g.presets.map((p) => {
+    const o = document.createElement("option");
+    o.value = p;
+    o.textContent = p;
+    o.selected = p === g.default;
+    return o;
+  }));
+}
+game.addEventListener("change", players);
+players();
 
-  // A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
-  const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));
-  const d = new Date(), two = (n) => String(n).padStart(2, "0");
-  const today = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
-  let fresh = today;
-  for (let i = 2; taken.has(fresh); i++) fresh = today + "-" + i;
-  if (!$("ng-name").value) $("ng-name").value = fresh;
+// A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
+const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));
+const d = new Date(), two = (n) => String(n).padStart(2, "0");
+const today = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+let fresh = today;
+for (let i = 2; taken.has(fresh); i++) fresh = today + "-" + i;
+if (!$("ng-name").value) $("ng-name").value = fresh;
 
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const f = new FormData(form);
-    const body = {
-      name: f.get("name"), game: f.get("game"), preset: f.get("preset"),
-      players: f.getAll("player").map((s) => s.trim()).filter((s) => s),
-      rules: f.get("rules"), stake: f.get("stake").trim() || null,
-      currency: f.get("currency").trim() || null, title: f.get("title").trim() || null,
-    };
-    const r = await fetch("/api/games", {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-Whistscore-Token": token },
-      body: JSON.stringify(body),
-    });
-    if (r.status === 201) {
-      location.href = "/g/" + encodeURIComponent(body.name);
-      return;
-    }
-    const data = await r.json().catch(() => ({ error: r.status + " " + r.statusText }));
-    const p = $("ng-error");
-    p.textContent = data.error;
-    p.hidden = false;
-  });
-})();
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = new FormData(form);
+  const body = {
+    name: f.get("name"), game: f.get("game"), preset: f.get("preset"),
+    players: f.getAll("player").map((s) => s.trim()).filter((s) => s),
+    rules: f.get("rules"), stake: f.get("stake").trim() || null,
+    currency: f.get("currency").trim() || null, title: f.get("title").trim() || null,
+  };
+  const [status, data] = await createGame(body);
+  if (status === 201) {
+    location.href = "/g/" + encodeURIComponent(body.name);
+    return;
+  }
+  const p = $("ng-error");
+  p.textContent = data.error;
+  p.hidden = false;
+});

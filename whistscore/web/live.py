@@ -1,0 +1,66 @@
+"""What changes on the table page when a deal lands: the sheet, the balance, who deals, the deals.
+
+The table page draws it first, ``/g/{name}/live`` sends it to a page left open,
+and a write's answer carries it (``?view=1``) so the phone that recorded the
+deal redraws at once.  Plain synchronous code: callers run it off the event
+loop (:mod:`whistscore.web.work`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from .. import journal
+from ..game import JSONObject
+from ..i18n import text as sheet_text
+from ..replay import Replay
+from .draw import draw_sheet
+from .store import Folder, settle_json
+from .words import words
+
+__all__ = ["SHOWN_DEALS", "live"]
+
+#: the deals listed under the sheet (the rest behind "…", or all with ``?all=1``)
+SHOWN_DEALS = 12
+
+
+def live(store: Folder, templates: Environment, name: str, lang: str, show_all: bool = False,
+         rp: Replay[Any] | None = None, s: JSONObject | None = None) -> JSONObject:
+    """The live part of the table page of game ``name`` (``rp``: its replay, if at hand)."""
+    stamp = store.stamp(name) if rp is None else store.stamp_of(name, rp)
+    rp = rp if rp is not None else store.replay(name)
+    game = rp.game
+    kind = game.kind
+    s = s if s is not None else settle_json(rp)
+    dealer = rp.next_dealer()
+    fields = kind.deal_fields
+    due = None
+    if fields is not None and fields.due is not None and not rp.finished:
+        due = fields.due(rp.state)
+    unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
+    deals = []
+    results = rp.results if show_all else rp.results[-SHOWN_DEALS:]
+    for r in results:
+        deals.append({
+            "number": r.number, "dealer": r.dealer, "notation": game.notation(r.record),
+            "result": str(sheet_text(kind.describe_result(r.record.deal, r.outcome,
+                                                          r.context), kind, lang)),
+            "note": r.record.note or "", "active": list(r.context.active),
+            "json": journal.deal_to_json(kind, r.record),
+        })
+    context = dict(
+        w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
+        currency=getattr(game, "currency", None),
+        finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
+        sits_out=[p for p in game.players if p not in kind.active_players(game.players,
+                                                                            dealer)])
+    html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
+                                                      **context)
+    deals_html = templates.get_template("deals.html").render(**context)
+    return {"stamp": stamp, "html": html, "deals_html": deals_html, "deals": len(game.deals),
+            "finished": rp.finished, "dealer": dealer, "players": list(game.players),
+            "active": list(kind.active_players(game.players, dealer)),
+            "due": due[0] if due else None}

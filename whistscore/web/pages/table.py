@@ -1,0 +1,67 @@
+"""``/g/{name}``: the table page (the sheet, the deal form); ``/g/{name}/live``: what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ...errors import InputError
+from ...game import JSONObject
+from ..live import live
+from ..shared import error, json_script, lang_of, page, query, status_of
+
+__all__ = ["live_view", "table_page"]
+
+
+def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
+    """The table page's parts: the live view, the game's kind, its title, the form's fields."""
+    view = live(state.folder, state.templates, name, lang, show_all)
+    rp = state.folder.replay(name)
+    kind = rp.game.kind
+    players = view["players"]
+    fields = kind.deal_fields.to_json(len(players)) if kind.deal_fields else {
+        "fields": [], "notation": []}
+    for item in fields["notation"]:
+        item["text"] = item["text"].format(*[p.replace(" ", "_") for p in players]
+                                           + ["?"] * 5)
+    return {"live": view, "kind": kind, "title": getattr(rp.game, "title", None),
+            "fields": fields}
+
+
+async def table_page(request: Request) -> Response:
+    state = request.app.state
+    name = request.path_params["name"]
+    try:
+        parts = await state.work.read(_table, state, name, lang_of(request),
+                                      query(request, "all") == "1")
+    except InputError as exc:
+        return page(request, "error.html", message=str(exc),
+                    status=status_of(exc))
+    view = parts["live"]
+    return page(request, "table.html", name=name, live=view, kind=parts["kind"],
+                title=parts["title"], fields=json_script(parts["fields"]),
+                boot=json_script({k: v for k, v in view.items()
+                                  if k not in ("html", "deals_html")}))
+
+
+def _changed(state: Any, name: str, seen: str | None, lang: str,
+             show_all: bool) -> JSONObject | None:
+    """The live view, or None when the file's stamp is still the one the page saw."""
+    if seen is not None and seen == state.folder.stamp(name):
+        return None
+    return live(state.folder, state.templates, name, lang, show_all)
+
+
+async def live_view(request: Request) -> Response:
+    state = request.app.state
+    name = request.path_params["name"]
+    try:
+        data = await state.work.read(_changed, state, name, query(request, "stamp"),
+                                     lang_of(request), query(request, "all") == "1")
+    except InputError as exc:
+        return error(exc)
+    if data is None:
+        return Response(status_code=204)
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,45 @@
+// The table page kept live: the sheet, the balance and the deals as the server
+// draws them, redrawn when a deal lands here, on another phone or from the
+// command line (asked once a second; the server answers 204 while the game is
+// unchanged).  The HTML comes from the server's escaping templates.
+
+import { $ } from "./form.js";
+
+export function flash(text, bad) {
+  const p = $("flash");
+  p.textContent = text;
+  p.className = bad ? "flash error" : "flash";
+  p.hidden = !text;
+}
+
+// pad: the page's shared state (pad.state, pad.values, pad.edit, pad.busy,
+// pad.generation: a poll answered after a change of ours is stale and dropped)
+export function createLive(pad, game, form, W, query) {
+  function apply(live) {
+    if (!live) return;
+    const activeBefore = JSON.stringify(pad.state.active);
+    $("live").innerHTML = live.html;  // rendered by the server's escaping templates
+    $("live-deals").innerHTML = live.deals_html;
+    pad.state = live;
+    if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
+    if (pad.state.due && !pad.edit && !Object.keys(pad.values).length) Object.assign(pad.values, pad.state.due);
+    if (form.stale()) form.render();   // a redraw only when the form itself changes
+  }
+
+  async function poll(force) {
+    if (pad.busy && !force) return;
+    const asked = pad.generation;
+    try {
+      const [status, data] = await game.live(
+        query + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
+      if (status === 200 && (asked === pad.generation || force)) apply(data);
+      if ($("flash").textContent === W.offline) flash("");
+    } catch (e) {
+      flash(W.offline, true);
+    }
+  }
+
+  function start() { setInterval(poll, 1000); }
+
+  return { apply, poll, start };
+}
