@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 
 from whistscore import journal
-from whistscore.games import get_game
+from whistscore.games import declared, get_game
 
 TESTS = Path(__file__).resolve().parent
-GAME_NAMES = ["preferans", "twist", "whist", "danish"]
+#: every game installed (its entry point): a game added is checked too
+GAME_NAMES = list(declared())
 HUGE = "x" * 10_000_000
 
 TALLY_FILE = {"format": "whistscore", "version": 1, "game": "tally",
