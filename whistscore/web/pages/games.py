@@ -7,7 +7,7 @@ from starlette.responses import Response
 
 from ...game import JSONObject
 from ...games import GAMES, get_game
-from ..shared import json_script, page
+from ..shared import json_script, lang_of, page
 
 __all__ = ["games_page"]
 
@@ -23,5 +23,7 @@ def _presets() -> dict[str, JSONObject]:
 async def games_page(request: Request) -> Response:
     state = request.app.state
     games = await state.work.read(state.folder.summary, True)
+    from ...club.words import words as club_words
+
     return page(request, "games.html", games=games, presets=json_script(_presets()),
-                game_names=list(GAMES))
+                game_names=list(GAMES), club_word=club_words(lang_of(request))["club"])
