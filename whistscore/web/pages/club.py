@@ -83,9 +83,9 @@ async def club_page(request: Request) -> Response:
                 period=period_words(cw, s["period"]))
 
 
-def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[Markup]]:
+def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Markup]]]:
     """Per game kind: a running-money chart per currency, then the rating over time."""
-    out: dict[str, list[Markup]] = {}
+    out: dict[str, list[tuple[str, str, Markup]]] = {}
     for kind, block in data["games"].items():
         charts = []
         currencies: dict[str, list[tuple[str, str | int]]] = {}
