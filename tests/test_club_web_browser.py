@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _shot(d, path: Path) -> None:
-    """The whole page at the phone's width."""
+    """The screen as the phone shows it (``NAME-top.png``) and the whole page at its width."""
+    d.execute_script("window.scrollTo(0, 0)")
+    d.save_screenshot(str(path.with_name(path.stem + "-top.png")))
     size = d.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
     shot = d.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,

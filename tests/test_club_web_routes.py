@@ -136,7 +136,7 @@ def test_pages_in_english_and_russian(club):
     h2h = c.get("/club/h2h?a=Marina&b=Nina&lang=en")
     assert h2h.status_code == 200
     assert '>Marina</a> · <a href="/club/p/Nina">Nina</a></h1>' in h2h.text
-    assert "evenings together" in h2h.text
+    assert "1 evening together" in h2h.text
 
 
 def test_the_club_page_opens_on_the_season_containing_today(club, monkeypatch):
