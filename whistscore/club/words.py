@@ -8,11 +8,11 @@ record's name in the JSON (``records.TITLES`` holds the English the CLI prints).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from .records import TITLES
 
-__all__ = ["WORDS", "words"]
+__all__ = ["WORDS", "period_words", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
@@ -66,6 +66,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record": ("Record", "Рекорд"),
     "value": ("Value", "Значение"),
     "deal_n": ("deal {0}", "сдача {0}"),
+    "deal": ("Deal", "Сдача"),
     "left_out": ("left out", "не учтён"),
     "in_progress": ("in progress, left out until finished", "идёт, не учтена до конца"),
     "recomputed": ("this whistscore settles it otherwise; the archive keeps the old result",
@@ -106,3 +107,12 @@ def words(lang: str) -> Mapping[str, str]:
     """The club's words in ``lang`` ("en" or "ru"; anything else is English)."""
     i = 1 if lang == "ru" else 0
     return {k: v[i] for k, v in WORDS.items()}
+
+
+def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
+    """A period of the club's answers (``{"season", "from", "to"}``) in ``w``'s language."""
+    if period["season"]:
+        return w["season"].format(period["season"], period["from"], period["to"])
+    if period["from"] or period["to"]:
+        return w["range"].format(period["from"] or w["start"], period["to"] or w["today"])
+    return w["all_time"]

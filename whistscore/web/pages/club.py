@@ -33,12 +33,9 @@ def _words(lang: str) -> Any:
 
 
 def period_words(cw: Any, period: dict[str, Any]) -> str:
-    """The period in the page's language."""
-    if period["season"]:
-        return str(cw["season"].format(period["season"], period["from"], period["to"]))
-    if period["from"] or period["to"]:
-        return str(cw["range"].format(period["from"] or cw["start"], period["to"] or cw["today"]))
-    return str(cw["all_time"])
+    from ...club.words import period_words as say
+
+    return say(cw, period)
 
 
 def _club(root: Path, when: dict[str, Any], all_time: bool,
