@@ -38,9 +38,10 @@ _FORM = Look(align="center")
 
 
 def _tab(name: str, taken: set[str]) -> str:
-    """A tab's name as a spreadsheet allows it (no ``[]:*?/\\``, 31 characters, unique
-    whatever the letter case)."""
-    base = re.sub(r"[\[\]:*?/\\]", " ", UNSAFE_XML.sub("\ufffd", name)).strip()[:31] or "?"
+    """A tab's name as a spreadsheet allows it (no ``[]:*?/\\``, no apostrophe at either
+    end, 31 characters, unique whatever the letter case)."""
+    base = re.sub(r"[\[\]:*?/\\]", " ", UNSAFE_XML.sub("\ufffd", name))
+    base = base.strip().strip("'").strip()[:31].strip() or "?"
     title, n = base, 2
     while title.casefold() in taken:
         suffix = f" ({n})"
