@@ -27,7 +27,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import api, club_api
+from . import api
 from .draw import mixed_amount, shown
 from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
@@ -50,10 +50,10 @@ ROUTES = [
     Route("/club", club_page),
     Route("/club/p/{name}", player_page),
     Route("/club/h2h", h2h_page),
-    Route("/api/club", club_api.api_club),
-    Route("/api/club/records", club_api.api_club_records),
-    Route("/api/club/h2h", club_api.api_club_h2h),
-    Route("/api/club/players/{name}", club_api.api_club_player),
+    Route("/api/club", api.api_club),
+    Route("/api/club/records", api.api_club_records),
+    Route("/api/club/h2h", api.api_club_h2h),
+    Route("/api/club/players/{name}", api.api_club_player),
     Route("/api/games", api.api_games, methods=["GET", "POST"]),
     Route("/api/games/{name}", api.api_game),
     Route("/api/games/{name}/settle", api.api_settle),

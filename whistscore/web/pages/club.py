@@ -20,7 +20,7 @@ from starlette.responses import Response
 
 from ...errors import InputError
 from ..chart import line_chart
-from ..club_api import when_of
+from ..api import when_of
 from ..shared import bounded, lang_of, page, query, status_of
 
 __all__ = ["club_page", "h2h_page", "player_page"]
@@ -127,7 +127,7 @@ async def player_page(request: Request) -> Response:
 
 
 async def h2h_page(request: Request) -> Response:
-    from ..club_api import ask
+    from ..api import ask
 
     state = request.app.state
     lang = lang_of(request)
