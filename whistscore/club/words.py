@@ -3,16 +3,16 @@
 They live with the club (not in the web layer, which writes no word of its
 own) and in their own table, so the scorepad and any later reader of the
 club's answers say the same thing.  A record's words are keyed by the
-record's name in the JSON (``records.TITLES`` holds the English the CLI prints).
+record's name in the JSON; their English is what the CLI and the JSON say
+(``records.TITLES`` is read from here).  This module imports nothing of the club,
+so a page can take its words where the archive cannot run (no sqlite3).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .records import TITLES
-
-__all__ = ["WORDS", "period_words", "words"]
+__all__ = ["RECORD_TITLES", "WORDS", "period_words", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
@@ -82,25 +82,28 @@ WORDS: dict[str, tuple[str, str]] = {
     "game.twist": ("Twist", "Твист"),
     "game.whist": ("Whist", "Вист"),
     "game.danish": ("Danish whist", "Датский вист"),
-    "record.biggest_win": (TITLES["biggest_win"], "крупнейший выигрыш вечера (очки)"),
-    "record.biggest_loss": (TITLES["biggest_loss"], "крупнейший проигрыш вечера (очки)"),
-    "record.biggest_win_money": (TITLES["biggest_win_money"],
+    "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
+    "record.biggest_loss": ("biggest evening loss (points)", "крупнейший проигрыш вечера (очки)"),
+    "record.biggest_win_money": ("biggest evening win (money)",
                                  "крупнейший выигрыш вечера (деньги)"),
-    "record.biggest_loss_money": (TITLES["biggest_loss_money"],
+    "record.biggest_loss_money": ("biggest evening loss (money)",
                                   "крупнейший проигрыш вечера (деньги)"),
-    "record.longest_evening": (TITLES["longest_evening"], "самый долгий вечер (сдачи)"),
-    "record.biggest_swing": (TITLES["biggest_swing"], "крупнейший перепад за сдачу (очки)"),
-    "record.highest_contract": (TITLES["highest_contract"], "самая высокая сыгранная игра"),
-    "record.most_miseres": (TITLES["most_miseres"], "больше всего сыгранных мизеров за вечер"),
-    "record.longest_allpass": (TITLES["longest_allpass"], "самая длинная серия распасов"),
-    "record.most_remizes": (TITLES["most_remizes"],
+    "record.longest_evening": ("longest evening (deals)", "самый долгий вечер (сдачи)"),
+    "record.biggest_swing": ("biggest single-deal swing (points)", "крупнейший перепад за сдачу (очки)"),
+    "record.highest_contract": ("highest contract made", "самая высокая сыгранная игра"),
+    "record.most_miseres": ("most misères made in one evening", "больше всего сыгранных мизеров за вечер"),
+    "record.longest_allpass": ("longest all-pass series", "самая длинная серия распасов"),
+    "record.most_remizes": ("most remizes in one evening (contracts gone down)",
                             "больше всего ремизов за вечер (подсадов)"),
-    "record.most_symbols": (TITLES["most_symbols"], "больше всего символов ноты в игре"),
-    "record.best_twist_round": (TITLES["best_twist_round"],
+    "record.most_symbols": ("most nota symbols in one game", "больше всего символов ноты в игре"),
+    "record.best_twist_round": ("best twist round (points won in it)",
                                 "лучший твист-круг (очки, выигранные в нём)"),
-    "record.all_honours": (TITLES["all_honours"], "сдачи со всеми четырьмя онёрами на руке"),
-    "record.highest_alone": (TITLES["highest_alone"], "самый высокий контракт, сыгранный в одиночку"),
+    "record.all_honours": ("deals with all four honours in one hand", "сдачи со всеми четырьмя онёрами на руке"),
+    "record.highest_alone": ("highest contract made alone", "самый высокий контракт, сыгранный в одиночку"),
 }
+
+#: each record's English title, as the CLI and the JSON give it
+RECORD_TITLES = {k[len("record."):]: v[0] for k, v in WORDS.items() if k.startswith("record.")}
 
 
 def words(lang: str) -> Mapping[str, str]:

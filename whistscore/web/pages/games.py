@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -25,5 +27,7 @@ async def games_page(request: Request) -> Response:
     games = await state.work.read(state.folder.summary, True)
     from ...club.words import words as club_words
 
+    # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
+    club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
     return page(request, "games.html", games=games, presets=json_script(_presets()),
-                game_names=list(GAMES), club_word=club_words(lang_of(request))["club"])
+                game_names=list(GAMES), club_word=club)
