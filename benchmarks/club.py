@@ -10,6 +10,8 @@ by the players so that every game counts):
   (target: at most 3 times; nothing is replayed);
 - one new file (tonight's game) indexed and the standings printed against ``whistscore
   settle NEW --json`` (target: at most 2 times);
+- the scorepad's Club page (and a player's page) on an up-to-date archive, wall time of
+  the request through Starlette's test client in one process (target: p95 at most 100 ms);
 - the peak memory of a rebuild of a quarter of the files and of all of them (target: flat).
 
 Run: ``python benchmarks/club.py [--files 2000] [--deals 50]``.  CPU seconds (user + system)
@@ -103,6 +105,25 @@ def in_process(code: str, folder: Path, env: dict) -> list[float]:
     return [float(x) for x in out.split()]
 
 
+PAGES = """
+import statistics, sys, time, warnings
+warnings.simplefilter("ignore")
+from starlette.testclient import TestClient
+from whistscore.web.app import create_app
+c = TestClient(create_app(sys.argv[1], "benchmark-token-0123"), base_url="http://127.0.0.1:8000",
+               client=("127.0.0.1", 50000))
+for url in ("/club", "/club/p/Anna"):
+    assert c.get(url).status_code == 200  # the archive brought up to date once
+    times = []
+    for _ in range(40):
+        t = time.perf_counter()
+        assert c.get(url).status_code == 200
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(times[int(len(times) * 0.95) - 1] * 1000, statistics.median(times) * 1000)
+"""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, default=2000)
@@ -129,6 +150,9 @@ def main() -> int:
         as_json = cpu_of(whistscore_cmd + ["club", str(folder), "--json"], a.runs, env)
         print(f"the same with --json (no tabulate): {as_json * 1000:.0f} ms CPU; ratio "
               f"{as_json / attrs:.1f}")
+        page = in_process(PAGES, folder, env)
+        print(f"Club page: p95 {page[0]:.0f} ms, median {page[1]:.0f} ms; a player's page: "
+              f"p95 {page[2]:.0f} ms, median {page[3]:.0f} ms (target: p95 <= 100 ms)")
         # tonight's game: a preferans file of the club played again after the last evening
         data = json.loads(sorted(folder.glob("*-preferans.json"))[0].read_text("utf-8"))
         tonight = datetime.datetime(2099, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)

@@ -155,6 +155,7 @@ def _parser() -> argparse.ArgumentParser:
 
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))
+    _COMMANDS["club"] = _club  # its workbook is written here, above both the club and excel
     return p
 
 
@@ -171,6 +172,47 @@ def _whole_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is too long "
                                          f"(at most {MAX_ARG_DIGITS})")
     return int(text)
+
+
+def _club(a: argparse.Namespace) -> int:
+    """``whistscore club``: the club's own command, or ``--export`` its period's workbook
+    (the club answers, :mod:`whistscore.excel.club` lays them out)."""
+    from .club.cli import run
+
+    if a.export is None:
+        return run(a)
+    others = [n for n in ("player", "h2h", "records", "ratings", "alias", "season_add", "json")
+              if getattr(a, n)]
+    if others:
+        raise InputError("--export writes the whole period's workbook: give it without "
+                         "--" + others[0].replace("_", "-"), field="export", value=a.export)
+    for name in ("season", "first", "last", "game", "export"):
+        value = getattr(a, name)
+        if value is not None and (len(value) > 4096 or "\0" in value):
+            raise InputError("too long or holds a NUL", field=name, value=value[:40])
+    from .club.api import Club
+    from .club.words import period_words, words
+    from .excel.club import club_workbook, save
+
+    w = words(a.lang)
+    club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
+    try:
+        when: dict[str, Any] = {"season": a.season, "first": a.first, "last": a.last,
+                                "game": a.game, "unfinished": a.unfinished}
+        standings = club.standings(**when)
+        records = club.records(**when)
+        names = [r["player"] for block in standings["games"].values() for r in block["table"]]
+        players = [club.player(n, **when) for n in dict.fromkeys(names)]
+        for notice in standings["notices"]:
+            sys.stderr.write(f"whistscore club: {notice}\n")
+    finally:
+        club.close()
+    data = club_workbook(standings, players, records, w, period_words(w, standings["period"]),
+                         a.lang)
+    save(data, a.export)
+    print(f"{a.export}: {len(players)} players, "
+          f"{sum(b['evenings'] for b in standings['games'].values())} evenings")
+    return 0
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:

@@ -37,6 +37,11 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="the name TYPED in game files is the club player NAME (club.json)")
     c.add_argument("--season-add", nargs=3, metavar=("NAME", "FROM", "TO"),
                    help="add a season to club.json (inclusive dates)")
+    c.add_argument("--export", metavar="FILE.xlsx",
+                   help="write the period's workbook: standings, a sheet per player, the "
+                        "records, a chart of running money")
+    c.add_argument("--lang", choices=("en", "ru"), default="en",
+                   help="the workbook's language (with --export)")
     return {"club": run}
 
 

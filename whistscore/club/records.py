@@ -19,24 +19,11 @@ from .facts import CONTRACT_SUITS
 from .index import Archive
 from .period import exact_text, Evening, Period, evenings, kinds
 
+from .words import RECORD_TITLES
+
 __all__ = ["records", "TITLES"]
 
-TITLES = {
-    "biggest_win": "biggest evening win (points)",
-    "biggest_loss": "biggest evening loss (points)",
-    "biggest_win_money": "biggest evening win (money)",
-    "biggest_loss_money": "biggest evening loss (money)",
-    "longest_evening": "longest evening (deals)",
-    "biggest_swing": "biggest single-deal swing (points)",
-    "highest_contract": "highest contract made",
-    "most_miseres": "most misères made in one evening",
-    "longest_allpass": "longest all-pass series",
-    "most_remizes": "most remizes in one evening (contracts gone down)",
-    "most_symbols": "most nota symbols in one game",
-    "best_twist_round": "best twist round (points won in it)",
-    "all_honours": "deals with all four honours in one hand",
-    "highest_alone": "highest contract made alone",
-}
+TITLES = RECORD_TITLES  # the English of words.py
 
 
 def _item(key: str, value: Any, e: Evening, player: str | None = None,

@@ -1,4 +1,5 @@
-"""The JSON API of spec serve.md: the games, one game, its settlement and sheet, its deals.
+"""The JSON API of spec serve.md: the games, one game, its settlement and sheet, its deals;
+and the club's routes (docs/club.md).
 
 Answers are exactly what the command line prints (``settle --json``, ``show
 --json``); errors are ``{"error", "deal", "field"}``.  Every file and game
@@ -20,13 +21,13 @@ from ..errors import InputError
 from ..game import JSONObject
 from ..replay import Replay
 from .live import live
-from .shared import body_of, deal_number, error, lang_of, query
+from .shared import body_of, bounded, deal_number, error, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
-__all__ = ["api_deal", "api_deals", "api_export", "api_game", "api_games", "api_import",
-           "api_settle",
-           "api_sheet"]
+__all__ = ["api_club", "api_club_h2h", "api_club_player", "api_club_records", "api_deal",
+           "api_deals", "api_export", "api_game", "api_games", "api_import", "api_settle",
+           "api_sheet", "ask", "when_of"]
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -167,3 +168,73 @@ async def api_export(request: Request) -> Response:
         return error(exc)
     return Response(data, media_type=XLSX,
                     headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})
+
+
+# -- the club (docs/club.md) ------------------------------------------------------------------
+# Each club route answers exactly what ``whistscore club FOLDER ... --json`` prints for the
+# same question: both call the same method of whistscore.club.api.Club, and the web adds
+# nothing.  The period and kind come as the CLI's options do (``?season=``, ``?from=``,
+# ``?to=``, ``?game=``, ``?unfinished=1``), every value bounded before it is read.  A club read
+# writes the archive (it is brought up to date first); that is safe to abandon after the
+# work's time: SQLite commits a refresh whole or not at all, and the game files are only read.
+
+def when_of(request: Request) -> dict[str, Any]:
+    """The period, kind and in-progress switch of the query, as the CLI's options."""
+    return {"season": query(request, "season", 200), "first": query(request, "from"),
+            "last": query(request, "to"), "game": query(request, "game"),
+            "unfinished": query(request, "unfinished") == "1"}
+
+
+def ask(root: Path, what: str, args: tuple[Any, ...], when: dict[str, Any]) -> dict[str, Any]:
+    """Open the club of ``root``, ask it ``what`` (a method of Club), close it."""
+    from ..club.api import Club
+
+    club = Club(root)
+    try:
+        method = getattr(club, what)
+        answer: dict[str, Any] = method(*args, **when)
+        return answer
+    finally:
+        club.close()
+
+
+async def _club_answer(request: Request, what: str, *args: Any) -> Response:
+    state = request.app.state
+    try:
+        when = when_of(request)
+        return JSONResponse(await state.work.read(ask, state.folder.root, what, args, when),
+                            headers={"Cache-Control": "no-store"})
+    except InputError as exc:
+        return error(exc)
+
+
+async def api_club(request: Request) -> Response:
+    """The standings (``club FOLDER --json``)."""
+    return await _club_answer(request, "standings")
+
+
+async def api_club_records(request: Request) -> Response:
+    """The records (``club FOLDER --records --json``)."""
+    return await _club_answer(request, "records")
+
+
+async def api_club_player(request: Request) -> Response:
+    """A player's page (``club FOLDER --player NAME --json``)."""
+    try:
+        name = bounded(request.path_params["name"], "player")
+    except InputError as exc:
+        return error(exc)
+    return await _club_answer(request, "player", name)
+
+
+async def api_club_h2h(request: Request) -> Response:
+    """Two players at the same tables (``club FOLDER --h2h A B --json``)."""
+    try:
+        a = query(request, "a", 200)
+        b = query(request, "b", 200)
+        if not a or not b:
+            raise InputError("head-to-head takes two players: ?a=NAME&b=NAME", field="h2h",
+                             value=[a, b])
+    except InputError as exc:
+        return error(exc)
+    return await _club_answer(request, "head_to_head", a, b)

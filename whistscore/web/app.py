@@ -28,8 +28,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import api
-from .draw import mixed_amount
+from .draw import mixed_amount, shown
 from .guard import MAX_REQUESTS, Guard
+from .pages.club import club_page, h2h_page, player_page
 from .pages.games import games_page
 from .pages.settle import settle_page
 from .pages.table import live_view, table_page
@@ -46,6 +47,13 @@ ROUTES = [
     Route("/g/{name}", table_page),
     Route("/g/{name}/live", live_view),
     Route("/g/{name}/settle", settle_page),
+    Route("/club", club_page),
+    Route("/club/p/{name}", player_page),
+    Route("/club/h2h", h2h_page),
+    Route("/api/club", api.api_club),
+    Route("/api/club/records", api.api_club_records),
+    Route("/api/club/h2h", api.api_club_h2h),
+    Route("/api/club/players/{name}", api.api_club_player),
     Route("/api/games", api.api_games, methods=["GET", "POST"]),
     Route("/api/games/{name}", api.api_game),
     Route("/api/games/{name}/settle", api.api_settle),
@@ -63,6 +71,7 @@ def templates() -> Environment:
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
+    env.globals["shown"] = shown
     return env
 
 

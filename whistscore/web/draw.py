@@ -25,7 +25,7 @@ from ..layout import Cell, Label, Table
 from ..ledger import Amount, format_amount, json_number, plain_number
 from ..replay import Replay
 
-__all__ = ["draw_sheet", "draw_summary", "SHEET_CSS"]
+__all__ = ["draw_sheet", "draw_summary", "shown", "SHEET_CSS"]
 
 #: the sheet is drawn for any registered game
 AnyGame = GameType[Any, Any]
@@ -112,6 +112,15 @@ def mixed_amount(value: Amount | str, *, signed: bool = False) -> str:
     whole, part = divmod(abs(value.numerator), value.denominator)
     sign = "-" if value < 0 else "+" if signed else ""
     return sign + (f"{whole} " if whole else "") + f"{part}/{value.denominator}"
+
+
+def shown(value: object) -> str:
+    """A club value on a page: an exact number as :func:`mixed_amount` writes it, any
+    other value (a contract, "7♠") as the club wrote it."""
+    try:
+        return mixed_amount(str(value))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
 
 
 def _sequences(rp: Replay[Any]) -> dict[_Key, list[Amount]]:

@@ -23,7 +23,7 @@ from .store import Conflict, NotFound
 from .words import pick_lang, words
 from .work import Busy
 
-__all__ = ["MAX_BODY", "MAX_DEAL_NUMBER", "MAX_QUERY", "TOKEN_HEADER", "body_of", "deal_number",
+__all__ = ["MAX_BODY", "MAX_DEAL_NUMBER", "MAX_QUERY", "MAX_TEXT", "TOKEN_HEADER", "body_of", "bounded", "deal_number",
            "error", "json_script", "lang_of", "page", "query", "status_of"]
 
 #: the largest request body (a deal, a new game): 64 KiB
@@ -64,12 +64,25 @@ def error(exc: Exception, status: int | None = None) -> JSONResponse:
                         status_code=status or 400)
 
 
-def query(request: Request, key: str) -> str | None:
-    """A query value, refused (400) when longer than :data:`MAX_QUERY` characters."""
+def query(request: Request, key: str, limit: int = MAX_QUERY) -> str | None:
+    """A query value, refused (400) when longer than ``limit`` characters
+    (:data:`MAX_QUERY`; a player's name is up to :data:`MAX_TEXT`)."""
     value = request.query_params.get(key)
-    if value is not None and len(value) > MAX_QUERY:
-        raise InputError(f"is longer than {MAX_QUERY} characters", field=key,
-                         value=value[:MAX_QUERY] + "…")
+    return None if value is None else bounded(value, key, limit)
+
+
+#: the longest name or title a game file or club.json holds (journal.check_line)
+MAX_TEXT = 200
+
+
+def bounded(value: str, field: str, limit: int = MAX_TEXT) -> str:
+    """``value`` from outside (a query value, a path part), refused (400) when longer
+    than ``limit`` characters or holding a NUL, before anything reads it."""
+    if len(value) > limit:
+        raise InputError(f"is longer than {limit} characters", field=field,
+                         value=value[:min(limit, 40)] + "…")
+    if "\0" in value:
+        raise InputError("holds a NUL character", field=field, value=value.replace("\0", "?"))
     return value
 
 

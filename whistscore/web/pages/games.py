@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ...game import JSONObject
 from ...games import GAMES, get_game
-from ..shared import json_script, page
+from ..shared import json_script, lang_of, page
 
 __all__ = ["games_page"]
 
@@ -23,5 +25,9 @@ def _presets() -> dict[str, JSONObject]:
 async def games_page(request: Request) -> Response:
     state = request.app.state
     games = await state.work.read(state.folder.summary, True)
+    from ...club.words import words as club_words
+
+    # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
+    club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
     return page(request, "games.html", games=games, presets=json_script(_presets()),
-                game_names=list(GAMES))
+                game_names=list(GAMES), club_word=club)

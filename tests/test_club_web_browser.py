@@ -1,0 +1,118 @@
+"""The Club pages in a real browser: headless Chromium at a phone's size (390 x 844).
+
+From the games list to the Club page (standings of each game kind, records),
+a player's page with its running-money and rating charts drawn as SVG by the
+server, and head-to-head from the standings; English and Russian.  Screenshots
+go to the test's temporary folder (``shots/``); the chosen ones are in docs/img/.
+"""
+
+from __future__ import annotations
+
+import base64
+import shutil
+from pathlib import Path
+
+import pytest
+
+from serve_support import chrome, live_server
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _shot(d, path: Path) -> None:
+    """The screen as the phone shows it (``NAME-top.png``) and the whole page at its width."""
+    d.execute_script("window.scrollTo(0, 0)")
+    d.save_screenshot(str(path.with_name(path.stem + "-top.png")))
+    size = d.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    shot = d.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": 390, "height": size["height"], "scale": 1}})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def _css(d, selector: str, many: bool = False):
+    from selenium.webdriver.common.by import By
+
+    found = d.find_elements(By.CSS_SELECTOR, selector)
+    if many:
+        return found
+    assert found, f"nothing on the page matches {selector}"
+    return found[0]
+
+
+def _follow(d, el, part: str) -> None:
+    """Tap a link or button and wait until the browser is on the page it leads to."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    el.click()
+    WebDriverWait(d, 10).until(lambda drv: part in drv.current_url
+                               and drv.execute_script("return document.readyState") == "complete")
+
+
+def _no_overflow(d) -> None:
+    """Nothing wider than the phone but the tables' own scrolling boxes."""
+    wide = d.execute_script(
+        "return document.documentElement.scrollWidth > window.innerWidth")
+    assert not wide, "the page scrolls sideways at 390 px"
+
+
+def test_club_pages_at_a_phone(tmp_path):
+    folder = tmp_path / "club"
+    shutil.copytree(ROOT / "samples" / "club", folder)
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    d = chrome(tmp_path)
+    try:
+        with live_server(folder) as url:
+            d.get(url + "/?lang=en")
+            _follow(d, _css(d, "#club-link"), "/club")
+            assert _css(d, "h1").text == "Friday pulka"
+            kinds = [s.get_attribute("data-game") for s in _css(d, ".club-kind", many=True)]
+            assert kinds == ["preferans", "twist", "whist", "danish"]
+            first = _css(d, '.club-kind[data-game="preferans"] tbody tr')
+            assert first.get_attribute("data-player") == "Alexei"  # Lyosha is Alexei (club.json)
+            assert "11.21 EUR" in first.text
+            records = _css(d, '.club-records[data-game="preferans"] [data-record="biggest_loss"]')
+            assert "Marina" in records.text and "-165 1/3" in records.text
+            _no_overflow(d)
+            _shot(d, shots / "club-en.png")
+
+            _follow(d, _css(d, '.club-kind[data-game="preferans"] a[href="/club/p/Marina"]'),
+                    "/club/p/Marina")
+            assert _css(d, "h1").text == "Marina"
+            charts = _css(d, '.club-kind[data-game="preferans"] svg.chart', many=True)
+            assert len(charts) == 2  # running money (EUR) and the rating
+            money = _css(d, '.club-kind[data-game="preferans"] [data-chart="money"]')
+            assert "Running money EUR" in money.text
+            assert money.find_elements("css selector", "polyline")
+            assert "2.60" in money.text and "-5.67" in money.text  # the club's own numbers
+            assert not d.execute_script("return [...document.scripts].some(s => s.src && "
+                                        "!s.src.startsWith(location.origin))")
+            _no_overflow(d)
+            _shot(d, shots / "player-en.png")
+
+            from selenium.webdriver.support.ui import Select
+
+            Select(_css(d, '#h2h-form select[name="b"]')).select_by_visible_text("Nina")
+            _follow(d, _css(d, '#h2h-form button'), "/club/h2h")
+            assert _css(d, "h1").text == "Marina · Nina"
+            line = _css(d, '.club-kind[data-game="preferans"] .h2h-line').text
+            assert "behind 1" in line
+            _shot(d, shots / "h2h-en.png")
+
+            d.get(url + "/club?lang=ru")
+            assert _css(d, "h2").text == "Турнирная таблица"
+            assert "Преферанс" in _css(d, '.club-kind[data-game="preferans"] h3').text
+            _no_overflow(d)
+            _shot(d, shots / "club-ru.png")
+            d.get(url + "/club/p/Marina")  # the language is kept in the cookie
+            assert "Деньги нарастающим итогом" in _css(d, '[data-chart="money"]').text
+            _shot(d, shots / "player-ru.png")
+            d.get(url + "/club/p/Nobody")
+            assert _css(d, ".error").text == "Такого игрока в клубе нет."
+    finally:
+        d.quit()
+    for name in ("club-en", "player-en", "h2h-en", "club-ru", "player-ru"):
+        assert (shots / f"{name}.png").stat().st_size > 5000

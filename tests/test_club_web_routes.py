@@ -1,0 +1,216 @@
+"""The scorepad's club routes (docs/club.md, "Where it shows"), through Starlette's test client.
+
+Each ``/api/club…`` route answers exactly what ``whistscore club FOLDER … --json``
+prints for the same question; a deal recorded in the scorepad is in the club's
+answers at the next read; every value from outside is bounded; the work goes
+through ``app.state.work``; the pages escape what the game files hold and the
+charts are SVG drawn on the server.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import warnings
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every machine
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from whistscore.web.app import create_app
+from whistscore.web.chart import line_chart
+
+from clirun import run
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "tok-" + "c" * 20
+H = {"X-Whistscore-Token": TOKEN}
+LIVE = "2026-10-23-pulka"  # the sample club's game still being played
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    folder = tmp_path / "club"
+    shutil.copytree(ROOT / "samples" / "club", folder)
+    return folder
+
+
+def client(folder: Path, **options) -> TestClient:
+    return TestClient(create_app(folder, TOKEN, **options), base_url="http://127.0.0.1:8000",
+                      client=("127.0.0.1", 50000))
+
+
+def cli_json(folder: Path, *args: str) -> dict:
+    status, out, err = run(["club", folder, *args, "--json"])
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("route, args", [
+    ("/api/club", []),
+    ("/api/club?unfinished=1", ["--unfinished"]),
+    ("/api/club?season=autumn%202026", ["--season", "autumn 2026"]),
+    ("/api/club?from=2026-10-09&to=2026-10-16&game=twist",
+     ["--from", "2026-10-09", "--to", "2026-10-16", "--game", "twist"]),
+    ("/api/club/records", ["--records"]),
+    ("/api/club/records?game=preferans", ["--records", "--game", "preferans"]),
+    ("/api/club/players/Marina", ["--player", "Marina"]),
+    ("/api/club/players/lyosha", ["--player", "lyosha"]),  # a spelling of club.json's Alexei
+    ("/api/club/players/Pavel?season=Autumn%202026", ["--player", "Pavel", "--season",
+                                                       "Autumn 2026"]),
+    ("/api/club/h2h?a=Marina&b=Nina", ["--h2h", "Marina", "Nina"]),
+    ("/api/club/h2h?a=Alexei&b=Pavel&game=preferans",
+     ["--h2h", "Alexei", "Pavel", "--game", "preferans"]),
+])
+def test_each_route_answers_what_the_cli_prints(club, route, args):
+    r = client(club).get(route)
+    assert r.status_code == 200, r.text
+    assert r.json() == cli_json(club, *args)
+
+
+def test_a_deal_recorded_in_the_scorepad_shows_at_the_next_read(club):
+    c = client(club)
+    before = c.get("/api/club").json()
+    assert [g["deals"] for g in before["in_progress"] if g["file"] == f"{LIVE}.json"] == [5]
+    marina = c.get("/api/club/players/Marina?unfinished=1").json()
+    [evening] = [e for e in marina["games"]["preferans"]["evenings"] if e["file"] == f"{LIVE}.json"]
+    assert evening["deals"] == 5 and not evening["finished"]
+    assert c.post(f"/api/games/{LIVE}/deals", json={"deal": "pass 4/2/4"},
+                  headers=H).status_code == 201
+    after = c.get("/api/club").json()
+    assert [g["deals"] for g in after["in_progress"] if g["file"] == f"{LIVE}.json"] == [6]
+    assert after == cli_json(club)
+    marina = c.get("/api/club/players/Marina?unfinished=1").json()
+    [evening] = [e for e in marina["games"]["preferans"]["evenings"] if e["file"] == f"{LIVE}.json"]
+    assert evening["deals"] == 6
+    page = c.get("/club/p/Marina?unfinished=1").text
+    assert f'href="/g/{LIVE}"' in page
+    assert "in progress" in c.get("/club").text  # the Club page names the game being played
+
+
+@pytest.mark.parametrize("route, field", [
+    ("/api/club/players/" + "x" * 201, "player"),
+    ("/api/club/players/a%00b", "player"),
+    ("/api/club/h2h?a=" + "x" * 201 + "&b=Nina", "a"),
+    ("/api/club/h2h?a=Marina", "h2h"),
+    ("/api/club?from=" + "9" * 41, "from"),
+    ("/api/club?season=" + "s" * 201, "season"),
+    ("/api/club?season=Spring", "season"),
+    ("/api/club?from=2026-12-01&to=2026-01-01", "from"),
+    ("/api/club?game=chess", "game"),
+    ("/api/club/players/Nobody", "player"),
+    ("/api/club/h2h?a=Marina&b=marina", "h2h"),
+])
+def test_bad_questions_are_clear_errors(club, route, field):
+    r = client(club).get(route)
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["field"] == field and body["error"] and "Traceback" not in r.text
+
+
+def test_the_cli_refuses_what_the_api_refuses(club):
+    status, _, err = run(["club", club, "--player", "Nobody", "--json"])
+    assert status != 0 and "no such player in the club" in err
+    assert "no such player in the club" in client(club).get(
+        "/api/club/players/Nobody").json()["error"]
+
+
+def test_pages_in_english_and_russian(club):
+    c = client(club)
+    games = c.get("/?lang=en").text
+    assert 'href="/club"' in games and ">Club<" in games
+    page = c.get("/club").text
+    assert "Standings" in page and "Records" in page and 'href="/club/p/Marina"' in page
+    assert "biggest evening loss (points)" in page and "-165 1/3" in page
+    assert 'action="/club/h2h"' in page
+    ru = c.get("/club?lang=ru").text
+    assert "Турнирная таблица" in ru and "крупнейший проигрыш вечера (очки)" in ru
+    assert ">Клуб<" in c.get("/").text
+    missing = c.get("/club/p/Nobody")
+    assert missing.status_code == 404 and "Такого игрока в клубе нет." in missing.text
+    assert "no such player in the club" in missing.text  # the detail, behind the toggle
+    assert "<details>" in missing.text
+    h2h = c.get("/club/h2h?a=Marina&b=Nina&lang=en")
+    assert h2h.status_code == 200
+    assert '>Marina</a> · <a href="/club/p/Nina">Nina</a></h1>' in h2h.text
+    assert "1 evening together" in h2h.text
+
+
+def test_the_club_page_opens_on_the_season_containing_today(club, monkeypatch):
+    import datetime
+
+    from whistscore.web.pages import club as club_pages
+
+    class October(datetime.date):
+        @classmethod
+        def today(cls):
+            return cls(2026, 10, 20)
+
+    monkeypatch.setattr(club_pages.datetime, "date", October)
+    c = client(club)
+    page = c.get("/club?lang=en").text
+    assert "season Autumn 2026, 2026-09-01 to 2026-11-30" in page
+    assert 'href="/club?all=1"' in page
+    assert "all time" in c.get("/club?all=1").text
+
+    class December(datetime.date):
+        @classmethod
+        def today(cls):
+            return cls(2026, 12, 20)
+
+    monkeypatch.setattr(club_pages.datetime, "date", December)
+    page = c.get("/club").text  # no season holds today: all time, the seasons offered
+    assert "all time" in page and 'href="/club?season=Autumn%202026"' in page
+
+
+def test_names_from_the_files_are_escaped_on_every_club_page(tmp_path):
+    evil = '<img src=x onerror=alert(1)>'
+    c = client(tmp_path)
+    assert c.post("/api/games", json={"name": "ev", "game": "preferans",
+                                      "players": [evil, "Boris", "Vera"],
+                                      "title": "</script><b>t</b>"},
+                  headers=H).status_code == 201
+    for deal in ["pass 4/2/4"] * 3:
+        assert c.post("/api/games/ev/deals", json={"deal": deal}, headers=H).status_code == 201
+    for url in ("/club?unfinished=1", "/club/p/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+                "?unfinished=1", "/club/h2h?a=Boris&b=Vera&unfinished=1"):
+        r = c.get(url)
+        assert r.status_code == 200, (url, r.text)
+        assert evil not in r.text and "<b>t</b>" not in r.text
+
+
+def test_club_work_goes_through_the_apps_work_bound(club):
+    app = create_app(club, TOKEN, work_threads=1, work_seconds=0.3)
+    c = TestClient(app, base_url="http://127.0.0.1:8000", client=("127.0.0.1", 50000))
+    assert app.state.work.slots.acquire(blocking=False)  # the one slot taken by a long job
+    try:
+        for url in ("/api/club", "/api/club/records", "/api/club/players/Marina",
+                    "/api/club/h2h?a=Marina&b=Nina"):
+            r = c.get(url)
+            assert r.status_code == 503 and r.json()["field"] == "time"
+        assert c.get("/club").status_code == 503
+    finally:
+        app.state.work.slots.release()
+    assert c.get("/api/club").status_code == 200
+
+
+def test_the_chart_is_svg_with_its_texts_escaped():
+    svg = line_chart([("2026-10-02", "2.60"), ("<b>", "-5.67"), ("2026-10-16", "1.00")],
+                     'money & "<script>"')
+    assert "<script>" not in svg and "<b>" not in svg
+    root = ET.fromstring(str(svg))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == ns + "svg" and root.get("aria-label") == 'money & "<script>"'
+    points = root.find(ns + "polyline").get("points").split()
+    assert len(points) == 3
+    ys = [float(p.split(",")[1]) for p in points]
+    assert ys[1] == max(ys) and ys[0] == min(ys)  # -5.67 lowest, 2.60 highest (y grows down)
+    labels = [t.text for t in root.iter(ns + "text")]
+    assert "-5.67" in labels and "2.60" in labels and "0" in labels  # exact club texts
+    one = ET.fromstring(str(line_chart([("2026-10-16", 81)], "rating")))
+    assert one.find(ns + "polyline") is None and len(list(one.iter(ns + "circle"))) == 1
+    empty = ET.fromstring(str(line_chart([], "rating")))
+    assert empty.find(ns + "circle") is None

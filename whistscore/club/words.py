@@ -1,0 +1,121 @@
+"""The club's words in English and Russian: the Club page, the player page, head-to-head.
+
+They live with the club (not in the web layer, which writes no word of its
+own) and in their own table, so the scorepad and any later reader of the
+club's answers say the same thing.  A record's words are keyed by the
+record's name in the JSON; their English is what the CLI and the JSON say
+(``records.TITLES`` is read from here).  This module imports nothing of the club,
+so a page can take its words where the archive cannot run (no sqlite3).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+__all__ = ["RECORD_TITLES", "WORDS", "period_words", "words"]
+
+WORDS: dict[str, tuple[str, str]] = {
+    "club": ("Club", "Клуб"),
+    "standings": ("Standings", "Турнирная таблица"),
+    "records": ("Records", "Рекорды"),
+    "all_time": ("all time", "за всё время"),
+    "season": ("season {0}, {1} to {2}", "сезон {0}, с {1} по {2}"),
+    "range": ("{0} to {1}", "с {0} по {1}"),
+    "start": ("the start", "начала"),
+    "today": ("today", "сегодня"),
+    "no_games": ("No finished game in this period.", "В этот период ни одной законченной игры."),
+    "evening_1": ("{0} evening", "вечеров: {0}"),
+    "evenings_n": ("{0} evenings", "вечеров: {0}"),
+    "rank": ("#", "№"),
+    "player": ("Player", "Игрок"),
+    "evenings": ("Evenings", "Вечера"),
+    "deals": ("Deals", "Сдачи"),
+    "wins": ("Wins", "Победы"),
+    "avg_place": ("Avg place", "Ср. место"),
+    "points": ("Points", "Очки"),
+    "money": ("Money", "Деньги"),
+    "per_evening": ("Per evening", "За вечер"),
+    "rating": ("Rating", "Рейтинг"),
+    "change": ("Change", "Изменение"),
+    "form": ("Form", "Форма"),
+    "h2h": ("Head-to-head", "Личные встречи"),
+    "h2h_with": ("Head-to-head with", "Личные встречи с"),
+    "compare": ("Compare", "Сравнить"),
+    "together_1": ("{0} evening together", "вечеров вместе: {0}"),
+    "together_n": ("{0} evenings together", "вечеров вместе: {0}"),
+    "ahead": ("ahead", "впереди"),
+    "behind": ("behind", "позади"),
+    "level": ("level", "вровень"),
+    "avg_difference": ("average difference", "средняя разница"),
+    "won_from": ("won from the other", "выиграл у другого"),
+    "never_together": ("They have not finished a game at the same table in this period.",
+                       "В этот период они не доиграли ни одной игры за одним столом."),
+    "date": ("Date", "Дата"),
+    "title": ("Game", "Игра"),
+    "place": ("Place", "Место"),
+    "place_of": ("{0} of {1}", "{0} из {1}"),
+    "playing": ("playing", "идёт"),
+    "running_money": ("Running money", "Деньги нарастающим итогом"),
+    "rating_over_time": ("Rating over time", "Рейтинг по играм"),
+    "play": ("Play", "Игра"),
+    "declared": ("As declarer, by level", "Игры по уровням"),
+    "made_of": ("{0}: {1} of {2} made", "{0}: сыграно {1} из {2}"),
+    "miseres": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
+    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, недобор в {1}"),
+    "written_as": ("written as", "записан как"),
+    "record": ("Record", "Рекорд"),
+    "value": ("Value", "Значение"),
+    "deal_n": ("deal {0}", "сдача {0}"),
+    "deal": ("Deal", "Сдача"),
+    "left_out": ("left out", "не учтён"),
+    "in_progress": ("in progress, left out until finished", "идёт, не учтена до конца"),
+    "recomputed": ("this whistscore settles it otherwise; the archive keeps the old result",
+                   "эта версия считает иначе; в архиве прежний результат"),
+    "no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
+    "cannot": ("The club cannot answer this question.", "На этот вопрос клуб ответить не может."),
+    "details": ("Details", "Подробности"),
+    "all_time_link": ("All time", "За всё время"),
+    "pick_two": ("Pick two different players.", "Выберите двух разных игроков."),
+    "unit.vist": ("vists", "висты"),
+    "unit.point": ("points", "очки"),
+    "game.preferans": ("Preferans", "Преферанс"),
+    "game.twist": ("Twist", "Твист"),
+    "game.whist": ("Whist", "Вист"),
+    "game.danish": ("Danish whist", "Датский вист"),
+    "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
+    "record.biggest_loss": ("biggest evening loss (points)", "крупнейший проигрыш вечера (очки)"),
+    "record.biggest_win_money": ("biggest evening win (money)",
+                                 "крупнейший выигрыш вечера (деньги)"),
+    "record.biggest_loss_money": ("biggest evening loss (money)",
+                                  "крупнейший проигрыш вечера (деньги)"),
+    "record.longest_evening": ("longest evening (deals)", "самый долгий вечер (сдачи)"),
+    "record.biggest_swing": ("biggest single-deal swing (points)", "крупнейший перепад за сдачу (очки)"),
+    "record.highest_contract": ("highest contract made", "самая высокая сыгранная игра"),
+    "record.most_miseres": ("most misères made in one evening", "больше всего сыгранных мизеров за вечер"),
+    "record.longest_allpass": ("longest all-pass series", "самая длинная серия распасов"),
+    "record.most_remizes": ("most remizes in one evening (contracts gone down)",
+                            "больше всего ремизов за вечер (подсадов)"),
+    "record.most_symbols": ("most nota symbols in one game", "больше всего символов ноты в игре"),
+    "record.best_twist_round": ("best twist round (points won in it)",
+                                "лучший твист-круг (очки, выигранные в нём)"),
+    "record.all_honours": ("deals with all four honours in one hand", "сдачи со всеми четырьмя онёрами на руке"),
+    "record.highest_alone": ("highest contract made alone", "самый высокий контракт, сыгранный в одиночку"),
+}
+
+#: each record's English title, as the CLI and the JSON give it
+RECORD_TITLES = {k[len("record."):]: v[0] for k, v in WORDS.items() if k.startswith("record.")}
+
+
+def words(lang: str) -> Mapping[str, str]:
+    """The club's words in ``lang`` ("en" or "ru"; anything else is English)."""
+    i = 1 if lang == "ru" else 0
+    return {k: v[i] for k, v in WORDS.items()}
+
+
+def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
+    """A period of the club's answers (``{"season", "from", "to"}``) in ``w``'s language."""
+    if period["season"]:
+        return w["season"].format(period["season"], period["from"], period["to"])
+    if period["from"] or period["to"]:
+        return w["range"].format(period["from"] or w["start"], period["to"] or w["today"])
+    return w["all_time"]

@@ -1,0 +1,275 @@
+"""The club's season workbook (``whistscore club FOLDER --export season.xlsx``).
+
+The standings of each game kind, a sheet per player (his evenings and his
+running money), the records, and a chart of running money per game kind, all
+described in :mod:`~whistscore.excel.book`'s plain values (this module never
+sees openpyxl).  It reads the club's own answers (the dicts that ``club
+--json`` prints: standings, each player's page, records) and the club's
+words, so it decides nothing: every number is the club's, written exact with
+:func:`~whistscore.excel.formats.number_cell`, every text marked as text.  The
+print rules are the game workbook's: landscape A4, one page wide, the title
+rows repeated, the tab's name in the header and "page / pages" in the footer.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+import os
+from pathlib import Path
+
+from .. import files
+from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
+from .formats import UNSAFE_XML, number_cell, safe_text, text_width
+
+__all__ = ["club_workbook", "save"]
+
+_TITLE = Look(bold=True, size=14)
+_BANNER = Look(bold=True, size=12, line_below=True)
+_HEAD = Look(bold=True, fill="E8E4DA", line_below=True)
+_HEAD_NUM = Look(bold=True, fill="E8E4DA", line_below=True, align="right")
+_NUM = Look(align="right")
+_TEXT = Look(indent=1)  # apart from a right-aligned number on its left
+_SMALL = Look(italic=True, color="555555")
+_FORM = Look(align="center")
+
+
+def _tab(name: str, taken: set[str]) -> str:
+    """A tab's name as a spreadsheet allows it (no ``[]:*?/\\``, no apostrophe at either
+    end, 31 characters, unique whatever the letter case)."""
+    base = re.sub(r"[\[\]:*?/\\]", " ", UNSAFE_XML.sub("\ufffd", name))
+    base = base.strip().strip("'").strip()[:31].strip() or "?"
+    title, n = base, 2
+    while title.casefold() in taken:
+        suffix = f" ({n})"
+        title, n = base[:31 - len(suffix)] + suffix, n + 1
+    taken.add(title.casefold())
+    return title
+
+
+class _Grid:
+    """A sheet filled row by row, keeping each column's width."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.width: dict[int, float] = {}
+
+    def text(self, row: int, col: int, value: object, look: Look = _TEXT) -> None:
+        s = safe_text("" if value is None else str(value))
+        self.sheet.put(row, col, s, look)
+        if look is not _TITLE and look is not _BANNER:
+            self.width[col] = max(self.width.get(col, 0), text_width(s, look.bold) + 1)
+
+    def number(self, row: int, col: int, value: Fraction | Decimal | int,
+               signed: bool = False) -> None:
+        cell, fmt = number_cell(value, signed)
+        self.sheet.put(row, col, cell, _NUM, fmt)
+        self.width[col] = max(self.width.get(col, 0), len(str(value)) + 2)
+
+    def exact(self, row: int, col: int, text: str | None, signed: bool = False) -> None:
+        """A club number (``"-146/3"``, ``"2.60"``) as an exact cell; empty when None."""
+        if text is None or text == "":
+            return
+        value: Fraction | Decimal = Decimal(text) if "." in text else Fraction(text)
+        self.number(row, col, value, signed)
+
+    def head(self, row: int, values: Sequence[str], texts: Sequence[int] = ()) -> None:
+        """A header row; the columns in ``texts`` hold text (their head aligned left),
+        the others numbers (aligned right, over them)."""
+        for col, v in enumerate(values, 1):
+            self.sheet.put(row, col, safe_text(v), _HEAD if col in texts else _HEAD_NUM)
+            self.width[col] = max(self.width.get(col, 0), text_width(v, True) + 2)
+
+    def finish(self, title_rows: str | None, freeze: str | None) -> Sheet:
+        for col, w in self.width.items():
+            self.sheet.widths[col] = max(5.0, min(w, 60.0))
+        self.sheet.print_setup = PrintSetup(title_rows=title_rows)
+        self.sheet.freeze = freeze
+        return self.sheet
+
+
+def _currencies(block: Mapping[str, Any]) -> list[str]:
+    found: list[str] = []
+    for r in block["table"]:
+        for c in r["money"]:
+            if c not in found:
+                found.append(c)
+    return found
+
+
+def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
+               period: str) -> Sheet:
+    g = _Grid(Sheet(title))
+    g.text(1, 1, f"{data['club'] + ': ' if data.get('club') else ''}{w['standings']}", _TITLE)
+    g.text(2, 1, period, _SMALL)
+    row = 4
+    if not data["games"]:
+        g.text(row, 1, w["no_games"])
+    for kind, block in data["games"].items():
+        n = block["evenings"]
+        g.text(row, 1, f"{w['game.' + kind]} · {w['unit.' + block['unit']]} · "
+                       f"{(w['evening_1'] if n == 1 else w['evenings_n']).format(n)}", _BANNER)
+        row += 1
+        currencies = _currencies(block)
+        money_heads = [f"{w['money']} {c}".strip() for c in currencies] + \
+            [f"{w['per_evening']} {c}".strip() for c in currencies]
+        g.head(row, [w["rank"], w["player"], w["evenings"], w["deals"], w["wins"],
+                     w["avg_place"], w["points"], *money_heads, w["rating"], w["change"],
+                     w["form"]], texts=(2, 10 + 2 * len(currencies)))
+        row += 1
+        for r in block["table"]:
+            g.number(row, 1, r["rank"])
+            g.text(row, 2, r["player"])
+            g.number(row, 3, r["evenings"])
+            g.number(row, 4, r["deals"])
+            g.number(row, 5, r["wins"])
+            g.exact(row, 6, r["average_place"])
+            g.exact(row, 7, r["points"])
+            col = 8
+            for key in ("money", "money_per_evening"):
+                for c in currencies:
+                    g.exact(row, col, r[key].get(c))
+                    col += 1
+            if r["rating"] is not None:
+                g.number(row, col, r["rating"])
+            if r["rating_change"] is not None:
+                g.number(row, col + 1, r["rating_change"], signed=True)
+            g.text(row, col + 2, " ".join(map(str, r["form"])), _FORM)
+            row += 1
+        row += 1
+    return g.finish("1:2", "C4")
+
+
+def _player(title: str, data: Mapping[str, Any], w: Mapping[str, str],
+            period: str) -> tuple[Sheet, dict[tuple[str, str], tuple[int, int, int]]]:
+    """The player's sheet, and where each (kind, currency) running money is: its first
+    and last row and its column."""
+    g = _Grid(Sheet(title))
+    g.text(1, 1, data["player"], _TITLE)
+    spelled = f" · {w['written_as']} {', '.join(data['spellings'])}" \
+        if len(data["spellings"]) > 1 else ""
+    g.text(2, 1, period + spelled, _SMALL)
+    row = 4
+    runs: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for kind, block in data["games"].items():
+        g.text(row, 1, w["game." + kind], _BANNER)
+        row += 1
+        currencies = list(dict.fromkeys(p["currency"] or "" for p in block["running_money"]))
+        g.head(row, ["#", w["date"], w["title"], w["place"], w["deals"], w["points"],
+                     w["money"], "", *[f"{w['running_money']} {c}".strip() for c in currencies]],
+               texts=(2, 3, 4, 8))
+        row += 1
+        running = {p["file"]: Decimal(p["money"]) for p in block["running_money"]}
+        for i, e in enumerate(block["evenings"], 1):
+            g.number(row, 1, i)
+            g.text(row, 2, e["date"])
+            g.text(row, 3, e["title"] or e["file"])
+            place = w["place_of"].format(e["place"], e["players"])
+            g.text(row, 4, place if e["finished"] else f"{place} ({w['playing']})")
+            g.number(row, 5, e["deals"])
+            g.exact(row, 6, e["points"])
+            if e["money"] is not None:
+                g.exact(row, 7, e["money"])
+                g.text(row, 8, e["currency"] or "")
+                if e["file"] in running:  # the club's running money after this evening
+                    col = 9 + currencies.index(e["currency"] or "")
+                    g.number(row, col, running[e["file"]])
+                    key = (kind, e["currency"] or "")
+                    a = runs.get(key, (row, row, col))[0]
+                    runs[key] = (a, row, col)
+            row += 1
+        play = block["play"]
+        if play["declared"]:
+            g.text(row, 1, w["declared"] + ": " + "; ".join(
+                w["made_of"].format(lvl, v["made"], v["played"])
+                for lvl, v in play["declared"].items()), _SMALL)
+            row += 1
+        if "misere" in play:
+            g.text(row, 1, w["miseres"].format(play["misere"]["made"], play["misere"]["caught"])
+                   + "; " + w["whists"].format(play["whists"]["whisted"],
+                                               play["whists"]["short"]), _SMALL)
+            row += 1
+        row += 1
+    g.width.pop(1, None)  # the banner and play lines run over; column A is the number
+    g.sheet.widths[1] = 5.0
+    return g.finish("1:2", "A4"), runs
+
+
+def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: str) -> Sheet:
+    g = _Grid(Sheet(title))
+    g.text(1, 1, w["records"], _TITLE)
+    g.text(2, 1, period, _SMALL)
+    row = 4
+    for kind, items in data["games"].items():
+        g.text(row, 1, w["game." + kind], _BANNER)
+        row += 1
+        g.head(row, [w["record"], w["value"], "", w["player"], w["title"], w["date"],
+                     w["deal"]], texts=(1, 3, 4, 5, 6))
+        row += 1
+        for it in items:
+            g.text(row, 1, w["record." + it["record"]])
+            value = str(it["value"])
+            if re.fullmatch(r"-?[0-9]+(/[0-9]+|\.[0-9]+)?", value):
+                g.exact(row, 2, value)
+            else:
+                g.text(row, 2, value, _NUM)
+            g.text(row, 3, it.get("currency") or "")
+            g.text(row, 4, it["player"] or "")
+            g.text(row, 5, it["game_title"] or it["file"])
+            g.text(row, 6, it["date"])
+            if it["deal"] is not None:
+                g.number(row, 7, it["deal"])
+            row += 1
+        row += 1
+    return g.finish("1:2", "A4")
+
+
+def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, Any]],
+                  records: Mapping[str, Any], words: Mapping[str, str], period: str,
+                  lang: str) -> bytes:
+    """The ``.xlsx`` of a club's period: ``standings``, ``players`` (each player's page)
+    and ``records`` as ``whistscore club --json`` prints them; ``words`` the club's words
+    in ``lang``; ``period`` the period in words."""
+    taken: set[str] = set()
+    sheets = [_standings(_tab(words["standings"], taken), standings, words, period)]
+    player_sheets: list[Sheet] = []
+    runs: list[tuple[str, str, str, tuple[int, int, int]]] = []  # kind, currency, sheet, where
+    for data in players:
+        sheet, where = _player(_tab(data["player"], taken), data, words, period)
+        player_sheets.append(sheet)
+        runs += [(kind, cur, sheet.title, rows) for (kind, cur), rows in where.items()]
+    charts: list[Sheet] = []
+    for kind in standings["games"]:
+        for cur in sorted({c for k, c, _, _ in runs if k == kind}):
+            lines = [Line(title, title, 1, col, a, b)
+                     for k, c, title, (a, b, col) in runs if k == kind and c == cur]
+            longest = max(b - a + 1 for k, c, _, (a, b, _col) in runs if k == kind and c == cur)
+            name = f"{words['running_money']} {cur}".strip()
+            chart = Sheet(_tab(f"{words['game.' + kind]} {cur}".strip(), taken))
+            chart.chart = Chart(f"{name} · {words['game.' + kind]}", "#", name,
+                                x_max=longest + 1, x_step=max(1, (longest + 1) // 10),
+                                lines=lines, markers=True)
+            chart.print_setup = PrintSetup()
+            charts.append(chart)
+    sheets += charts
+    sheets.append(_records(_tab(words["records"], taken), records, words, period))
+    sheets += player_sheets
+    club = standings.get("club") or words["club"]
+    names = ", ".join(d["player"] for d in players)
+    props = Properties(title=UNSAFE_XML.sub("\ufffd", f"{club}: {words['standings']}"),
+                       subject=words["club"], creator="whistscore",
+                       keywords=UNSAFE_XML.sub("\ufffd", names), category="whistscore",
+                       language=lang, description=UNSAFE_XML.sub("\ufffd", period))
+    return write(sheets, props)
+
+
+def save(data: bytes, out_path: str | os.PathLike[str]) -> None:
+    """Write the workbook's bytes to ``out_path``, replaced atomically (the game
+    workbook's way: a failed write leaves the old file as it was)."""
+    with files.replacing(Path(out_path), field="export") as tmp:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()

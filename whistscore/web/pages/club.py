@@ -1,0 +1,144 @@
+"""``/club``: the club's standings and records; ``/club/p/{name}``: a player's page with
+its charts; ``/club/h2h?a=&b=``: two players at the same tables.
+
+The pages show what the club answers (the same values as ``/api/club…`` and
+``whistscore club --json``); the words are the club's (:mod:`whistscore.club.words`),
+the charts SVG drawn here on the server (:mod:`whistscore.web.chart`).  The
+Club page opens on the season containing today when club.json defines one
+(``?all=1`` for all time, ``?season=`` for another).
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ...errors import InputError
+from ..chart import line_chart
+from ..api import when_of
+from ..shared import bounded, lang_of, page, query, status_of
+
+__all__ = ["club_page", "h2h_page", "player_page"]
+
+
+def _words(lang: str) -> Any:
+    from ...club.words import words
+
+    return words(lang)
+
+
+def period_words(cw: Any, period: dict[str, Any]) -> str:
+    from ...club.words import period_words as say
+
+    return say(cw, period)
+
+
+def _club(root: Path, when: dict[str, Any], all_time: bool,
+          today: datetime.date) -> dict[str, Any]:
+    """The Club page's parts: the standings and records of the asked or current period."""
+    from ...club.api import Club
+
+    club = Club(root)
+    try:
+        if not all_time and not any(when[k] for k in ("season", "first", "last")):
+            when = {**when, "season": club.settings.season_of(today)}
+        standings = club.standings(**when)
+        records = club.records(**when)
+        return {"standings": standings, "records": records,
+                "seasons": list(club.settings.seasons)}
+    finally:
+        club.close()
+
+
+def _page_error(request: Request, exc: InputError) -> Response:
+    """One short sentence in the page's language; the club's own message behind a toggle."""
+    cw = _words(lang_of(request))
+    short = cw["no_player"] if exc.field in ("player", "h2h") and "no such player" in str(exc) \
+        else cw["pick_two"] if exc.field == "h2h" else cw["cannot"]
+    return page(request, "club_error.html", cw=cw, short=short, detail=str(exc),
+                status=status_of(exc) if "no such player" not in str(exc) else 404)
+
+
+async def club_page(request: Request) -> Response:
+    state = request.app.state
+    lang = lang_of(request)
+    try:
+        parts = await state.work.read(_club, state.folder.root, when_of(request),
+                                      query(request, "all") == "1", datetime.date.today())
+    except InputError as exc:
+        return _page_error(request, exc)
+    s = parts["standings"]
+    players = sorted({r["player"] for block in s["games"].values() for r in block["table"]})
+    cw = _words(lang)
+    return page(request, "club.html", cw=cw, s=s, r=parts["records"],
+                seasons=parts["seasons"], players=players,
+                period=period_words(cw, s["period"]))
+
+
+def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Markup]]]:
+    """Per game kind: a running-money chart per currency, then the rating over time."""
+    out: dict[str, list[tuple[str, str, Markup]]] = {}
+    for kind, block in data["games"].items():
+        charts = []
+        currencies: dict[str, list[tuple[str, str | int]]] = {}
+        for p in block["running_money"]:
+            currencies.setdefault(p["currency"] or "", []).append((p["date"], p["money"]))
+        for currency, points in currencies.items():
+            charts.append(("money", f"{cw['running_money']} {currency}".strip(),
+                           line_chart(points, f"{cw['running_money']} {currency}".strip())))
+        if block["rating"]:
+            points = [(p["date"], p["rating"]) for p in block["rating"]]
+            charts.append(("rating", cw["rating_over_time"],
+                           line_chart(points, cw["rating_over_time"])))
+        out[kind] = charts
+    return out
+
+
+def ask_player(root: Path, name: str, when: dict[str, Any]) -> dict[str, Any]:
+    """The player's page and the club's players (for head-to-head)."""
+    from ...club.api import Club
+    from ...club.player import known_players
+
+    club = Club(root)
+    try:
+        data = club.player(name, **when)
+        data["others"] = [p for p in known_players(club.archive) if p != data["player"]]
+        return data
+    finally:
+        club.close()
+
+
+async def player_page(request: Request) -> Response:
+    state = request.app.state
+    lang = lang_of(request)
+    try:
+        name = bounded(request.path_params["name"], "player")
+        data = await state.work.read(ask_player, state.folder.root, name, when_of(request))
+    except InputError as exc:
+        return _page_error(request, exc)
+    cw = _words(lang)
+    return page(request, "club_player.html", cw=cw, d=data, charts=_charts(data, cw),
+                period=period_words(cw, data["period"]))
+
+
+async def h2h_page(request: Request) -> Response:
+    from ..api import ask
+
+    state = request.app.state
+    lang = lang_of(request)
+    cw = _words(lang)
+    try:
+        a = query(request, "a", 200)
+        b = query(request, "b", 200)
+        if not a or not b:
+            raise InputError(cw["pick_two"], field="h2h", value=[a, b])
+        data = await state.work.read(ask, state.folder.root, "head_to_head", (a, b),
+                                     when_of(request))
+    except InputError as exc:
+        return _page_error(request, exc)
+    return page(request, "club_h2h.html", cw=cw, d=data, period=period_words(cw, data["period"]))
