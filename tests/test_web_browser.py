@@ -61,9 +61,10 @@ class Pad:
                  f'button[data-value=\'"{value}"\']')
 
     def tricks(self, **counts: int) -> None:
+        """Each count one tap on its row (the last player's is the rest)."""
         for who, n in counts.items():
-            for _ in range(n):
-                self.tap(f'#form [data-key="tricks"] .stepper[data-player="{who}"] .plus')
+            self.tap(f'#form [data-key="tricks"] .trick-row[data-player="{who}"] '
+                     f'button[data-value="{n}"]')
 
     def count(self, key: str, n: int) -> None:
         """A number of a short range: one button per number."""
@@ -219,12 +220,13 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.choose("declarer", "Boris")
         pad.choose("contract", 6)
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
-        pad.status("Vera", "half")
-        pad.status("Anna", "half")
+        pad.status("Vera", "half")   # the first defender: greedy whist lets only the second
+        assert pad.css('#form [data-key="whist"] .status-row[data-player="Anna"] '
+                       'button.on').text == "pass"   # a half-whist: the other passed
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
-        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
+        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:p"])
         assert path.read_bytes() == before and error.startswith("deal 6")
         pad.shot("preferans-refused")
         # and in the notation box

@@ -7,7 +7,7 @@ switch between a game, a misère and an all-pass.
 
 from __future__ import annotations
 
-from ...fields import DealFields, Field, choices
+from ...fields import Choice, DealFields, Field, choices
 
 __all__ = ["FIELDS"]
 
@@ -28,15 +28,18 @@ FIELDS = DealFields(
         Field("concede", "flag", "Conceded (without three)", "Уход без трёх",
               when=({"_kind": _GAME},)),
         Field("whist", "statuses", "Defenders", "Вистующие", among="defenders",
+              default="whist",   # the usual answer to a contract
               choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
-                              ("half", "half", "полвиста"),
+                              ("half", "half", "полвиста", None, "pass"),
                               ("gone-half", "gone half", "ушёл на полвиста")),
+              every=Choice("pass", "both pass", "оба паса"),
               dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
               when=({"_kind": _GAME, "concede": (False,)},)),
         Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
         Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
               among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},)),
         Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
+              start=(("declarer", "contract.level"),),   # a made contract: no tap
               when=({"_kind": ("allpass",)},
                     {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
     ),
