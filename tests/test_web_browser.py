@@ -519,3 +519,109 @@ def test_a_new_game_needs_only_its_players_and_shows_its_currency(tmp_path, brow
         pad.shot("settle-currency", full=True)
         pad.d.get(url + "/")   # a second game the same day: the name moves on
         assert pad.css("#ng-name").get_attribute("value") == today + "-2"
+
+
+def test_undo_and_edit_apply_only_to_the_game_the_phone_saw(tmp_path, browser):
+    """Phone B asks "Drop deal 3?"; phone A records deal 4; B's confirming tap drops
+    nothing (409, a clear message). The same for an edit begun before A's deal.
+    (Before: B's confirm sent the count its poll had brought in since, and deal 4 went.)"""
+    with live_server(tmp_path) as url:
+        a = Pad(browser, url, tmp_path / "shots-a")
+        new_game(a, "whist", "two", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "two.json"
+        for line in ("NS 7", "EW 8", "NS 9"):
+            assert run(["add", str(path), line])[0] == 0
+        other = chrome(tmp_path / "b")
+        try:
+            b = Pad(other, url, tmp_path / "shots-b")
+            other.get(url + "/g/two")
+            b.wait(lambda: "Deals (3)" in b.text(".deals h2"), "phone B to show 3 deals")
+            b.tap("#undo")
+            assert b.text("#undo") == "Drop deal 3?"
+            a.d.get(url + "/g/two")
+            a.wait(lambda: a.css("#form button", many=True), "phone A's form")
+            a.side("tricks", 10)
+            a.record(4)
+            b.wait(lambda: "Deals (4)" in b.text(".deals h2"), "phone B to see deal 4")
+            b.tap("#undo")
+            b.wait(lambda: "Nothing dropped" in b.flash(), "the refusal on phone B")
+            assert notations(path) == ["NS 7", "EW 8", "NS 9", "NS 10"]
+            b.shot("undo-refused")
+            # an edit begun on B before A's deal 5
+            b.tap('#live-deals button.edit[data-number="1"]')
+            b.side("tricks", 6)
+            a.side("tricks", 11)
+            a.record(5)
+            b.wait(lambda: "Deals (5)" in b.text(".deals h2"), "phone B to see deal 5")
+            b.tap("#submit")
+            b.wait(lambda: "changed on another phone" in b.flash(), "the edit refused")
+            assert notations(path) == ["NS 7", "EW 8", "NS 9", "NS 10", "NS 11"]
+        finally:
+            other.quit()
+
+
+def test_a_changed_declarer_forgets_the_whists_given_for_the_old_one(tmp_path, browser):
+    """Boris's whist for Anna's contract does not stay when Boris himself declares:
+    both passing then records with no tricks (before: the stale whist showed the tricks
+    and the server refused the deal)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "stale", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "stale.json"
+        pad.choose("declarer", "Anna")
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"NT"\']')
+        pad.status("Boris", "whist")
+        pad.status("Vera", "pass")
+        pad.choose("declarer", "Boris")
+        pad.status("Anna", "pass")
+        pad.status("Vera", "pass")
+        assert not pad.css('#form [data-key="tricks"]', many=True)
+        pad.record(1)
+        assert notations(path) == ["Boris 8NT Vera:p Anna:p"]
+
+
+def test_the_defaults_are_the_usual_outcome_and_shown(tmp_path, browser):
+    """An empty form cannot be recorded; a seven of spades with no other tap is the
+    declarer's seven and both defenders whisting, on screen before it is recorded
+    (before: 0/0/10 was saved silently)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "usual", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "usual.json"
+        assert not pad.css("#submit").is_enabled()
+        pad.choose("declarer", "Boris")
+        assert not pad.css("#submit").is_enabled()   # no contract yet
+        pad.choose("contract", 7)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        on = lambda who: pad.text(f'#form [data-key="tricks"] [data-player="{who}"] button.on')
+        assert on("Boris") == "7" and on("Anna") == "0"
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "3"
+        for who in ("Anna", "Vera"):
+            assert pad.text(f'#form [data-key="whist"] .status-row[data-player="{who}"] '
+                            'button.on') == "whist"
+        assert pad.css("#submit").is_enabled()
+        pad.record(1)
+        assert notations(path) == ["Boris 7S Vera:w Anna:w 7/3/0"]   # Boris, Vera, Anna
+        # a contract changed after the tricks were tapped: the tricks start again
+        pad.choose("declarer", "Vera")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
+        pad.tricks(Anna=2)
+        pad.choose("contract", 8)
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "8"   # Vera's
+        assert on("Anna") == "0" and on("Boris") == "2"
+
+
+def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "mixed", ["Anna", "Boris", "Vera"])
+        pad.choose("_kind", "allpass")
+        pad.record(1)
+        assert pad.flash() == "Deal 1 recorded."
+        pad.tap(".notation summary")
+        pad.css("#notation-box").send_keys("Anna 7S Boris:w Vera:p 7/3/1")
+        pad.tap("#notation-add")
+        pad.wait(lambda: pad.text("#notation-error"), "the refusal")
+        assert pad.flash() == ""
