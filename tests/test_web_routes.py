@@ -589,3 +589,58 @@ def test_the_scripts_are_modules_that_reach_the_server_through_one_transport(tmp
         assert r.status_code == 200 and "javascript" in r.headers["content-type"]
     assert c.get("/static/sheet.css").text.endswith(
         (STATIC / "sheet.css").read_text(encoding="utf-8")[-200:])
+
+
+def test_a_retried_deal_with_its_id_is_recorded_once(tmp_path):
+    """The answer to a deal is lost, the phone sends it again with the same id: one
+    deal in the file, and the second answer says it was already recorded."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    body = {"deal": "pass 4/2/4", "expect": 0, "id": "phone-a-17"}
+    first = c.post("/api/games/ev/deals?view=1", json=body, headers=H)
+    assert first.status_code == 201 and "already" not in first.json()
+    saved = path.read_bytes()
+    again = c.post("/api/games/ev/deals?view=1", json=body, headers=H)
+    assert again.status_code == 200, again.text
+    assert again.json()["already"] is True and again.json()["number"] == 1
+    assert again.json()["entries"] == first.json()["entries"]
+    assert path.read_bytes() == saved
+    game = whistscore.load(path)
+    assert len(game.deals) == 1 and game.deals[0].id == "phone-a-17"
+    assert '"id": "phone-a-17"' in path.read_text()
+    # another deal, another id: recorded
+    other = c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "id": "phone-a-18"},
+                   headers=H)
+    assert other.status_code == 201 and other.json()["number"] == 2
+    # an id that is no id
+    for bad in ("", "x" * 65, 7, "a\nb"):
+        r = c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "id": bad}, headers=H)
+        assert r.status_code == 400 and r.json()["field"] == "id", (bad, r.text)
+    assert len(whistscore.load(path).deals) == 2
+
+
+def test_undo_with_the_count_another_phone_changed_is_refused(tmp_path):
+    """Phone B saw 1 deal; phone A recorded deal 2: B's undo is 409, nothing dropped."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "expect": 1},
+                  headers=H).status_code == 201
+    before = path.read_bytes()
+    r = c.request("DELETE", "/api/games/ev/deals/last", json={"expect": 1}, headers=H)
+    assert r.status_code == 409 and r.json()["field"] == "deals"
+    assert path.read_bytes() == before
+
+
+def test_pages_are_sent_compressed_when_the_browser_accepts_it(tmp_path):
+    new(tmp_path)
+    c = client(tmp_path)
+    for url in ("/", "/g/ev", "/static/form.js", "/static/app.css"):
+        r = c.get(url, headers={"Accept-Encoding": "gzip", **H})
+        assert r.status_code == 200 and r.headers.get("content-encoding") == "gzip", url
+        assert int(r.headers["content-length"]) < len(r.content) / 2, url
+        plain = c.get(url, headers={"Accept-Encoding": "identity", **H})
+        assert "content-encoding" not in plain.headers and plain.text == r.text
+    # an answer of a few hundred bytes is not worth compressing
+    small = c.get("/api/games/ev/settle", headers={"Accept-Encoding": "gzip", **H})
+    assert small.status_code == 200 and "content-encoding" not in small.headers

@@ -91,11 +91,14 @@ def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
 
 
 async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
-                  status: int) -> Response:
-    """The saved deal's answer; the deal is on disk whatever happens here."""
+                  status: int, already: bool = False) -> Response:
+    """The saved deal's answer; the deal is on disk whatever happens here.  A retry of a
+    deal already saved (its id) gets the same answer, saying ``already``."""
     state = request.app.state
     entries = rp.results[number - 1].outcome.entries
     out: JSONObject = {"number": number, "entries": [e.to_json() for e in entries]}
+    if already:
+        out["already"] = True
     try:
         out.update(await state.work.read(_after, state, name, rp, lang_of(request),
                                          request.query_params.get("view") == "1",
@@ -112,10 +115,10 @@ async def api_deals(request: Request) -> Response:
     name = request.path_params["name"]
     try:
         body = await body_of(request)
-        rp = await state.work.write(state.folder.add, name, body)
+        rp, number, already = await state.work.write(state.folder.add, name, body)
     except InputError as exc:
         return error(exc)
-    return await _answer(request, name, rp, rp.results[-1].number, 201)
+    return await _answer(request, name, rp, number, 200 if already else 201, already)
 
 
 async def api_deal(request: Request) -> Response:

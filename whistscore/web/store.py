@@ -62,6 +62,7 @@ class _Parts(TypedDict):
     dealer: Any
     note: str | None
     expect: int | None
+    id: str | None
 
 
 class Folder:
@@ -208,8 +209,12 @@ class Folder:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise InputError("expect is the number of deals the client saw", field="expect",
                              value=expect)
+        ident = body.get("id")
+        if ident is not None:
+            journal.check_id(ident, InputError)
         return {"deal": deal, "dealer": body.get("dealer"),
-                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect}
+                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect,
+                "id": ident}
 
     def _remember(self, name: str, path: Path, rp: Replay[Any]) -> None:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
@@ -224,13 +229,16 @@ class Folder:
         else:
             self._cache.pop(name, None)
 
-    def add(self, name: str, body: Mapping[str, Any]) -> Replay[Any]:
-        """Append one deal (``whistscore.record``); the replay after it, every deal kept."""
+    def add(self, name: str, body: Mapping[str, Any]) -> tuple[Replay[Any], int, bool]:
+        """Append one deal (``whistscore.record``): the replay after it (every deal kept),
+        the deal's number, and whether it was already there (a retry of its id)."""
         path = self.path(name)
         known = self._cache.get(name)
         parts = self._checked(body, None)
         change = recording.record(path, parts["deal"], dealer=parts["dealer"],
-                                  note=parts["note"], expect=parts["expect"])
+                                  note=parts["note"], expect=parts["expect"], id=parts["id"])
+        if change.already:
+            return self._current(name, path), change.number, True
         last = change.after.last
         if last is None:  # record always leaves a last deal
             raise AssertionError("a recorded deal came back without its deal")
@@ -240,7 +248,7 @@ class Folder:
         else:
             after = replay(change.after.game)
         self._remember(name, path, after)
-        return after
+        return after, change.number, False
 
     def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay[Any]:
         """Replace deal ``number`` (``whistscore.replace``); refused if it or any later
