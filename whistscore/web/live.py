@@ -60,7 +60,9 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
                                                       **context)
     deals_html = templates.get_template("deals.html").render(**context)
-    return {"stamp": stamp, "html": html, "deals_html": deals_html, "deals": len(game.deals),
+    strip_html = templates.get_template("strip.html").render(**context)
+    return {"stamp": stamp, "html": html, "deals_html": deals_html, "strip_html": strip_html,
+            "deals": len(game.deals),
             "finished": rp.finished, "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
             "due": due[0] if due else None}

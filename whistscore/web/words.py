@@ -64,6 +64,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "already": ("Deal {0} was already recorded.", "Сдача {0} уже была записана."),
     "not_dropped": ("Nothing dropped: the game changed on another phone; look at it again.",
                     "Ничего не удалено: игру изменили с другого телефона; посмотрите ещё раз."),
+    "to_sheet": ("Sheet ↓", "Запись ↓"),
     "redo": ("Put deal {0} back", "Вернуть сдачу {0}"),
     "changed": ("The game changed on another phone; the page shows it now.",
                 "Игру изменили с другого телефона; страница обновлена."),

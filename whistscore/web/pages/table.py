@@ -43,7 +43,7 @@ async def table_page(request: Request) -> Response:
     return page(request, "table.html", name=name, live=view, kind=parts["kind"],
                 title=parts["title"], fields=json_script(parts["fields"]),
                 boot=json_script({k: v for k, v in view.items()
-                                  if k not in ("html", "deals_html")}))
+                                  if k not in ("html", "deals_html", "strip_html")}))
 
 
 def _changed(state: Any, name: str, seen: str | None, lang: str,
