@@ -625,3 +625,31 @@ def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):
         pad.tap("#notation-add")
         pad.wait(lambda: pad.text("#notation-error"), "the refusal")
         assert pad.flash() == ""
+
+
+def test_an_undone_deal_is_offered_back(tmp_path, browser):
+    """Redo after undo: the deal comes back as it was (its note too); once the game
+    moved on (another deal), the offer goes."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "redo", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "redo.json"
+        pad.side("tricks", 8)
+        pad.css("#note").send_keys("a slam nearly")
+        pad.record(1)
+        assert not pad.css("#redo").is_displayed()
+        pad.tap("#undo")
+        pad.tap("#undo")
+        pad.wait(lambda: "Deal 1 dropped" in pad.flash(), "undo")
+        pad.wait(lambda: pad.css("#redo").is_displayed(), "the offer to put it back")
+        assert pad.text("#redo") == "Put deal 1 back" and notations(path) == []
+        pad.tap("#redo")
+        pad.wait(lambda: "Deal 1 recorded" in pad.flash(), "the deal back")
+        game = whistscore.load(path)
+        assert notations(path) == ["NS 8"] and game.deals[0].note == "a slam nearly"
+        assert not pad.css("#redo").is_displayed()
+        pad.tap("#undo")
+        pad.tap("#undo")
+        pad.wait(lambda: pad.css("#redo").is_displayed(), "the offer again")
+        assert run(["add", str(path), "EW 7"])[0] == 0     # the game moves on elsewhere
+        pad.wait(lambda: not pad.css("#redo").is_displayed(), "the offer to go")

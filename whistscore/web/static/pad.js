@@ -24,6 +24,13 @@ const live = createLive(pad, game, form, W, "?lang=" + lang + all);
 let undoArmed = 0;
 let undoSaw = 0;     // the deal count the question "Drop deal N?" was asked about
 let undoTimer = 0;
+// the deal this phone just undid, offered back while the game is as the undo left it
+let undone = null;   // {number, deal}
+function showRedo() {
+  const b = $("redo");
+  b.hidden = !(undone && pad.state.deals === undone.number - 1 && !pad.state.finished);
+  if (!b.hidden) b.textContent = fmt(W.redo, undone.number);
+}
 // the client id of the deal being entered: kept until the server answered, so a
 // retry after a lost answer is the same deal (recorded once), not a second one
 let dealId = "";
@@ -70,6 +77,7 @@ async function record(body, errorAt, twice) {
       live.apply(data.live);
       form.render();
       flash(fmt(wasEdit ? W.replaced : data.already ? W.already : W.recorded, number));
+      showRedo();
     } else if (status === 409 && data.field === "deals" && !pad.edit) {
       // another phone recorded meanwhile: the same deal twice, or a second one?
       await live.poll(true);
@@ -123,10 +131,22 @@ $("undo").addEventListener("click", async () => {
   // the count the question named, not the one a poll brought in since: a deal
   // recorded meanwhile on another phone is not the one the player meant to drop
   const [status, data] = await game.dropLast({ expect: undoSaw });
-  if (status === 200) flash(fmt(W.dropped, data.number));
+  if (status === 200) {
+    flash(fmt(W.dropped, data.number));
+    undone = { number: data.number, deal: data.deal };
+  }
   else if (status === 409) flash(W.not_dropped, true);
   else flash(data.error, true);
   await live.poll(true);
+  showRedo();
+});
+$("redo").addEventListener("click", async () => {
+  showRedo();
+  if ($("redo").hidden) return;    // the game moved on since: nothing to put back
+  const deal = undone.deal;
+  undone = null;
+  await record({ deal });
+  showRedo();
 });
 
 $("live-deals").addEventListener("click", (e) => {
@@ -145,5 +165,6 @@ for (const n of F.notation) {
 }
 
 live.start();
+setInterval(showRedo, 1000);   // another phone's deal since the undo takes the offer away
 if (pad.state.due) Object.assign(pad.values, pad.state.due);
 form.render();
