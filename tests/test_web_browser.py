@@ -653,3 +653,24 @@ def test_an_undone_deal_is_offered_back(tmp_path, browser):
         pad.wait(lambda: pad.css("#redo").is_displayed(), "the offer again")
         assert run(["add", str(path), "EW 7"])[0] == 0     # the game moves on elsewhere
         pad.wait(lambda: not pad.css("#redo").is_displayed(), "the offer to go")
+
+
+def test_the_players_of_earlier_games_are_offered(tmp_path, browser):
+    """One tap seats a table that played before, if this game allows that many."""
+    from selenium.webdriver.support.ui import Select
+
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "2026-11-30", ["Аня", "Боря", "Вера"])
+        new_game(pad, "whist", "2026-12-01", ["Anna", "Boris", "Carl", "Dora"])
+        pad.d.get(url + "/")
+        Select(pad.css("#ng-game")).select_by_value("preferans")   # 3 or 4: both fit
+        offered = [b.text for b in pad.css("#ng-tables button", many=True)]
+        assert offered == ["Anna, Boris, Carl, Dora", "Аня, Боря, Вера"]
+        pad.tap("#ng-tables button:nth-child(2)")
+        assert [pad.css(f"#ng-player-{i}").get_attribute("value") for i in (1, 2, 3, 4)] == [
+            "Аня", "Боря", "Вера", ""]
+        Select(pad.css("#ng-game")).select_by_value("twist")       # 4 only
+        assert [b.text for b in pad.css("#ng-tables button", many=True)] == [
+            "Anna, Boris, Carl, Dora"]
+        pad.shot("new-game-earlier", full=True)

@@ -20,6 +20,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "players": ("Players, in seating order", "Игроки по порядку мест"),
     "player_n": ("Player {0}", "Игрок {0}"),
     "optional": ("if playing", "если играет"),
+    "earlier_players": ("As in an earlier game:", "Как в прошлой игре:"),
     "preset": ("Preset", "Пресет"),
     "options": ("Options (one name=value a line)", "Опции (по одной name=value в строке)"),
     "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),

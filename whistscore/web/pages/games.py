@@ -20,8 +20,23 @@ def _presets() -> dict[str, JSONObject]:
                 "title": get_game(n).title} for n in GAMES}
 
 
+#: how many earlier tables the new-game form offers
+EARLIER_TABLES = 6
+
+
+def _earlier(games: list[JSONObject]) -> list[list[str]]:
+    """The players of the earlier games, each seating once, the latest first (the names
+    sort by date when they are dates, as the form proposes them)."""
+    out: list[list[str]] = []
+    for g in reversed(games):
+        players = list(g.get("players") or [])
+        if players and players not in out:
+            out.append(players)
+    return out[:EARLIER_TABLES]
+
+
 async def games_page(request: Request) -> Response:
     state = request.app.state
     games = await state.work.read(state.folder.summary, True)
     return page(request, "games.html", games=games, presets=json_script(_presets()),
-                game_names=list(GAMES))
+                game_names=list(GAMES), earlier=json_script(_earlier(games)))
