@@ -155,7 +155,8 @@ def test_lower_layers_do_not_import_upper() -> None:
     graph = _graph()
     for module, allowed in below.items():
         assert graph[module] <= allowed, f"{module} imports {graph[module] - allowed}"
-    upper = {"whistscore.cli", "whistscore.text", "whistscore.excel", "whistscore.web"}
+    upper = {"whistscore.cli", "whistscore.text", "whistscore.excel", "whistscore.web",
+             "whistscore.club"}
     for module, targets in graph.items():
         if module.startswith("whistscore.games") or module in {
                 "whistscore.game", "whistscore.replay", "whistscore.settlement",
@@ -163,3 +164,14 @@ def test_lower_layers_do_not_import_upper() -> None:
                 "whistscore.recording"}:
             assert not {t for t in targets if any(t == u or t.startswith(u + ".")
                                                  for u in upper)}, module
+
+
+def test_the_club_sits_below_the_cli_and_the_web():
+    """The club archive reads the journal, files, replay and settlement; the CLI and the web
+    read it, never the other way round (its own command lives in whistscore/club/cli.py)."""
+    graph = _graph()
+    for module, targets in graph.items():
+        if module.startswith("whistscore.club"):
+            bad = {t for t in targets if t in ("whistscore.cli", "whistscore.excel")
+                   or t.startswith("whistscore.web")}
+            assert not bad, f"{module} imports {bad}"
