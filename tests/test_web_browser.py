@@ -674,3 +674,38 @@ def test_the_players_of_earlier_games_are_offered(tmp_path, browser):
         assert [b.text for b in pad.css("#ng-tables button", many=True)] == [
             "Anna, Boris, Carl, Dora"]
         pad.shot("new-game-earlier", full=True)
+
+
+def test_settings_and_the_end_of_the_evening_from_the_page(tmp_path, browser):
+    """The stake and a rule changed from the page, a change no deal fits refused with
+    its reason at the form; "End the evening here" (two taps) writes `ended` and the
+    game is settled as it stands; "Go on playing" takes it back."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "late", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "late.json"
+        pad.choose("_kind", "allpass")
+        pad.record(1)
+        pad.tap("#settings summary")
+        pad.css("#set-stake").send_keys("0.50")
+        pad.css("#set-rules").send_keys("pulya=abc")
+        pad.tap("#settings-save")
+        err = pad.wait(lambda: pad.text("#settings-error"), "the refusal")
+        assert "pulya" in err and whistscore.load(path).stake is None
+        pad.css("#set-rules").clear()
+        pad.css("#set-rules").send_keys("pulya=30")
+        pad.tap("#settings-save")
+        pad.wait(lambda: pad.flash() == "Saved.", "the change saved")
+        game = whistscore.load(path)
+        assert str(game.stake) == "0.50" and game.rules["pulya"] == 30
+        pad.tap("#end")
+        assert pad.text("#end") == "End the game now, settled as it stands?"
+        assert whistscore.load(path).ended is None
+        pad.tap("#end")
+        pad.wait(lambda: "ended here" in pad.flash(), "the end")
+        assert whistscore.load(path).ended is not None
+        pad.wait(lambda: not pad.css("#entry").is_displayed(), "no more deals")
+        pad.shot("ended", full=True)
+        pad.tap("#reopen")
+        pad.wait(lambda: pad.css("#entry").is_displayed(), "the form back")
+        assert whistscore.load(path).ended is None

@@ -644,3 +644,42 @@ def test_pages_are_sent_compressed_when_the_browser_accepts_it(tmp_path):
     # an answer of a few hundred bytes is not worth compressing
     small = c.get("/api/games/ev/settle", headers={"Accept-Encoding": "gzip", **H})
     assert small.status_code == 200 and "content-encoding" not in small.headers
+
+
+def test_rules_stake_and_title_changed_from_the_page(tmp_path):
+    """PUT settings: what `whistscore set` does; refused with the reason, file untouched,
+    when a recorded deal no longer fits."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    r = c.put("/api/games/ev/settings", json={"stake": "0.25", "title": "Friday",
+                                              "rules": "pulya=30", "expect": 1}, headers=H)
+    assert r.status_code == 200, r.text
+    game = whistscore.load(path)
+    assert str(game.stake) == "0.25" and game.title == "Friday" and game.rules["pulya"] == 30
+    before = path.read_bytes()
+    for body, field in (({"rules": "pulya=abc"}, "rules.pulya"), ({"rules": "nosuch=1"},
+                        "rules.nosuch"), ({"stake": "lots"}, "stake"),
+                        ({"rules": "pulya 30"}, "rules"), ({"title": "x", "expect": 0}, "deals")):
+        r = c.put("/api/games/ev/settings", json=body, headers=H)
+        assert r.status_code in (400, 409) and r.json()["field"] == field, (body, r.text)
+        assert r.json()["error"]
+    assert path.read_bytes() == before
+
+
+def test_the_evening_ended_here(tmp_path):
+    """POST end: `ended` in the file, the game settled as it stands, no deal after it;
+    reopen takes it back."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    r = c.post("/api/games/ev/end", json={"expect": 0}, headers=H)
+    assert r.status_code == 400 and r.json()["field"] == "deals"    # nothing to end yet
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    r = c.post("/api/games/ev/end", json={"expect": 1}, headers=H)
+    assert r.status_code == 200, r.text
+    assert whistscore.load(path).ended == r.json()["ended"]
+    late = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H)
+    assert late.status_code == 409
+    assert c.get("/api/games/ev/settle").json()["finished"] is True
+    r = c.post("/api/games/ev/end", json={"reopen": True}, headers=H)
+    assert r.status_code == 200 and whistscore.load(path).ended is None

@@ -24,8 +24,8 @@ from .shared import body_of, deal_number, error, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
-__all__ = ["api_deal", "api_deals", "api_export", "api_game", "api_games", "api_settle",
-           "api_sheet"]
+__all__ = ["api_deal", "api_deals", "api_end", "api_export", "api_game", "api_games",
+           "api_settings", "api_settle", "api_sheet"]
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -138,6 +138,28 @@ async def api_deal(request: Request) -> Response:
     except InputError as exc:
         return error(exc)
     return await _answer(request, name, rp, number, 200)
+
+
+async def api_settings(request: Request) -> Response:
+    """PUT: the rules, stake or title changed (``whistscore set``)."""
+    state = request.app.state
+    try:
+        body = await body_of(request)
+        return JSONResponse(await state.work.write(state.folder.settings,
+                                                   request.path_params["name"], body))
+    except InputError as exc:
+        return error(exc)
+
+
+async def api_end(request: Request) -> Response:
+    """POST: "end the evening here" (``whistscore end``), or ``reopen``."""
+    state = request.app.state
+    try:
+        body = await body_of(request)
+        return JSONResponse(await state.work.write(state.folder.end,
+                                                   request.path_params["name"], body))
+    except InputError as exc:
+        return error(exc)
 
 
 def _workbook(state: Any, name: str, lang: str) -> bytes:

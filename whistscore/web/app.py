@@ -53,6 +53,8 @@ ROUTES = [
     Route("/api/games/{name}/sheet", api.api_sheet),
     Route("/api/games/{name}/export.xlsx", api.api_export),
     Route("/api/games/{name}/deals", api.api_deals, methods=["POST"]),
+    Route("/api/games/{name}/settings", api.api_settings, methods=["PUT"]),
+    Route("/api/games/{name}/end", api.api_end, methods=["POST"]),
     Route("/api/games/{name}/deals/{n}", api.api_deal, methods=["PUT", "DELETE"]),
     Mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static"),
 ]

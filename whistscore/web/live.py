@@ -63,6 +63,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     strip_html = templates.get_template("strip.html").render(**context)
     return {"stamp": stamp, "html": html, "deals_html": deals_html, "strip_html": strip_html,
             "deals": len(game.deals),
-            "finished": rp.finished, "dealer": dealer, "players": list(game.players),
+            "finished": rp.finished, "ended": getattr(game, "ended", None),
+            "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
             "due": due[0] if due else None}

@@ -279,6 +279,59 @@ class Folder:
                 "notation": change.before.game.notation(dropped)}
 
 
+    def _expect(self, body: Mapping[str, Any]) -> int | None:
+        expect = body.get("expect")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise InputError("expect is the number of deals the client saw", field="expect",
+                             value=expect)
+        return expect
+
+    def settings(self, name: str, body: Mapping[str, Any]) -> JSONObject:
+        """Change the rules, stake or title (``whistscore set``); refused, file untouched,
+        if a recorded deal no longer fits.  ``rules`` is ``name=value`` lines (as the
+        new-game form and ``--rule`` write them) or an object of options."""
+        path = self.path(name)
+        rules = body.get("rules") or {}
+        if isinstance(rules, str):
+            if len(rules) > 4000:
+                raise InputError("the rules are longer than 4000 characters", field="rules")
+            lines = [ln.strip() for ln in rules.splitlines() if ln.strip()]
+            rules = {}
+            for line in lines:
+                if "=" not in line:
+                    raise InputError("a rule is written name=value", field="rules",
+                                     value=line[:80])
+                key, value = line.split("=", 1)
+                rules[key.strip()] = value.strip()
+        elif not isinstance(rules, dict):
+            raise InputError("rules is an object of options", field="rules", value=rules)
+        preset = body.get("preset") or None
+        stake = body.get("stake")
+        if stake == "":
+            stake = None
+        if stake is not None and not isinstance(stake, (str, int)):
+            raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
+                             value=stake)
+        title = _check_text(body.get("title"), "title")
+        currency = _check_text(body.get("currency"), "currency", 12)
+        change = recording.change_settings(path, preset=_check_text(preset, "preset", 40),
+                                           rules=rules, stake=stake, currency=currency,
+                                           title=title, expect=self._expect(body))
+        self._remember(name, path, change.after.replay)
+        game = change.after.game
+        return {"rules": game.rules.to_json(), "stake": None if game.stake is None
+                else str(game.stake), "title": game.title}
+
+    def end(self, name: str, body: Mapping[str, Any]) -> JSONObject:
+        """"End the evening here" (``whistscore end``): ``ended`` written, the game settled
+        as it stands; with ``"reopen": true`` the mark is taken away."""
+        path = self.path(name)
+        change = recording.end(path, reopen=body.get("reopen") is True,
+                               expect=self._expect(body))
+        self._remember(name, path, change.after.replay)
+        return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
+
+
 def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:
     """Exactly what ``whistscore settle FILE --json`` prints (as data)."""
     return settle(rp, stake, 2).to_json()

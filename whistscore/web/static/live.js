@@ -25,6 +25,7 @@ export function createLive(pad, game, form, W, query) {
     if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
     if (pad.state.due && !pad.edit && !Object.keys(pad.values).length) Object.assign(pad.values, pad.state.due);
     if (form.stale()) form.render();   // a redraw only when the form itself changes
+    if (pad.onState) pad.onState();    // the page's own buttons that follow the game
   }
 
   async function poll(force) {

@@ -164,7 +164,64 @@ for (const n of F.notation) {
   $("notation-help").append(el("li", {}, el("code", {}, n.text), " — " + form.word(n)));
 }
 
+// "End the evening here": two taps, as undo; an ended game may go on (reopen)
+let endArmed = 0;
+function showEnd() {
+  $("end").hidden = !!pad.state.finished || !pad.state.deals;
+  $("reopen").hidden = !pad.state.ended;
+}
+$("end").addEventListener("click", async () => {
+  const b = $("end");
+  if (Date.now() - endArmed > 10000) {
+    endArmed = Date.now();
+    b.textContent = W.end_q;
+    b.classList.add("armed");
+    setTimeout(() => { b.textContent = W.end; b.classList.remove("armed"); }, 10000);
+    return;
+  }
+  endArmed = 0;
+  b.textContent = W.end;
+  b.classList.remove("armed");
+  pad.generation++;
+  const [status, data] = await game.end({ expect: pad.state.deals });
+  if (status === 200) flash(W.ended);
+  else flash(status === 409 && data.field === "deals" ? W.changed : data.error, true);
+  await live.poll(true);
+  showEnd();
+});
+$("reopen").addEventListener("click", async () => {
+  pad.generation++;
+  const [status, data] = await game.end({ reopen: true });
+  flash(status === 200 ? W.reopened : data.error, status !== 200);
+  await live.poll(true);
+  showEnd();
+});
+$("settings-save").addEventListener("click", async () => {
+  const err = $("settings-error");
+  err.hidden = true;
+  pad.generation++;
+  const [status, data] = await game.settings({
+    title: $("set-title").value.trim() || null, stake: $("set-stake").value.trim() || null,
+    preset: $("set-preset").value, rules: $("set-rules").value, expect: pad.state.deals });
+  if (status === 200) {
+    flash(W.saved);
+  } else {
+    err.textContent = data.error;
+    err.hidden = false;
+    flash("");
+  }
+  await live.poll(true);
+});
+
+// a "recorded" message goes once the next deal is begun (an error stays until mended)
+$("form").addEventListener("click", () => {
+  if (!$("flash").classList.contains("error")) flash("");
+});
+
+// every new state of the game (ours or another phone's) redraws what follows it:
+// another phone's deal since an undo takes the offer to put it back away
+pad.onState = () => { showEnd(); showRedo(); };
 live.start();
-setInterval(showRedo, 1000);   // another phone's deal since the undo takes the offer away
+pad.onState();
 if (pad.state.due) Object.assign(pad.values, pad.state.due);
 form.render();
