@@ -175,3 +175,19 @@ def test_the_club_sits_below_the_cli_and_the_web():
             bad = {t for t in targets if t in ("whistscore.cli", "whistscore.excel")
                    or t.startswith("whistscore.web")}
             assert not bad, f"{module} imports {bad}"
+
+
+def test_only_the_book_module_talks_to_the_workbook_library() -> None:
+    """openpyxl is reached through one module (issue 23): the tabs, the formats and the
+    reader describe and read workbooks in whistscore's own values, so another tab-maker
+    (a club's standings) or another library changes one place."""
+    users = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(n == "openpyxl" or n.startswith("openpyxl.") for n in names):
+                users.add(_module_name(path))
+    assert users == {"whistscore.excel.book"}
+    graph = _graph()
+    assert graph["whistscore.excel.book"] == set()  # it knows no game, no rule, no word
