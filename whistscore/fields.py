@@ -153,6 +153,10 @@ class DealFields:
     #: what the state says must come next, as ``(field values to preset, en, ru)``
     #: or ``None`` (Twist: the twist round); read from the game's own state
     due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
+    #: what the table asks before a deal besides who deals, read from the game's own
+    #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
+    #: smallest contract during an all-pass series); the page only shows them
+    standing: Callable[[Any], tuple[tuple[str, str], ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         keys = [f.key for f in self.fields]

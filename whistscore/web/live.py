@@ -40,6 +40,9 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     due = None
     if fields is not None and fields.due is not None and not rp.finished:
         due = fields.due(rp.state)
+    standing: list[str] = []
+    if fields is not None and fields.standing is not None and not rp.finished:
+        standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
     unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
     deals = []
     results = rp.results if show_all else rp.results[-SHOWN_DEALS:]
@@ -55,6 +58,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
         w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
         currency=getattr(game, "currency", None),
         finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
+        standing=standing,
         sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                             dealer)])
     html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
