@@ -57,11 +57,12 @@ sys.path.insert(0, str(HERE))
 
 import dealgen  # noqa: E402  (puts the repository and tests/ on sys.path)
 from whistscore import journal  # noqa: E402
+from whistscore.games import declared  # noqa: E402
 from whistscore.replay import replay  # noqa: E402
 from whistscore.settlement import settle  # noqa: E402
 
 ROOT = dealgen.ROOT
-GAMES = ["preferans", "twist", "whist", "danish"]
+GAMES = list(declared())  # every game installed (the entry points of whistscore.games)
 
 
 def best_cpu(fn, runs: int) -> tuple[float, float]:

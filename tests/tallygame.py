@@ -24,77 +24,100 @@ class TallyDeal:
     points: int
 
 
-class Tally(GameType):
-    name = "tally"
-    title = "Tally (test game)"
-    player_counts = (2, 3, 4)
-    unit = "point"
-    rulebook = RuleBook(
-        game="tally",
-        options=(
-            Option("target", Integer(1, 1000), "points that end the game"),
-            Option("style", Choice(("plain", "double")), "double doubles every deal"),
-        ),
-        presets={"plain": {"target": 10, "style": "plain"},
-                 "doubled": {"target": 20, "style": "double"}},
-        default_preset="plain",
-    )
-    rule_texts = {"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")}
-    labels = {"tally.total": ("Total", "Итого")}
-
-    def deal_from_json(self, obj, players, rules):
-        for key in obj:
-            if key not in ("winner", "points"):
-                raise DealError("unknown field", field=key)
-        if obj.get("winner") not in players:
-            raise DealError("not a player", field="winner", value=obj.get("winner"))
-        points = obj.get("points")
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 100:
-            raise DealError("points are 0..100", field="points", value=points)
-        return TallyDeal(obj["winner"], points)
-
-    def deal_to_json(self, deal):
-        return {"winner": deal.winner, "points": deal.points}
-
-    def parse_notation(self, text, players, rules):
-        parts = text.split()
-        if len(parts) != 2 or not parts[1].isdigit():
-            raise NotationError("write WINNER POINTS", field="deal", value=text)
-        return self.deal_from_json({"winner": parts[0], "points": int(parts[1])}, players, rules)
-
-    def format_notation(self, deal, players, rules):
-        return f"{deal.winner} {deal.points}"
-
-    def initial_state(self, players, rules):
-        return (rules["target"], tuple((p, 0) for p in players))
-
-    def score(self, state, deal, ctx):
-        factor = 2 if ctx.rules["style"] == "double" else 1
-        pts = deal.points * factor
-        entries = []
-        target, points = state
-        totals = dict(points)
-        for p in ctx.active:
-            if p != deal.winner:
-                entries.append(Entry(ctx.number, deal.winner, "points", pts, p, "win",
-                                     f"{deal.points} x {factor}"))
-                totals[deal.winner] += pts
-                totals[p] -= pts
-        return Outcome(tuple(entries), (target, tuple(totals.items())))
-
-    def is_finished(self, state):
-        target, points = state
-        return max(v for _, v in points) >= target
-
-    def balance(self, state, rules):
-        return {p: Fraction(v) for p, v in state[1]}
-
-    def sheet_json(self, state, rules):
-        return {p: {"points": v} for p, v in state[1]}
-
-    def sheet_tables(self, replay):
-        rows = tuple((Cell(p), Cell(v)) for p, v in replay.state[1])
-        return [Table(Label("sheet"), (Label("player"), Label("tally.total")), rows)]
+RULEBOOK = RuleBook(
+    game="tally",
+    options=(
+        Option("target", Integer(1, 1000), "points that end the game"),
+        Option("style", Choice(("plain", "double")), "double doubles every deal"),
+    ),
+    presets={"plain": {"target": 10, "style": "plain"},
+             "doubled": {"target": 20, "style": "double"}},
+    default_preset="plain",
+)
 
 
-GAME = Tally()
+def deal_from_json(obj, players, rules):
+    for key in obj:
+        if key not in ("winner", "points"):
+            raise DealError("unknown field", field=key)
+    if obj.get("winner") not in players:
+        raise DealError("not a player", field="winner", value=obj.get("winner"))
+    points = obj.get("points")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 100:
+        raise DealError("points are 0..100", field="points", value=points)
+    return TallyDeal(obj["winner"], points)
+
+
+def deal_to_json(deal):
+    return {"winner": deal.winner, "points": deal.points}
+
+
+def parse_notation(text, players, rules):
+    parts = text.split()
+    if len(parts) != 2 or not parts[1].isdigit():
+        raise NotationError("write WINNER POINTS", field="deal", value=text)
+    return deal_from_json({"winner": parts[0], "points": int(parts[1])}, players, rules)
+
+
+def format_notation(deal, players, rules):
+    return f"{deal.winner} {deal.points}"
+
+
+def initial_state(players, rules):
+    return (rules["target"], tuple((p, 0) for p in players))
+
+
+def score(state, deal, ctx):
+    factor = 2 if ctx.rules["style"] == "double" else 1
+    pts = deal.points * factor
+    entries = []
+    target, points = state
+    totals = dict(points)
+    for p in ctx.active:
+        if p != deal.winner:
+            entries.append(Entry(ctx.number, deal.winner, "points", pts, p, "win",
+                                 f"{deal.points} x {factor}"))
+            totals[deal.winner] += pts
+            totals[p] -= pts
+    return Outcome(tuple(entries), (target, tuple(totals.items())))
+
+
+def is_finished(state):
+    target, points = state
+    return max(v for _, v in points) >= target
+
+
+def balance(state, rules):
+    return {p: Fraction(v) for p, v in state[1]}
+
+
+def sheet_json(state, rules):
+    return {p: {"points": v} for p, v in state[1]}
+
+
+def sheet_tables(replay):
+    rows = tuple((Cell(p), Cell(v)) for p, v in replay.state[1])
+    return [Table(Label("sheet"), (Label("player"), Label("tally.total")), rows)]
+
+
+#: the game as a package declares it; tests/test_registry.py also finds it through an
+#: entry point of the group ``whistscore.games``, as an installed package's would be
+GAME = GameType(
+    name="tally",
+    title="Tally (test game)",
+    player_counts=(2, 3, 4),
+    unit="point",
+    rulebook=RULEBOOK,
+    rule_texts={"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")},
+    labels={"tally.total": ("Total", "Итого")},
+    deal_from_json=deal_from_json,
+    deal_to_json=deal_to_json,
+    parse_notation=parse_notation,
+    format_notation=format_notation,
+    initial_state=initial_state,
+    score=score,
+    is_finished=is_finished,
+    balance=balance,
+    sheet_json=sheet_json,
+    sheet_tables=sheet_tables,
+)

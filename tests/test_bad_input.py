@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 
 from whistscore import journal
-from whistscore.games import get_game
+from whistscore.games import declared, get_game
 
 TESTS = Path(__file__).resolve().parent
-GAME_NAMES = ["preferans", "twist", "whist", "danish"]
+#: every game installed (its entry point): a game added is checked too
+GAME_NAMES = list(declared())
 HUGE = "x" * 10_000_000
 
 TALLY_FILE = {"format": "whistscore", "version": 1, "game": "tally",
@@ -409,17 +410,12 @@ def test_crafted_workbook_is_refused_by_import_at_once(index, books, tmp_path):
     assert len(books) == CRAFTED_COUNT
     what, path, expect = books[index]
     target = tmp_path / "game.json"
-    import time
-
-    started = time.monotonic()
     status, out, err = run(["import", str(path), str(target)])
-    elapsed = time.monotonic() - started
-    why = f"{what}: {status} {err!r} in {elapsed:.2f} s"
+    why = f"{what}: {status} {err!r}"  # the time each takes: benchmarks/limits.py
     assert status == 1, why
     assert expect in err, why
     assert len(err.strip().splitlines()) == 1 and len(err) < 600, why
     assert "Traceback" not in err and "internal error" not in err, why
-    assert elapsed < 1.0, why
     assert not target.exists()
 
 

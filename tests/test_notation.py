@@ -9,14 +9,15 @@ import pytest
 
 import whistscore
 from whistscore import InputError
-from whistscore.games import get_game
+from whistscore.games import declared, get_game
 from whistscore.scored import notation_hint
 from whistscore.text import render_notation
 
 from clirun import run  # one way to drive the CLI
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-GAMES = ["preferans", "twist", "whist", "danish"]
+#: every game installed (its entry point): a game added is checked too
+GAMES = list(declared())
 
 
 def examples():
@@ -75,13 +76,22 @@ def test_add_help_points_to_the_notation():
     assert "whistscore notation GAME" in out
 
 
-@pytest.mark.parametrize("name, players, bad", [
-    ("preferans", ["Anna", "Boris", "Vera"], "Anna 7S Boris:x Vera:p 7/3/0"),
-    ("twist", ["Oleg", "Irina", "Pavel", "Sveta"], "Oleg 8X 5/2/4/1"),
-    ("whist", ["Anna", "Boris", "Vera", "Gleb"], "NS eight"),
-    ("danish", ["Anna", "Bo", "Carl", "Dina"], "Anna 9 good"),
-])
-def test_an_unreadable_deal_ends_with_the_hint(name, players, bad, tmp_path):
+#: a line that looks like each game's notation but cannot be read, with the seats
+UNREADABLE = {
+    "preferans": (["Anna", "Boris", "Vera"], "Anna 7S Boris:x Vera:p 7/3/0"),
+    "twist": (["Oleg", "Irina", "Pavel", "Sveta"], "Oleg 8X 5/2/4/1"),
+    "whist": (["Anna", "Boris", "Vera", "Gleb"], "NS eight"),
+    "danish": (["Anna", "Bo", "Carl", "Dina"], "Anna 9 good"),
+}
+
+
+def test_every_game_has_an_unreadable_line():
+    assert sorted(UNREADABLE) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_unreadable_deal_ends_with_the_hint(name, tmp_path):
+    players, bad = UNREADABLE[name]
     kind = get_game(name)
     hint = notation_hint(kind)
     assert hint == f"e.g. {kind.notation_forms[0].example}; every form: whistscore notation {name}"

@@ -26,11 +26,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from whistscore import files, journal
+from whistscore.games import declared
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
 TESTS = Path(__file__).resolve().parent
-GAME_NAMES = ["preferans", "twist", "whist", "danish"]
+#: every game installed (its entry point): a game added is checked too
+GAME_NAMES = list(declared())
 
 #: bounded so the whole suite stays within a few minutes on two cores
 FAST = settings(max_examples=30, deadline=None, database=None,

@@ -15,6 +15,7 @@ import pytest
 
 from whistscore import files, journal
 from whistscore.errors import DealError
+from whistscore.games import declared
 from whistscore.replay import replay
 from whistscore.settlement import settle
 
@@ -63,7 +64,7 @@ def test_equal_in_python_but_not_in_json_is_refused(odd):
     assert err.value.field == "tricks.Anna"
 
 
-@pytest.mark.parametrize("name", ["preferans", "twist", "whist", "danish"])
+@pytest.mark.parametrize("name", declared())
 def test_corpus_game_settles_the_same_without_entries(name):
     corpus = json.loads((ROOT / "tests" / "corpus" / f"{name}.json").read_text(encoding="utf-8"))
     game = journal.from_json(corpus["game_file"])

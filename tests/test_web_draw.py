@@ -21,6 +21,7 @@ import pytest
 import system_tools
 
 import whistscore
+from whistscore.games import declared, get_game
 from whistscore.journal import from_json
 from whistscore.web.draw import SHEET_CSS, draw_sheet, draw_summary
 
@@ -545,9 +546,8 @@ def test_drawn_in_chromium_fits_a_phone(browser, tmp_path, name, make, lang):
 
 
 @pytest.mark.parametrize("game,players", [
-    ("preferans", ["A", "B", "C"]), ("preferans", ["A", "B", "C", "D"]),
-    ("twist", ["A", "B", "C", "D"]), ("whist", ["A", "B", "C", "D"]),
-    ("danish", ["A", "B", "C", "D", "E"])])
+    (name, ["A", "B", "C", "D", "E"][:count]) for name in declared()
+    for count in get_game(name).player_counts])
 def test_a_new_game_draws_before_the_first_deal(game, players):
     rp = whistscore.replay(whistscore.new_game(game, players))
     tree = parse(draw_sheet(rp, "ru") + draw_summary(rp, "ru"))

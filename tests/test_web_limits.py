@@ -510,3 +510,21 @@ def test_serve_on_ipv6_loopback_prints_a_url_that_opens(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(15)
+
+
+@pytest.mark.parametrize("stake", ["1E-999999999", "0E-999999999", "1E+999999999", "9" * 5000])
+def test_a_stake_from_the_query_is_refused_before_any_work(tmp_path, stake):
+    """Issue 21 class 4: one `GET …/settle?stake=1E-999999999` froze the whole server; the
+    stake is judged by its exponent and digits (rules.parse_stake) before anything is
+    computed, so the answer is a 400 naming the field, well inside the work time (a 2 s
+    bound here: on the old code the request ran for minutes, so it ended as a 503)."""
+    make(tmp_path)
+    c = local(tmp_path, work_seconds=2.0)
+    for path in ("/api/games/ev/settle", "/g/ev/settle"):
+        r = c.get(path, params={"stake": stake})
+        if len(stake) > 40:     # the query bound comes first
+            assert r.status_code == 400, (path, r.text)
+            continue
+        assert r.status_code == 400, (path, r.text)
+        if path.startswith("/api"):
+            assert r.json()["field"] == "stake", r.json()

@@ -16,6 +16,7 @@ import contextlib
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -30,7 +31,7 @@ from whistscore import cli, files, journal, settlement
 from whistscore.errors import InputError
 
 from clirun import run  # one way to drive the CLI
-from files_support import PLAYERS, subrun, tally_dict, write_game
+from files_support import PLAYERS, subrun, tally_dict, whistscore_argv, write_game
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -153,17 +154,43 @@ def fault(name: str, monkeypatch):
         monkeypatch.setattr(os, "fsync", broken)
         yield None
     elif name == "rename fails (before the save)":
-        def broken(src, dst):
+        def broken(src, dst, **kw):
             raise OSError(28, "No space left on device")
         monkeypatch.setattr(os, "replace", broken)
+        yield None
+    elif name == "ctrl-c before the save":
+        real_target = files.save_target
+
+        def interrupted(*args, **kw):
+            os.kill(os.getpid(), signal.SIGINT)  # a real SIGINT, as the terminal sends
+            return real_target(*args, **kw)
+        monkeypatch.setattr(files, "save_target", interrupted)
+        yield None
+    elif name == "ctrl-c during the rename":
+        real_replace = os.replace
+
+        def interrupted(*args, **kw):
+            real_replace(*args, **kw)
+            os.kill(os.getpid(), signal.SIGINT)  # lands the moment the rename returns
+        monkeypatch.setattr(os, "replace", interrupted)
+        yield None
+    elif name == "ctrl-c just after the save":
+        real_sync = files._fsync_folder
+
+        def interrupted(folder):
+            os.kill(os.getpid(), signal.SIGINT)
+            real_sync(folder)
+        monkeypatch.setattr(files, "_fsync_folder", interrupted)
         yield None
     else:  # pragma: no cover - a typo in FAULTS
         raise AssertionError(name)
 
 
 AFTER_SAVE = ["print raises OSError", "closed pipe", "ctrl-c while printing", "ascii terminal",
-              "money rounding fails", "rendering a table fails"]
-BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)"]
+              "money rounding fails", "rendering a table fails", "ctrl-c during the rename",
+              "ctrl-c just after the save"]
+BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)",
+               "ctrl-c before the save"]
 
 
 def fires_before_save(command: str, fault_name: str) -> bool:
@@ -215,6 +242,8 @@ def test_exit_status_says_whether_the_change_was_saved(command, fault_name, tmp_
         assert status == 1, why
         assert after == before, why  # byte-identical
         assert len(err.strip().splitlines()) == 1, why
+        if fault_name in BEFORE_SAVE and "fails" in fault_name:  # a disk error names its file
+            assert str(target) in err, why
     else:
         assert status == 0 and "internal error" not in err, why
         assert same_after(command, after, want), why  # saved, exactly once
@@ -234,6 +263,205 @@ def test_matrix_covers_every_writing_command():
     """Every command that writes a file is in the matrix."""
     writing = {"new", "add", "undo", "import", "export", "edit", "set"}
     assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
+
+
+# -- a link swapped in while the command waits for the lock (issue 21, class 2) -------------
+
+def _swap_for_link(path: Path, to: Path) -> None:
+    """Make ``path`` a symbolic link to ``to`` in one rename (as an attacker would)."""
+    link = path.with_name(path.name + ".swap")
+    os.symlink(to, link)
+    os.replace(link, path)
+
+
+@pytest.mark.parametrize("where", ["another folder", "the same folder"])
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where, tmp_path):
+    """#2: ``add`` waited for folder A's lock while A's file became a link into folder B;
+    on release it saved into B without B's lock (9 of 40 lost adds).  Now a link into
+    another folder is refused (exit 1, both files byte-identical); a link within the
+    locked folder is followed as ever (exit 0, saved once, into the link's target)."""
+    want, _ = reference(command, tmp_path)
+    folder = tmp_path / "a"
+    folder.mkdir()
+    argv, target = WRITERS[command](folder)
+    other = tmp_path / "b" if where == "another folder" else folder
+    other.mkdir(exist_ok=True)
+    aside = other / f"other{target.suffix}"
+    aside.write_bytes(target.read_bytes())
+    before = aside.read_bytes()
+    with files.locked(target):
+        child = subprocess.Popen(whistscore_argv(argv), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        line = child.stderr.readline().decode()
+        assert "waiting for another whistscore command" in line, \
+            line + child.stderr.read().decode()
+        _swap_for_link(target, aside)
+    out, err = child.communicate(timeout=60)
+    err = line + err.decode()
+    why = f"{command}, a link into {where}: exit {child.returncode}, stderr {err!r}"
+    assert "Traceback" not in err and "internal error" not in err, why
+    assert target.is_symlink() and os.readlink(target) == str(aside), why
+    after = aside.read_bytes()
+    if where == "another folder":
+        assert child.returncode == 1, why
+        assert after == before, why  # byte-identical: nothing written through the link
+        assert "another folder" in err and target.name in err and str(other) in err, why
+    else:
+        assert child.returncode == 0, why
+        assert same_after(command, after, want), why  # saved exactly once, into the target
+    assert (child.returncode == 0) == (after != before), why
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")], why
+
+
+# -- Ctrl-C in a real process, at every moment (issue 21, class 6) --------------------------
+
+def _command() -> Path:
+    """The installed ``whistscore`` command of this interpreter's environment
+    (``WHISTSCORE_COMMAND`` names another, e.g. an older version's, to compare)."""
+    exe = Path(os.environ.get("WHISTSCORE_COMMAND")
+               or Path(sys.executable).parent / "whistscore")
+    assert exe.exists(), f"no {exe}: install the project (pip install -e '.[test]')"
+    return exe
+
+
+def _ours(err: str) -> bool:
+    """A traceback through whistscore's own code (the interpreter's start-up, before the
+    command's first line, is Python's; see docs/cli.md)."""
+    return "Traceback" in err and ("whistscore_start.py" in err or
+                                   f"{os.sep}whistscore{os.sep}" in err)
+
+
+def _interrupt_trials(tmp_path: Path, delays, when_changed: bool = False):
+    """Run ``whistscore add`` once per delay, SIGINT after the delay (or, with
+    ``when_changed``, the moment the file is seen changed); yield what each left."""
+    path = tmp_path / "game.json"
+    before = preferans_file(path).encode("utf-8")
+    argv = [str(_command()), "add", str(path), "Анна 6S Борис:w Вера:p 6/4/0", "--no-time"]
+    done = subprocess.run(argv, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    want = path.read_bytes()
+    for delay in delays:
+        path.write_bytes(before)
+        seen = os.stat(path)
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if when_changed:
+            deadline = time.monotonic() + 30  # a hang guard, not a speed check
+            while time.monotonic() < deadline and child.poll() is None:
+                now = os.stat(path)
+                if (now.st_ino, now.st_size) != (seen.st_ino, seen.st_size):
+                    break
+        else:
+            time.sleep(delay)
+        with contextlib.suppress(ProcessLookupError):
+            child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        after = path.read_bytes()
+        yield delay, child.returncode, after, before, want, err.decode("utf-8", "replace")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"], "a stray file"
+
+
+def _truthful(status: int, after: bytes, before: bytes, want: bytes, err: str) -> None:
+    why = f"exit {status}, stderr {err!r}"
+    assert after in (before, want), "a file neither old nor new: " + why
+    assert not _ours(err), why
+    assert (status == 0) == (after == want), why  # exit 0 <=> saved exactly once
+    if "Traceback" in err or "Fatal Python error" in err:  # Python's own start-up, not ours
+        assert status != 0 and after == before, why
+        return
+    if status == 0 and err:
+        assert "saved" in err and "as it was" not in err, why
+    if status == 1:
+        assert len(err.strip().splitlines()) == 1, why
+        assert "as it was" in err or "nothing was changed" in err, why
+    if status not in (0, 1):  # SIGINT before Python could catch it: nothing done, nothing said
+        assert status == -signal.SIGINT and after == before and not _ours(err), why
+
+
+def test_ctrl_c_at_any_moment_of_add_tells_what_is_on_disk(tmp_path):
+    """#6: Ctrl-C at 48 moments from the start to past the end of ``add``."""
+    started = time.monotonic()
+    done = subprocess.run([str(_command()), "rules", "whist"], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    span = (time.monotonic() - started) * 1.5 + 0.1
+    outcomes = set()
+    for delay, status, after, before, want, err in _interrupt_trials(
+            tmp_path, [span * i / 48 for i in range(48)]):
+        _truthful(status, after, before, want, err)
+        outcomes.add((status, after == want))
+    assert (1, False) in outcomes, outcomes  # the interrupts did land before the save
+
+
+def test_ctrl_c_the_moment_the_file_is_saved_exits_0_and_says_saved(tmp_path):
+    """#6: the docs promise exit 0 and a line saying it was saved; it exited 130, silent."""
+    for delay, status, after, before, want, err in _interrupt_trials(
+            tmp_path, range(16), when_changed=True):
+        _truthful(status, after, before, want, err)
+        assert status == 0 and after == want, (status, err)
+
+
+#: ``python -c RUNNER_RUN TESTS ROOT ARGS``: the ``whistscore`` command's own ``run`` (as the
+#: console script calls it) with the test game registered
+RUNNER_RUN = textwrap.dedent("""
+    import sys
+    sys.path[:0] = [sys.argv.pop(1), sys.argv.pop(1)]
+    import tallygame
+    from whistscore.games import register
+    register(tallygame.GAME)
+    from whistscore.cli import run
+    run()
+""")
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_every_writer_interrupted_the_moment_it_saved_exits_0_saved_once(command, tmp_path):
+    """#6 for every writing command: SIGINT the moment its file changes on disk (the
+    unlock, the printing and the exit still to come): exit 0, saved exactly once, and
+    a line saying so if anything is said; never a traceback, never "as it was"."""
+    want, _ = reference(command, tmp_path)
+    for trial in range(5):
+        folder = tmp_path / f"run{trial}"
+        folder.mkdir()
+        argv, target = WRITERS[command](folder)
+        seen = os.stat(target)
+        child = subprocess.Popen([sys.executable, "-c", RUNNER_RUN, str(TESTS), str(ROOT),
+                                  *map(str, argv)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        deadline = time.monotonic() + 60  # a hang guard, not a speed check
+        while time.monotonic() < deadline and child.poll() is None:
+            now = os.stat(target)
+            if (now.st_ino, now.st_mtime_ns, now.st_size) != (seen.st_ino, seen.st_mtime_ns,
+                                                              seen.st_size):
+                break
+        with contextlib.suppress(ProcessLookupError):
+            child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        err = err.decode("utf-8", "replace")
+        why = f"{command}, trial {trial}: exit {child.returncode}, stderr {err!r}"
+        assert child.returncode == 0 and "Traceback" not in err, why
+        assert same_after(command, target.read_bytes(), want), why  # saved, exactly once
+        if err:
+            assert "saved" in err and "as it was" not in err, why
+        assert not [p for p in folder.iterdir() if p.name.startswith(".")], why
+
+
+def test_ctrl_c_while_waiting_for_the_lock_leaves_the_file_as_it_was(tmp_path):
+    """#6: an interrupt while the command waits for another one's lock: exit 1, one line
+    saying the file is as it was, and it is; the lock's holder then saves as ever."""
+    argv, target = setup_add(tmp_path)
+    before = target.read_bytes()
+    with files.locked(target):
+        child = subprocess.Popen([sys.executable, "-c", RUNNER_RUN, str(TESTS), str(ROOT),
+                                  *map(str, argv)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        line = child.stderr.readline().decode()
+        assert "waiting for another whistscore command" in line, line
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    err = err.decode()
+    assert child.returncode == 1, err
+    assert err.count("\n") == 1 and "interrupted" in err and "as it was" in err, err
+    assert target.read_bytes() == before
 
 
 # -- the real terminal and the real pipe (processes) -----------------------------------------
@@ -298,25 +526,60 @@ def test_new_refuses_an_insane_stake(stake, tmp_path):
     assert not path.exists()
 
 
-@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "NaN", "0.1234567"])
+@pytest.mark.parametrize("stake", ["1e400", "1e999999999", "-1", "NaN", "0.1234567",
+                                   "1E-999999999", "0E-999999999", "1E-1000000", "-1E-999999999",
+                                   "0.1E+999999999"])
 def test_a_file_with_an_insane_stake_is_refused(stake, tmp_path):
     path = tmp_path / "game.json"
     data = tally_dict(2, stake=stake)
     path.write_text(json.dumps(data), encoding="utf-8")
     before = path.read_bytes()
-    status, out, err = run(["add", path, "Анна 1"])
-    assert status == 1 and "field 'stake'" in err, err
+    for argv in (["add", path, "Анна 1"], ["show", path], ["settle", path],
+                 ["export", path, tmp_path / "book.xlsx"]):
+        status, out, err = run(argv)
+        assert status == 1 and "field 'stake'" in err, (argv, err)
     assert path.read_bytes() == before
+    assert not (tmp_path / "book.xlsx").exists()
 
 
-def test_settle_stake_1e999999999_is_refused_at_once(tmp_path):
-    """#2: no number of a billion digits is ever built."""
+#: stakes that normalizing would turn into something else, with the refusal each gets
+EXPONENT_STAKES = {"1E-999999999": "decimal places", "0E-999999999": "decimal places",
+                   "1.0E-7": "decimal places", "1E+999999999": "0..1000000",
+                   "0E+999999999": "0..1000000", "-1E-999999999": "decimal places",
+                   "9" * 41: "decimal number"}
+
+
+@pytest.mark.parametrize("stake", sorted(EXPONENT_STAKES))
+def test_a_stake_is_judged_by_its_exponent_not_its_normalized_form(stake, tmp_path):
+    """Issue 21 #4: ``1E-999999999`` passed "at most 6 decimals" (normalizing it underflows
+    to zero) and then settle, show, export and the page spun at 100 % CPU.  Refused
+    everywhere a stake comes in: the library (text and Decimal), a file, the command line."""
+    from whistscore.errors import RuleError
+    from whistscore.rules import parse_stake
+
+    for value in (stake, Decimal(stake)):
+        with pytest.raises(RuleError, match=EXPONENT_STAKES[stake]):
+            parse_stake(value)
     path = tmp_path / "game.json"
     write_game(path, 3)
-    started = time.monotonic()
+    rp = whistscore.replay(whistscore.load(path))
+    with pytest.raises(InputError, match="stake"):
+        whistscore.settle(rp, stake)
+    for argv in (["settle", path, f"--stake={stake}"], ["set", path, f"--stake={stake}"],
+                 ["new", "preferans", tmp_path / "new.json", "--players", *PLAYERS,
+                  f"--stake={stake}"]):
+        status, out, err = run(argv)
+        assert status == 1 and "field 'stake'" in err and EXPONENT_STAKES[stake] in err, err
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_settle_stake_1e999999999_is_refused_by_its_exponent(tmp_path):
+    """#2: no number of a billion digits is ever built: the stake is refused by its
+    exponent, before any arithmetic (the time it takes: benchmarks/limits.py)."""
+    path = tmp_path / "game.json"
+    write_game(path, 3)
     status, out, err = run(["settle", path, "--stake", "1e999999999"])
-    assert time.monotonic() - started < 1.0
-    assert status == 1 and "field 'stake'" in err, err
+    assert status == 1 and "field 'stake'" in err and "0..1000000" in err, err
     status, out, err = run(["settle", path, "--precision", "999999999"])
     assert status == 1 and "field 'precision'" in err, err
 
@@ -385,6 +648,64 @@ def test_rule_values_are_bounded_in_files_and_on_the_command_line(value, tmp_pat
     assert status == 1 and "internal error" not in err and len(err) < 600, err
 
 
+@pytest.fixture
+def int_limit_lifted():
+    """The process lifts Python's int-string limit, as a program embedding the library may."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def test_numbers_in_json_are_bounded_by_digits_before_int_even_without_pythons_limit(
+        int_limit_lifted, tmp_path):
+    """Issue 21 #5: the bound on a game file's numbers was Python's int-string limit; with
+    it lifted, a 5,000-digit count was read (and 10 MB of digits took minutes).  Counted
+    before int() reads them: the file, a typed JSON deal and a rule's JSON value."""
+    path = tmp_path / "game.json"
+    text = write_game(path, 3)
+    for number in (HUGE_NUMBER, "9" * 200_000):
+        path.write_text(text.replace('"points": 2', '"points": ' + number, 1), encoding="utf-8")
+        with pytest.raises(InputError, match="digits"):
+            journal.loads(path.read_text(encoding="utf-8"))
+        status, out, err = run(["check", path])
+        assert status == 1 and "digits" in err and "line 10" in err, err
+    write_game(path, 1)
+    before = path.read_bytes()
+    status, out, err = run(["add", path, '{"winner": "Анна", "points": ' + HUGE_NUMBER + "}"])
+    assert status == 1 and "digits" in err, err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", ["9" * 13, "9" * 5000, "[" + "9" * 5000 + "]",
+                                   "6:" + "9" * 5000, "x" * 3000])
+def test_rule_values_are_bounded_by_digits_before_int(value, int_limit_lifted, tmp_path):
+    """Issue 21 #5: a rule's value is counted (length, digits) before any game reads it."""
+    path = tmp_path / "game.json"
+    status, out, err = run(["new", "tally", path, "--players", "A", "B",
+                            f"--rule=target={value}"])
+    assert status == 1 and "rules.target" in err and "internal error" not in err, err
+    assert len(err) < 600 and not path.exists()
+
+
+@pytest.mark.parametrize("argv", [["edit", "@", "9" * 5000, "Анна 1"],
+                                  ["settle", "@", "--precision", "9" * 5000],
+                                  ["serve", "@@", "--port", "9" * 5000]])
+def test_whole_numbers_on_the_command_line_are_counted_before_int(argv, int_limit_lifted,
+                                                                  tmp_path):
+    """Issue 21 #5: a deal's number, a precision or a port of 5,000 digits is a usage error
+    naming the length, before int() reads it."""
+    path = tmp_path / "game.json"
+    write_game(path, 2)
+    before = path.read_bytes()
+    argv = [str(path) if a == "@" else str(tmp_path) if a == "@@" else a for a in argv]
+    status, out, err = run(argv)
+    assert status == 2 and "5000 digits" in err, err
+    assert path.read_bytes() == before
+
+
 # -- 7: a full disk ----------------------------------------------------------------------------
 
 FULL_DISK = textwrap.dedent("""
@@ -419,6 +740,7 @@ def test_export_on_a_full_disk_leaves_nothing_partial(tmp_path):
     assert len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err and "Exception ignored" not in err, err
     assert "too large" in err.lower() or "space" in err.lower(), err
+    assert str(book) in err, err  # the file the disk refused is named
     assert book.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx", "full.py", "game.json"]
 
@@ -615,15 +937,14 @@ def test_export_overwrites_only_its_own_workbooks_unless_forced(tmp_path):
 
 @pytest.mark.parametrize("size", [85_000, 800_000])
 def test_locating_an_error_is_linear(size, tmp_path):
-    """#12: a huge number then an unterminated string full of escaped quotes: 85 KB took 20 s."""
+    """#12: a huge number then an unterminated string full of escaped quotes: 85 KB took 20 s
+    (the locator is one pass now; its time at 85 KB and 800 KB: benchmarks/limits.py)."""
     path = tmp_path / "game.json"
     body = '\\"' * (size // 2)
     path.write_text('{"format": "whistscore", "version": ' + HUGE_NUMBER + ', "x": "' + body,
                     encoding="utf-8")
-    started = time.monotonic()
     status, out, err = run(["check", path])
-    assert time.monotonic() - started < 1.5
-    assert status == 1 and "line 1" in err, err
+    assert status == 1 and "line 1" in err, err  # its time at both sizes: benchmarks/limits.py
 
 
 @pytest.mark.parametrize("text", [
@@ -633,11 +954,12 @@ def test_locating_an_error_is_linear(size, tmp_path):
     "[" * 50_000 + '"' + '\\"' * 50_000,
 ])
 def test_every_locator_is_linear(text):
-    started = time.monotonic()
-    with pytest.raises(InputError):
+    """Each locator finds the line of its error (the time each takes: benchmarks/limits.py)."""
+    with pytest.raises(InputError) as caught:
         journal.loads(text)
-    assert journal.check_text(text)
-    assert time.monotonic() - started < 1.5
+    assert caught.value.line == 1, caught.value
+    problems = journal.check_text(text)
+    assert len(problems) == 1 and problems[0].line == 1, problems
 
 
 # -- 13: look-alike players ------------------------------------------------------------------

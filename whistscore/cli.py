@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -75,7 +76,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("edit", help="replace deal N (the later deals are replayed after it)",
                        epilog="The short notation: whistscore notation GAME.")
     c.add_argument("file")
-    c.add_argument("number", type=int, metavar="N", help="the deal's number (1 is the first)")
+    c.add_argument("number", type=_whole_arg, metavar="N",
+                   help="the deal's number (1 is the first)")
     c.add_argument("deal", nargs="+", help="the deal as for add")
     _deal_options(c)
 
@@ -113,7 +115,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("settle", help="balances, money and who pays whom")
     c.add_argument("file")
     c.add_argument("--stake", help="money per unit (overrides the file's stake)")
-    c.add_argument("--precision", type=int, default=2, help="decimal places of money (default 2)")
+    c.add_argument("--precision", type=_whole_arg, default=2,
+                   help="decimal places of money (default 2)")
     c.add_argument("--json", action="store_true")
     c.add_argument("--lang", choices=LANGS, default="en")
 
@@ -138,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
     c.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the phones)")
-    c.add_argument("--port", type=int, default=8000)
+    c.add_argument("--port", type=_whole_arg, default=8000)
     c.add_argument("--open", action="store_true", help="open the page in a browser")
 
     c = sub.add_parser("pocket", help="the scorepad on one phone: a static site with the "
@@ -155,6 +158,21 @@ def _parser() -> argparse.ArgumentParser:
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))
     return p
+
+
+#: the most digits of a whole number on the command line (a deal's number, a port)
+MAX_ARG_DIGITS = 12
+
+
+def _whole_arg(text: str) -> int:
+    """A whole number typed on the command line, its digits counted before int() reads it."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}")
+    if len(digits) > MAX_ARG_DIGITS:
+        raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is too long "
+                                         f"(at most {MAX_ARG_DIGITS})")
+    return int(text)
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:
@@ -348,6 +366,8 @@ def _cmd_undo(a: argparse.Namespace) -> int:
 
     try:
         change = recording.drop_last(a.file)
+    except files.LinkMoved:
+        raise  # not a game that fails to read: the file moved away from its lock
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
     dropped = _deal_of(change)
@@ -595,8 +615,12 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
         _silence_stdout()  # the reader closed the pipe: nothing more to say
         return 0
     if isinstance(exc, KeyboardInterrupt):
-        what = "interrupted"
-    elif isinstance(exc, InputError):
+        with _quiet():
+            sys.stderr.write(f"whistscore {command}: interrupted after the change was saved "
+                             f"in {saves[-1]}; it stands\n")
+            sys.stderr.flush()
+        return 0
+    if isinstance(exc, InputError):
         what = str(exc)
     else:
         what = f"{type(exc).__name__}: {exc}"
@@ -612,26 +636,97 @@ def main(argv: Sequence[str] | None = None) -> int:
     return its exit status: 0 done (a change saved exactly once), 1 refused or failed with
     one line on stderr and the game file as it was.
 
+    Ctrl-C (SIGINT) stops the command only until its outcome is known; a second one,
+    or one while the result is being reported, is ignored, so what the command says is
+    what happened (see :class:`_Interrupts`).
+
     :raises SystemExit: wrong usage (status 2, the usage on stderr) or ``--help`` (status 0),
         as argparse does; every other failure is a message and a status, never a traceback.
     """
-    args = _parser().parse_args(argv)
-    _tolerant_streams()
-    with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
-            files.waiting_message(_waiting(args.command)):
+    with _Interrupts() as interrupts:
+        return _main(argv, interrupts)
+
+
+def run() -> NoReturn:
+    """The ``whistscore`` command: :func:`main`, then exit with its status.
+
+    After the outcome is known Ctrl-C is ignored to the end of the process, so
+    an interrupt during the exit cannot print a traceback or change the status.
+    """
+    with _Interrupts(restore=False) as interrupts:
+        status = _main(None, interrupts)
+        # the interpreter's exit puts back the default handler, which would kill
+        # the process with SIGINT after a save; an ignored signal stays ignored
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(status)
+
+
+class _Interrupts:
+    """Ctrl-C raises KeyboardInterrupt once, and only while the command's outcome is open.
+
+    Python's own handler raises at any point, also while the command reports an
+    outcome already decided (``saved``) or while the interpreter exits, which
+    printed a traceback or exited 130 after a save.  Here the first SIGINT
+    raises; :meth:`settle` (called as soon as the command has finished or
+    failed) makes every later one do nothing.  Only the main thread can set a
+    handler; elsewhere (a web server's worker) the process's handler is left alone.
+    """
+
+    def __init__(self, restore: bool = True) -> None:
+        self.armed = True
+        self.restore = restore
+        self.previous: Any = None
+        self.installed = False
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False
+            raise KeyboardInterrupt
+
+    def settle(self) -> None:
+        self.armed = False
+
+    def __enter__(self) -> _Interrupts:
         try:
-            status = _COMMANDS[args.command](args)
-            if status:
+            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+            self.installed = True
+        except ValueError:  # not the main thread: the process's handler stays
+            pass
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.armed = False
+        if self.installed and self.restore:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
+    command = ""
+    try:
+        args = _parser().parse_args(argv)
+        command = args.command
+        _tolerant_streams()
+        with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
+                files.waiting_message(_waiting(args.command)):
+            try:
+                status = _COMMANDS[args.command](args)
+                interrupts.settle()
+                if status:
+                    failed.append(True)
+                sys.stdout.flush()
+                return status
+            except BaseException as exc:
+                interrupts.settle()
                 failed.append(True)
-            sys.stdout.flush()
-            return status
-        except BaseException as exc:
-            failed.append(True)
-            if saves and not isinstance(exc, SystemExit):
-                return _after_save(args.command, saves, exc)
-            if isinstance(exc, SystemExit):
-                raise
-            return _failed(args.command, exc)
+                if saves and not isinstance(exc, SystemExit):
+                    return _after_save(args.command, saves, exc)
+                if isinstance(exc, SystemExit):
+                    raise
+                return _failed(args.command, exc, _target_of(args))
+    except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
+        interrupts.settle()
+        return _failed(command, KeyboardInterrupt())
 
 
 @contextlib.contextmanager
@@ -656,8 +751,17 @@ def _no_finalizer_noise() -> Iterator[list[bool]]:
         sys.unraisablehook = previous
 
 
-def _failed(command: str, exc: BaseException) -> int:
-    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was)."""
+def _target_of(args: argparse.Namespace) -> str | None:
+    """The file a command writes (or reads): named by a disk error that names none."""
+    name = getattr(args, "out", None) or getattr(args, "file", None)
+    return str(name) if name is not None else None
+
+
+def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
+    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
+
+    A disk error names its file: the one the system named, else the command's
+    own (a library's temporary file on a full disk names none)."""
     def say(text: str) -> None:
         with _quiet():
             sys.stderr.write(f"{text}\n")
@@ -673,10 +777,12 @@ def _failed(command: str, exc: BaseException) -> int:
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()
     elif isinstance(exc, OSError):
-        where = f": {exc.filename}" if exc.filename else ""
+        where = (f": {exc.filename}" if exc.filename
+                 else f" ({target} is as it was)" if target else "")
         say(f"whistscore {command}: {exc.strerror or exc}{where}")
     elif isinstance(exc, KeyboardInterrupt):
-        say("interrupted; the game file is as it was before this command")
+        say(f"whistscore{' ' + command if command else ''}: interrupted; "
+            "the game file is as it was before this command")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
         say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
             "the game file was not changed. Please report this.")
@@ -686,4 +792,4 @@ def _failed(command: str, exc: BaseException) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

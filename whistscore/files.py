@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import os
 import re
 import stat
 from pathlib import Path
 from typing import Callable, Iterator
+
+import attrs
 
 from .errors import GameFileError, InputError
 from .game import Game
@@ -28,7 +31,12 @@ __all__ = [
     "MAX_FILE_BYTES",
     "check_path",
     "read_bytes",
+    "read_checked",
     "read_text",
+    "decode_text",
+    "no_links",
+    "LinkMoved",
+    "NotAFile",
     "load",
     "dump",
     "write_atomic",
@@ -74,33 +82,59 @@ def _not_regular(mode: int) -> str | None:
 
 
 def read_bytes(path: str | os.PathLike[str], *, field: str = "file", what: str = "game file",
-               limit: int = MAX_FILE_BYTES) -> bytes:
+               limit: int = MAX_FILE_BYTES, dir_fd: int | None = None,
+               follow: bool = True) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
 
     A FIFO would block forever and ``/dev/zero`` never ends, so the file is
     opened without blocking, refused unless it is a regular file, and never
-    read past the limit (a file may grow while it is read).
+    read past the limit (a file may grow while it is read).  Inside
+    :func:`locked` the file is opened relative to the locked folder, without
+    following a link at its last step, so what is read is a file of the folder
+    the lock guards (see :func:`locked`).  ``dir_fd`` and ``follow=False`` open
+    ``path`` relative to a folder descriptor, never through a symbolic link
+    (the scorepad reads its folder so).
 
     :raises InputError: no such file, it cannot be opened or read, it is not a regular
-        file (a folder, a FIFO, a device, a socket), or it is larger than ``limit``.
+        file (a folder, a FIFO, a device, a socket, a link where none is followed), or
+        it is larger than ``limit``.
     """
+    return read_checked(path, field=field, what=what, limit=limit, dir_fd=dir_fd,
+                        follow=follow)[0]
+
+
+def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str = "game file",
+                 limit: int = MAX_FILE_BYTES, dir_fd: int | None = None,
+                 follow: bool = True) -> tuple[bytes, os.stat_result]:
+    """:func:`read_bytes`, and the ``fstat`` of the very file that was read (its
+    inode, size and time say which version of the file the bytes are)."""
     name = check_path(path, field)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    opened = name
+    held = _held_for(name)
+    if held is not None:
+        dir_fd, opened = held.leaf(name)
+        flags |= _NOFOLLOW
+    elif not follow or _NO_LINKS.get():
+        flags |= _NOFOLLOW
     try:
-        fd = os.open(name, flags)
+        fd = os.open(opened, flags, dir_fd=dir_fd)
     except FileNotFoundError:
-        raise InputError(f"no such {what}", field=field, value=name) from None
+        raise NotAFile(f"no such {what}", field=field, value=name) from None
     except PermissionError:
         raise InputError(f"the {what} cannot be read (permission denied)",
                          field=field, value=name) from None
     except OSError as exc:
+        if exc.errno in _LINK_ERRNOS and flags & _NOFOLLOW:
+            raise NotAFile(f"the {what} is a symbolic link here; refused, nothing read",
+                           field=field, value=name) from None
         raise InputError(f"the {what} cannot be opened ({exc.strerror or exc})",
                          field=field, value=name) from None
     try:
         info = os.fstat(fd)
         why = _not_regular(info.st_mode)
         if why:
-            raise InputError(why, field=field, value=name)
+            raise NotAFile(why, field=field, value=name)
         too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
                              f"the most whistscore reads", field=field, value=name)
         if info.st_size > limit:
@@ -119,18 +153,26 @@ def read_bytes(path: str | os.PathLike[str], *, field: str = "file", what: str =
             left -= len(chunk)
         if left <= 0:
             raise too_big
-        return b"".join(chunks)
+        return b"".join(chunks), info
     finally:
         os.close(fd)
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
+def read_text(path: str | os.PathLike[str], *, dir_fd: int | None = None,
+              follow: bool = True) -> str:
     """A game file's text; non-UTF-8 bytes are reported with their line.
 
     :raises InputError: the file cannot be read (see :func:`read_bytes`).
     :raises GameFileError: the file is not UTF-8 text.
     """
-    data = read_bytes(path)
+    return decode_text(read_bytes(path, dir_fd=dir_fd, follow=follow))
+
+
+def decode_text(data: bytes) -> str:
+    """A game file's bytes as text; non-UTF-8 bytes are reported with their line.
+
+    :raises GameFileError: the bytes are not UTF-8 text.
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -182,29 +224,139 @@ def recording_saves() -> Iterator[list[str]]:
         _SAVES.reset(token)
 
 
+#: open flags that refuse a symbolic link at the last step of a path (0 where unknown)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+#: what os.open says when O_NOFOLLOW met a link (Linux ELOOP, the BSDs EMLINK/EFTYPE)
+_LINK_ERRNOS = {errno.ELOOP, errno.EMLINK, getattr(errno, "EFTYPE", errno.ELOOP)}
+
+#: inside :func:`no_links`: game files are plain files of their folder, a link is refused
+_NO_LINKS: contextvars.ContextVar[bool] = contextvars.ContextVar("whistscore_no_links",
+                                                                default=False)
+
+
+@contextlib.contextmanager
+def no_links() -> Iterator[None]:
+    """Inside the block a game file is never reached through a symbolic link.
+
+    The command line follows a link on purpose (a game kept in a synced
+    folder); the scorepad serves only the plain files of its folder, so it
+    reads and writes inside this block: the lock is taken on the folder the
+    name is in, and opening or replacing a name that is a link is refused.
+    """
+    token = _NO_LINKS.set(True)
+    try:
+        yield
+    finally:
+        _NO_LINKS.reset(token)
+
+
+class NotAFile(InputError):
+    """No regular file by that name: none at all, a folder, a FIFO, a device, or a
+    symbolic link where none is followed (what was opened is checked, not the name)."""
+
+
+class LinkMoved(InputError):
+    """The game file became a link into another folder while its lock was held: the
+    change is refused (that folder's lock is not held), nothing is written."""
+
+
+@attrs.frozen
+class _Held:
+    """A folder this context holds the lock of, for the file named ``key``."""
+
+    key: str  #: os.path.abspath of the name the lock was taken for
+    fd: int  #: the locked folder, open
+    device: int
+    inode: int
+    links: bool  #: a link at the last step is followed (False inside :func:`no_links`)
+
+    def leaf(self, name: str, field: str = "file") -> tuple[int, str]:
+        """The locked folder's descriptor and the name of ``name``'s file in it.
+
+        Found again at each use: if the file has become a link into another
+        folder since the lock was taken, its lock is not ours, and the file is
+        refused rather than read or written without it.
+
+        :raises InputError: the file now lies in another folder.
+        """
+        if not self.links:
+            return self.fd, os.path.basename(self.key)
+        real = os.path.realpath(name)
+        try:
+            info = os.stat(os.path.dirname(real))
+        except OSError as exc:
+            raise InputError(f"the folder of the file cannot be examined "
+                             f"({exc.strerror or exc}): {os.path.dirname(real)}",
+                             field=field, value=name) from None
+        if (info.st_dev, info.st_ino) != (self.device, self.inode):
+            raise LinkMoved(f"{os.path.basename(name)} is now a link into another folder "
+                            f"({os.path.dirname(real)}), whose lock this command does not "
+                            f"hold; refused, nothing written (run the command again)",
+                            field=field, value=name)
+        return self.fd, os.path.basename(real)
+
+
+#: the folders this context holds the lock of (innermost last)
+_HELD: contextvars.ContextVar[tuple[_Held, ...]] = contextvars.ContextVar("whistscore_held",
+                                                                          default=())
+
+
+def _held_for(name: str) -> _Held | None:
+    """The lock this context holds for the file ``name`` (None if it holds none)."""
+    held = _HELD.get()
+    if not held:
+        return None
+    key = os.path.abspath(name)
+    for entry in reversed(held):
+        if entry.key == key:
+            return entry
+    return None
+
+
 def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
     """Where a save of ``path`` really writes: through a symlink to its target.
 
     A game file kept as a link into a synced folder must keep receiving deals,
-    so the link is followed, not replaced.  An existing target must be a
-    regular file that may be written: a device, a FIFO or a folder is refused,
-    and so is a read-only file (its owner made it so on purpose).
+    so the link is followed, not replaced (inside :func:`no_links` a link is
+    refused instead).  Inside :func:`locked` the target must still be in the
+    folder whose lock is held.  An existing target must be a regular file that
+    may be written: a device, a FIFO or a folder is refused, and so is a
+    read-only file (its owner made it so on purpose).
 
     :raises InputError: the folder does not exist, the file cannot be examined, is not a
-        regular file, or is read-only.
+        regular file, is read-only, or has moved out of the locked folder.
     """
     name = check_path(path, field)
-    target = Path(os.path.realpath(name))
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        if not target.parent.is_dir():
-            raise InputError("the folder of the file does not exist", field=field,
-                             value=name) from None
-        return target
-    except OSError as exc:
-        raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                         field=field, value=name) from None
+    held = _held_for(name)
+    if held is not None:
+        dir_fd, leaf = held.leaf(name, field)
+        target = Path(os.path.dirname(os.path.realpath(name)) if held.links
+                      else os.path.dirname(held.key)) / leaf
+        try:
+            info = os.stat(leaf, dir_fd=dir_fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return target
+        except OSError as exc:
+            raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
+                             field=field, value=name) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise InputError("the file is a symbolic link here; refusing to replace it",
+                             field=field, value=name)
+    else:
+        if _NO_LINKS.get() and os.path.islink(name):
+            raise InputError("the file is a symbolic link here; refusing to replace it",
+                             field=field, value=name)
+        target = Path(os.path.realpath(name))
+        try:
+            info = os.stat(target)
+        except FileNotFoundError:
+            if not target.parent.is_dir():
+                raise InputError("the folder of the file does not exist", field=field,
+                                 value=name) from None
+            return target
+        except OSError as exc:
+            raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
+                             field=field, value=name) from None
     why = _not_regular(info.st_mode)
     if why:
         raise InputError(f"{why}; refusing to replace it", field=field, value=name)
@@ -224,7 +376,7 @@ def _clear_stale(folder: Path, name: str) -> None:
 
     # only names tempfile.mkstemp gives our saves: ".NAME.PID.xxxxxxxx.tmp" (and,
     # from before the pid was in the name, ".NAME.xxxxxxxx.tmp")
-    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]+)\.)?[a-z0-9_]{8}\.tmp")
+    shape = re.compile(re.escape(f".{name}.") + r"(?:([0-9]{1,10})\.)?[a-z0-9_]{8}\.tmp")
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -268,28 +420,92 @@ def replacing(path: str | os.PathLike[str], field: str = "file") -> Iterator[str
 
     target = save_target(path, field)
     folder = target.parent
+    held = _held_for(check_path(path, field))
     _clear_stale(folder, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=folder)
-    os.close(fd)
+    tmp = ""
     try:
-        yield tmp
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
+        with _interrupts_held():  # a Ctrl-C here would leave the new file behind
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                           suffix=".tmp", dir=folder)
+            except OSError as exc:
+                raise _named(exc, folder) from None
+            os.close(fd)
         try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
+            yield tmp
+        except OSError as exc:  # the caller's write: the file it concerns is the target
+            raise _named(exc, target, tmp) from None
+        try:
+            with open(tmp, "rb+") as handle:
+                os.fsync(handle.fileno())
+            if held is not None:
+                # the name is found again in the locked folder, and the rename is made
+                # there: a link swapped in meanwhile is replaced, never followed
+                dir_fd, leaf = held.leaf(str(path), field)
+                try:
+                    mode = os.stat(leaf, dir_fd=dir_fd, follow_symlinks=False).st_mode & 0o777
+                except FileNotFoundError:
+                    mode = 0o666 & ~_umask()
+                os.chmod(tmp, mode)
+                with _interrupts_held():
+                    os.replace(os.path.basename(tmp), leaf, src_dir_fd=dir_fd,
+                               dst_dir_fd=dir_fd)
+                    _saved(path)
+            else:
+                try:
+                    mode = os.stat(target).st_mode & 0o777
+                except FileNotFoundError:
+                    mode = 0o666 & ~_umask()
+                os.chmod(tmp, mode)
+                with _interrupts_held():
+                    os.replace(tmp, target)
+                    _saved(path)
+        except OSError as exc:
+            raise _named(exc, target, tmp) from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
+    _fsync_folder(folder)
+
+
+def _saved(path: str | os.PathLike[str]) -> None:
     saves = _SAVES.get()
     if saves is not None:
         saves.append(str(path))
-    _fsync_folder(folder)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) waits while the file is renamed and the save recorded.
+
+    An interrupt between the rename and :func:`recording_saves` learning of it
+    made the command line say "the game file is as it was" about a saved
+    change.  Held back here, the interrupt lands once the save is recorded
+    (SIGINT is blocked for this thread only, for the time of one rename).
+    """
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, previous)
+
+
+def _named(exc: OSError, path: str | os.PathLike[str], tmp: str | None = None) -> OSError:
+    """``exc`` with the file it concerns named: a disk error says which file it hit
+    (the file being saved, not the hidden temporary file beside it, nor a name
+    relative to the folder's descriptor)."""
+    if tmp is not None or exc.filename is None:
+        exc.filename = os.fspath(path)
+        exc.filename2 = None
+    return exc
 
 
 def _umask() -> int:
@@ -311,9 +527,12 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
                          "the most whistscore reads back; start a new game file", field="file",
                          value=str(path))
     with replacing(path) as tmp:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
+        try:
+            with open(tmp, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+        except OSError as exc:
+            raise _named(exc, path, tmp) from None
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -356,23 +575,34 @@ def locked(path: str | os.PathLike[str],
     of :func:`waiting_message`) is called once if another command holds the lock,
     before waiting for it.
 
-    :raises InputError: the folder of the file does not exist or cannot be locked.
+    A game file may be a link into another folder; the lock is then that
+    folder's.  If the file becomes a link into a third folder while the command
+    waits (or works), that folder's lock is not held: the command is refused
+    rather than write where another command may be writing.  Inside the block,
+    :func:`read_bytes` and :func:`replacing` open and rename the file relative
+    to the locked folder, never following a link at the last step.
+
+    :raises InputError: the folder of the file does not exist or cannot be locked, or the
+        file became a link into another folder while the command waited.
     """
     name = check_path(path)
-    folder = Path(os.path.realpath(name)).parent
+    links = not _NO_LINKS.get()
+    key = os.path.abspath(name)
+    folder = os.path.dirname(os.path.realpath(name) if links else key)
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX: no lock available
         yield
         return
     try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise InputError("the folder of the file does not exist", field="file",
                          value=name) from None
     except OSError as exc:
-        raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc})",
-                         field="file", value=name) from None
+        raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc}): "
+                         f"{folder}", field="file", value=name) from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -382,7 +612,14 @@ def locked(path: str | os.PathLike[str],
                 on_wait()
             fcntl.flock(fd, fcntl.LOCK_EX)
         try:
-            yield
+            info = os.fstat(fd)
+            held = _Held(key, fd, info.st_dev, info.st_ino, links)
+            held.leaf(name)  # the file has not moved out of the folder while we waited
+            token = _HELD.set(_HELD.get() + (held,))
+            try:
+                yield
+            finally:
+                _HELD.reset(token)
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:

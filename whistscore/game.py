@@ -1,9 +1,9 @@
 """What every game module provides, and the game record it is played in.
 
-A game module (``whistscore/games/<name>.py``) defines one subclass of
-:class:`GameType` and nothing else needs to change to add a game: the journal,
-the settlement, the renderers and the command line all speak to it through
-this interface.  Scoring is pure: :meth:`GameType.score` takes a state and a
+A game package (``whistscore/games/<name>/``) declares one :class:`GameType`, the
+table of its functions, and an entry point in the group ``whistscore.games`` that
+names it; nothing else needs to change to add a game: the journal, the settlement,
+the renderers and the command line all speak to it through this table.  Scoring is pure: :meth:`GameType.score` takes a state and a
 deal and returns the entries and the next state; it does no I/O and keeps no
 hidden state, which is what makes undo ("drop the last deal and replay")
 exact.
@@ -11,18 +11,17 @@ exact.
 
 from __future__ import annotations
 
-import abc
 import contextlib
 import gc
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Mapping, Protocol, Sequence, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol,
+                    Sequence, TypeVar, Union)
 
 import attrs
 
 from .errors import DealError, InputError
 from .layout import Label, Phrase, Table
-from ._fast import fast_init
 from .ledger import Amount, Entry
 from .rules import RuleBook, Rules
 
@@ -70,21 +69,20 @@ class NotationForm:
     players: tuple[str, ...] = ()
 
 
-@attrs.frozen(slots=True)
-class DealContext:
-    """What a deal's scoring may know besides the state: who deals, who plays."""
+class DealContext(NamedTuple):
+    """What a deal's scoring may know besides the state: who deals, who plays.
+
+    A named tuple: one is made for every deal replayed.
+    """
 
     number: int
     dealer: str
     players: tuple[str, ...]
     active: tuple[str, ...]
     rules: Rules
-    #: False when the replay keeps no deal's entries (``settle``): a game may then
-    #: leave them unwritten and only move its state on
+    #: False when the replay keeps no deal's entries (``settle``): a game then scores
+    #: through its sums-only writer and only moves its state on
     keep: bool = True
-
-
-DealContext.__init__ = fast_init(DealContext)  # type: ignore[method-assign]
 
 
 @attrs.frozen(slots=True)
@@ -95,133 +93,127 @@ class Outcome(Generic[S]):
     state: S
 
 
-Outcome.__init__ = fast_init(Outcome)  # type: ignore[method-assign]
+def _everyone(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    return players
 
 
-class GameType(abc.ABC, Generic[D, S]):
+def _no_words(deal: object, outcome: object, ctx: DealContext) -> Words:
+    return ""
+
+
+def _no_announcement(state: object, dealer: str, players: tuple[str, ...],
+                     rules: Rules) -> Label | None:
+    return None
+
+
+def _no_restarts(entries: Sequence[Entry]) -> frozenset[str]:
+    return frozenset()
+
+
+def _no_tables(replay: object) -> list[Table]:
+    return []
+
+
+def _no_pairs(replay: object) -> dict[tuple[str, str], Fraction] | None:
+    return None
+
+
+def _no_openings(players: tuple[str, ...],
+                 rules: Rules) -> dict[tuple[str, str, str | None], Amount]:
+    return {}
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class GameType(Generic[D, S]):
     """One game: its deal type ``D``, its state ``S``, notation, rules, scoring and sheet.
 
-    Each game is a package ``whistscore/games/<game>/`` with the same modules
-    (``deals``, ``notation``, ``rules``, ``scoring``, ``sheet``, ``fields``, ``game``);
-    its ``game.py`` subclasses this and only hands each method to its module.
+    A declared table, not a class to subclass: each game package's ``game.py``
+    makes one, ``GameType[Deal, State](name=..., score=scoring.score, ...)``, naming
+    the function of its own module for each entry.  The entries are plain functions
+    (a replay calls ``score`` and ``is_finished`` once a deal with no bound method in
+    between), and mypy checks each against the signature below with the game's
+    ``Deal`` and ``State``: a ``score`` that takes another deal or returns another
+    state is an error before anything runs (tests/test_typing.py).  Compared by
+    identity: one instance per game.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    player_counts: ClassVar[tuple[int, ...]]
-    unit: ClassVar[str]
-    rulebook: ClassVar[RuleBook]
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    #: what the balances count (vist, point)
+    unit: str
+    rulebook: RuleBook
     #: key -> RuleText for every rule that writes entries (``Entry.rule``)
-    rule_texts: ClassVar[Mapping[str, RuleText]]
-    #: extra sheet labels: key -> (English, Russian)
-    labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
-    #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
-    deal_fields: ClassVar["DealFields | None"] = None
-    #: every form of the short notation, the first being the commonest deal
-    notation_forms: ClassVar[tuple[NotationForm, ...]] = ()
-    #: the seats the notation examples are read with
-    notation_players: ClassVar[tuple[str, ...]] = ()
-
-    # -- seats -------------------------------------------------------------
-    def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
-        """Players who hold cards this deal (a sitting-out dealer is left out)."""
-        return players
+    rule_texts: Mapping[str, RuleText]
 
     # -- deals: JSON and short notation -----------------------------------
-    @abc.abstractmethod
-    def deal_from_json(self, obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> D:
-        """Check a deal's shape and build the game's deal value.
-
-        Raise :class:`~whistscore.errors.DealError` naming the field and value;
-        the caller adds the deal number.  Checks that need the game so far (who
-        deals, what was played before) belong in :meth:`score`.
-
-        :raises DealError: the deal's shape is wrong (the field and value named).
-        """
-
-    @abc.abstractmethod
-    def deal_to_json(self, deal: D) -> JSONObject:
-        """The deal as the game file writes it (key order is the file's order)."""
-
-    @abc.abstractmethod
-    def parse_notation(self, text: str, players: tuple[str, ...], rules: Rules) -> D:
-        """Read one line of short notation.
-
-        :raises NotationError: the line cannot be read (field ``notation`` for the whole
-            line, else the part's own field).
-        """
-
-    @abc.abstractmethod
-    def format_notation(self, deal: D, players: tuple[str, ...], rules: Rules) -> str:
-        """Write the deal back in short notation; parse_notation reads it back equal."""
-
-    def describe_result(self, deal: D, outcome: Outcome[S], ctx: DealContext) -> Words:
-        """A few words on how the deal ended ("made", "down 2"), for the deals table:
-        text, a :class:`~whistscore.layout.Label` or a :class:`~whistscore.layout.Phrase`,
-        so the workbook can say it in the table's language."""
-        return ""
+    #: check a deal's shape and build the deal value; raise :class:`DealError` naming the
+    #: field and value (the caller adds the deal's number); checks that need the game so
+    #: far belong in ``score``
+    deal_from_json: Callable[[Mapping[str, Any], tuple[str, ...], Rules], D]
+    #: the deal as the game file writes it (key order is the file's order)
+    deal_to_json: Callable[[D], JSONObject]
+    #: one line of short notation; raise :class:`NotationError` (field ``notation`` for
+    #: the whole line, else the part's own field)
+    parse_notation: Callable[[str, tuple[str, ...], Rules], D]
+    #: the deal back in short notation; ``parse_notation`` reads it back equal
+    format_notation: Callable[[D, tuple[str, ...], Rules], str]
 
     # -- scoring ------------------------------------------------------------
-    @abc.abstractmethod
-    def initial_state(self, players: tuple[str, ...], rules: Rules) -> S:
-        """The state before the first deal."""
+    #: the state before the first deal
+    initial_state: Callable[[tuple[str, ...], Rules], S]
+    #: (state, deal, ctx) -> the entries the deal writes and the state after it (pure);
+    #: raise :class:`DealError` when the deal cannot follow the state
+    score: Callable[[S, D, DealContext], Outcome[S]]
+    #: True once the game has ended and no deal may follow
+    is_finished: Callable[[S], bool]
+    #: (state, rules) -> each player's exact result in the game's unit; sums to zero
+    balance: Callable[[S, Rules], dict[str, Fraction]]
 
-    @abc.abstractmethod
-    def score(self, state: S, deal: D, ctx: DealContext) -> Outcome[S]:
-        """Entries the deal writes and the state after it (pure).
+    # -- the sheet ------------------------------------------------------------
+    #: (state, rules) -> the ``sheet`` object of ``settle --json`` / ``show --json``
+    sheet_json: Callable[[S, Rules], JSONObject]
+    #: the score sheet as players draw it, for ``show`` and the workbook
+    sheet_tables: Callable[[Played[S]], list[Table]]
 
-        :raises DealError: the deal cannot follow the state (the caller adds its number).
-        """
+    # -- optional: data --------------------------------------------------------
+    #: extra sheet labels: key -> (English, Russian)
+    labels: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
+    deal_fields: DealFields | None = None
+    #: every form of the short notation, the first being the commonest deal
+    notation_forms: tuple[NotationForm, ...] = ()
+    #: the seats the notation examples are read with
+    notation_players: tuple[str, ...] = ()
 
-    @abc.abstractmethod
-    def is_finished(self, state: S) -> bool:
-        """True once the game has ended and no deal may follow."""
-
-    @abc.abstractmethod
-    def balance(self, state: S, rules: Rules) -> dict[str, Fraction]:
-        """Each player's exact result in the game's unit; sums to zero."""
-
-    @abc.abstractmethod
-    def sheet_json(self, state: S, rules: Rules) -> JSONObject:
-        """The ``sheet`` object of ``settle --json`` / ``show --json``."""
-
-    @abc.abstractmethod
-    def sheet_tables(self, replay: Played[S]) -> list[Table]:
-        """The score sheet as players draw it, for ``show`` and the workbook."""
-
-    def announce_next(self, state: S, dealer: str, players: tuple[str, ...],
-                      rules: Rules) -> Label | None:
-        """What the table must know before the next deal beyond who deals it (a twist
-        round, a dealer who sits out), as a Label; ``None`` when nothing."""
-        return None
-
-    def running_restarts(self, entries: Sequence[Entry]) -> frozenset[str]:
-        """Columns whose running values start again at 0 after a deal that wrote
-        ``entries`` (whist's trick score after a game is won), for the deal-by-deal sheet."""
-        return frozenset()
-
-    def closing_tables(self, replay: Played[S]) -> list[Table]:
-        """The steps that turn the sheet into balances, as they are done on paper at the
-        end of the game (Twist's remark − 10 × gora, then each pair); ``show`` prints them."""
-        return []
-
-    def pairwise_settlement(self, replay: Played[S]) -> dict[tuple[str, str], Fraction] | None:
-        """What each player wins (+) from each other one, netted as on paper.
-
-        ``None`` (the default) lets the workbook share each balance out evenly.
-        """
-        return None
-
-    def opening_values(self, players: tuple[str, ...],
-                       rules: Rules) -> dict[tuple[str, str, str | None], Amount]:
-        """Columns that do not start at 0, as ``{(player, column, against): value}``
-        (twist's gora starts at the agreed size); the deal-by-deal sheet starts there."""
-        return {}
+    # -- optional hooks, each with a default that does nothing -------------------
+    #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)
+    active_players: Callable[[tuple[str, ...], str], tuple[str, ...]] = _everyone
+    #: (deal, outcome, ctx) -> a few words on how the deal ended ("made", "down 2"), for
+    #: the deals table: text, a Label or a Phrase (the workbook says it in its language)
+    describe_result: Callable[[D, Outcome[S], DealContext], Words] = _no_words
+    #: (state, dealer, players, rules) -> what the table must know before the next deal
+    #: beyond who deals it (a twist round, a dealer who sits out), or None
+    announce_next: Callable[[S, str, tuple[str, ...], Rules], Label | None] = _no_announcement
+    #: entries -> columns whose running values start again at 0 after a deal that wrote
+    #: them (whist's trick score after a game is won), for the deal-by-deal sheet
+    running_restarts: Callable[[Sequence[Entry]], frozenset[str]] = _no_restarts
+    #: the steps that turn the sheet into balances as done on paper at the end of the
+    #: game (Twist's remark - 10 x gora, then each pair); ``show`` prints them
+    closing_tables: Callable[[Played[S]], list[Table]] = _no_tables
+    #: what each player wins (+) from each other one, netted as on paper; None lets the
+    #: workbook share each balance out evenly
+    pairwise_settlement: Callable[[Played[S]],
+                                  dict[tuple[str, str], Fraction] | None] = _no_pairs
+    #: (players, rules) -> columns that do not start at 0, ``{(player, column, against):
+    #: value}`` (twist's gora starts at the agreed size)
+    opening_values: Callable[[tuple[str, ...], Rules],
+                             dict[tuple[str, str, str | None], Amount]] = _no_openings
 
 
-@attrs.frozen(slots=True)
-class DealRecord:
-    """A deal as recorded: the game's deal value plus the journal's own fields."""
+class DealRecord(NamedTuple):
+    """A deal as recorded: the game's deal value plus the journal's own fields (a named
+    tuple: the file reader makes one a deal)."""
 
     deal: Any
     dealer: str | None = None
@@ -231,9 +223,6 @@ class DealRecord:
     #: the client's id for it (a phone's), unique in the file: a retry after a lost
     #: answer names the same id and records nothing twice
     id: str | None = None
-
-
-DealRecord.__init__ = fast_init(DealRecord)  # type: ignore[method-assign]
 
 
 @attrs.frozen
@@ -287,9 +276,9 @@ class Game:
         return ", ".join(parts) if parts else None
 
 
-@attrs.frozen(slots=True)
-class DealResult:
-    """One deal as the replay scored it: its number, dealer, record, entries and context."""
+class DealResult(NamedTuple):
+    """One deal as the replay scored it: its number, dealer, record, entries and context
+    (a named tuple: a replay that keeps the entries makes one a deal)."""
 
     number: int
     dealer: str
@@ -302,9 +291,6 @@ class DealResult:
     @property
     def entries(self) -> tuple[Entry, ...]:
         return self.outcome.entries
-
-
-DealResult.__init__ = fast_init(DealResult)  # type: ignore[method-assign]
 
 
 class Played(Protocol[S_co]):

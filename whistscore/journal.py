@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import unicodedata
 from decimal import Decimal
 from typing import Any, Mapping, Sequence
@@ -84,6 +85,14 @@ def _bad_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a score file may hold")
 
 
+def _int_limit_holds() -> bool:
+    """Python's own int-string limit refuses a number longer than MAX_DIGITS before
+    converting it (``json`` meets it first); a program that lifted the limit
+    (``sys.set_int_max_str_digits(0)``) gets the same bound from a scan of the text."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    return 0 < limit <= MAX_DIGITS
+
+
 def _parse_json(text: str, error: type[InputError] = GameFileError,
                 field: str | None = None) -> Any:
     """Parse JSON strictly (no duplicate keys, no NaN); errors name the line.
@@ -92,6 +101,9 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
     rather than a file.
     """
     try:
+        if not _int_limit_holds():
+            if _long_number_line(text) is not None:
+                raise ValueError("a number too long")
         with paused_gc():
             data = json.loads(text, object_pairs_hook=_no_duplicates,
                               parse_constant=_bad_constant)

@@ -12,8 +12,8 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
-__all__ = ["Amount", "Entry", "Totals", "plain_number", "json_number", "quotient",
-           "format_amount"]
+__all__ = ["Amount", "Entry", "Entries", "SumsOnly", "Totals", "plain_number", "json_number",
+           "quotient", "format_amount"]
 
 Amount = Union[int, Fraction]
 
@@ -76,6 +76,43 @@ class Entry(NamedTuple):
             "against": self.against,
             "rule": self.rule,
         }
+
+
+class Entries:
+    """The entries one deal writes, kept: what a game's rules write through when the replay
+    keeps them (``show``).  :class:`SumsOnly` is the other writer of the same interface,
+    for a replay that keeps none (``settle``, ``DealContext.keep`` False): the rules run
+    the same way and only their sums go on.  (Twist and Preferans have writers of their
+    own that also hold the sums; whist writes through these.)"""
+
+    __slots__ = ("number", "written")
+    #: whether entries are kept
+    keep = True
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.written: list[Entry] = []
+
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: str,
+              against: str | None = None) -> None:
+        self.written.append(Entry(self.number, player, column, amount, against, rule, detail))
+
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self.written)
+
+
+class SumsOnly(Entries):
+    """:class:`Entries` that keeps none (a replay for the settlement)."""
+
+    __slots__ = ()
+    keep = False
+
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: str,
+              against: str | None = None) -> None:
+        pass
+
+    def entries(self) -> tuple[Entry, ...]:
+        return ()
 
 
 class Totals:

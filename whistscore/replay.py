@@ -169,6 +169,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
     seats = len(players)
     actives: dict[str, tuple[str, ...]] = {}
     dealer = players[0]
+    new_context = tuple.__new__
     with paused_gc():
         for number, record in enumerate(game.deals, 1):
             if is_finished(state):
@@ -178,7 +179,8 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
             active = actives.get(dealer)
             if active is None:
                 active = actives[dealer] = kind.active_players(players, dealer)
-            ctx = DealContext(number, dealer, players, active, rules, keep)
+            # tuple.__new__ builds the named tuple without its Python-level __new__
+            ctx = new_context(DealContext, (number, dealer, players, active, rules, keep))
             try:
                 outcome = score(state, record.deal, ctx)
             except InputError as exc:

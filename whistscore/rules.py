@@ -13,6 +13,7 @@ and as the strings a user types after ``--rule name=value``.
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -34,6 +35,7 @@ __all__ = [
     "json_text",
     "typed_pairs",
     "MAX_STAKE",
+    "MAX_STAKE_DIGITS",
     "STAKE_PLACES",
     "MAX_RULE_ITEMS",
     "RULE_CEILING",
@@ -77,7 +79,7 @@ class Integer(Kind):
     def parse(self, value: Any) -> int:
         if isinstance(value, str):
             try:
-                value = int(value.strip())
+                value = _rule_int(value.strip())
             except ValueError:
                 raise ValueError("must be a whole number") from None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -120,6 +122,31 @@ RULE_CEILING = 10 ** 9
 MAX_RULE_ITEMS = 100
 
 
+#: the longest value typed for one rule (a list of 100 numbers is a few hundred characters)
+MAX_RULE_TEXT = 2000
+#: the most digits a number in a rule's value may have (RULE_CEILING has 10)
+MAX_RULE_DIGITS = 12
+_LONG_RULE_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_RULE_DIGITS + 1))
+
+
+def _bounded_text(text: str) -> None:
+    """A rule's value as typed: refused, before any number in it is read, if it is
+    longer than MAX_RULE_TEXT or holds a number of more than MAX_RULE_DIGITS digits
+    (each game's own option kinds then read only short numbers)."""
+    if len(text) > MAX_RULE_TEXT:
+        raise ValueError(f"a rule's value is at most {MAX_RULE_TEXT} characters")
+    long = _LONG_RULE_NUMBER.search(text)
+    if long:
+        raise ValueError(f"a number of {len(long.group())} digits is larger than any rule's "
+                         f"value (at most {RULE_CEILING:,})")
+
+
+def _rule_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_RULE_DIGITS:
+        raise ValueError(f"numbers must be at most {RULE_CEILING:,} in size")
+    return int(text)
+
+
 def _bounded(value: int) -> None:
     if not -RULE_CEILING <= value <= RULE_CEILING:
         raise ValueError(f"must be a number of at most {RULE_CEILING:,} in size")
@@ -127,10 +154,15 @@ def _bounded(value: int) -> None:
 
 def json_text(text: str) -> Any:
     """A value typed as JSON after ``--rule name=`` (a list or an object)."""
+    _bounded_text(text)
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_rule_int, parse_float=_no_float)
     except (ValueError, RecursionError):
         raise ValueError("is not readable JSON") from None
+
+
+def _no_float(text: str) -> float:
+    raise ValueError("must hold whole numbers")
 
 
 def typed_pairs(text: str, example: str) -> dict[str, str]:
@@ -339,6 +371,8 @@ class RuleBook:
         for name, raw in spec.items():
             opt = self.option(name)
             try:
+                if isinstance(raw, str):
+                    _bounded_text(raw)
                 overrides[name] = opt.kind.parse(raw)
             except ValueError as exc:
                 raise RuleError(
@@ -376,6 +410,9 @@ class RuleBook:
 #: typing slip, and refusing it at the door keeps every later sum small and fast
 MAX_STAKE = Decimal(1_000_000)
 STAKE_PLACES = 6
+#: the most digits a stake is written with, and the largest exponent (either sign) it
+#: may carry: ``1E-999999999`` is refused by its exponent, before any normalization
+MAX_STAKE_DIGITS = 40
 
 
 def parse_stake(value: object, field: str = "stake") -> Decimal:
@@ -405,17 +442,38 @@ def parse_stake(value: object, field: str = "stake") -> Decimal:
         except (InvalidOperation, ValueError):
             raise RuleError("a stake is a decimal number such as 0.10", field=field,
                             value=value) from None
-    if not stake.is_finite() or stake < 0:
+    if not stake.is_finite():
         raise RuleError("a stake must be a finite number, not negative", field=field,
                         value=str(value))
-    if stake > MAX_STAKE:
-        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
-    if stake != 0 and _exponent(stake.normalize()) < -STAKE_PLACES:
+    # Read the number's own digits and exponent, before any arithmetic: normalizing
+    # 1E-999999999 underflows to 0 (so it passed as "no decimals"), and every later
+    # sum with it then worked on a billion digits.
+    sign, digits, exponent = stake.as_tuple()
+    if not isinstance(exponent, int):  # pragma: no cover - is_finite() refused those
+        raise RuleError("a stake must be a finite number", field=field, value=str(value))
+    if len(digits) > MAX_STAKE_DIGITS:
+        raise RuleError(f"a stake is a decimal number of at most {MAX_STAKE_DIGITS} digits, "
+                        f"such as 0.10", field=field, value=str(value))
+    if exponent < -MAX_STAKE_DIGITS:
         raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
                         value=str(value))
-    if _exponent(stake) > 0:  # 1E+3 is written 1000
+    if exponent > MAX_STAKE_DIGITS:
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+    nonzero = any(digits)
+    if sign and nonzero:
+        raise RuleError("a stake must be a finite number, not negative", field=field,
+                        value=str(value))
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    if nonzero and -(exponent + trailing) > STAKE_PLACES:
+        raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
+                        value=str(value))
+    if nonzero and exponent + len(digits) - 1 > 6 or stake > MAX_STAKE:
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+    if exponent > 0:  # 1E+3 is written 1000
         stake = stake.quantize(Decimal(1))
-    return abs(stake) if stake == 0 else stake
+    if not nonzero:
+        return Decimal(0).scaleb(max(exponent, -STAKE_PLACES)) if exponent < 0 else Decimal(0)
+    return stake
 
 
 def _exponent(number: Decimal) -> int:

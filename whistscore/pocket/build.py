@@ -150,6 +150,18 @@ def _package_archive(out: Path) -> str:
                     path.suffix not in (".py", ".typed", ".html", ".js", ".css"):
                 continue
             z.write(path, rel.as_posix())
+        # the registry finds the games through whistscore's entry points (games/__init__.py):
+        # the distribution's metadata goes along, as pip installs it
+        try:
+            from importlib.metadata import distribution
+
+            dist = distribution("whistscore")
+        except PackageNotFoundError:
+            dist = None
+        for meta in ("METADATA", "entry_points.txt") if dist is not None else ():
+            text = dist.read_text(meta) if dist is not None else None
+            if text is not None:
+                z.writestr(f"whistscore-{ver}.dist-info/{meta}", text)
     return name
 
 

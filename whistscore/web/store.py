@@ -6,6 +6,14 @@ read of the file under it, a replay that refuses a deal that does not fit, and
 the atomic save.  So a page and ``whistscore add``
 on one file at once lose nothing, and a killed server leaves the old file or
 the new one.  This module decides no rule; it only says where a file is.
+
+Only the plain files directly in the folder are served, and a name is never
+followed through a symbolic link: a file is opened relative to the folder's
+descriptor with ``O_NOFOLLOW`` and what was opened is checked (``fstat``: a
+regular file), so a file swapped for a link between a check and the open is
+refused, not read.  Every change runs inside :func:`whistscore.files.no_links`
+under the folder's lock: the file is read, checked and replaced relative to the
+locked folder, and a link found there is refused.
 """
 
 from __future__ import annotations
@@ -109,17 +117,50 @@ class Folder:
         """Changes whenever the file is saved (by us or by the command line)."""
         return self._stamp(self.path(name))
 
-    @staticmethod
-    def _stamp(path: Path) -> str:
-        st = path.stat()
-        return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
+    def _stamp(self, path: Path) -> str:
+        """The stamp of the entry itself (``lstat`` in the folder: a link is never followed)."""
+        fd = self._open_root()
+        try:
+            st = os.stat(path.name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            raise NotFound("no such game", field="name", value=path.stem) from None
+        finally:
+            os.close(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotFound("no such game (not a plain file in the folder)", field="name",
+                           value=path.stem)
+        return _stamp_of(st)
+
+    def _open_root(self) -> int:
+        try:
+            return os.open(self.root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                           | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            raise InputError(f"the folder cannot be opened ({exc.strerror or exc}): "
+                             f"{self.root}", field="folder", value=str(self.root)) from None
 
     # -- reading -----------------------------------------------------------------
-    def text(self, name: str) -> str:
+    def _read(self, name: str) -> tuple[str, str]:
+        """The text of game ``name`` and the stamp of the very file read.
+
+        The name is opened in the folder (its descriptor), without following a
+        link, and the file opened is checked: a regular file, at most MAX_FILE.
+        """
         path = self.path(name)
-        if path.stat().st_size > MAX_FILE:
-            raise InputError("the game file is too large to serve", field="name", value=name)
-        return files.read_text(path)
+        fd = self._open_root()
+        try:
+            data, info = files.read_checked(path.name, dir_fd=fd, follow=False, limit=MAX_FILE)
+        except files.NotAFile:  # gone, or swapped for a link or a FIFO since the check
+            raise NotFound("no such game (not a plain file in the folder)", field="name",
+                           value=name) from None
+        except InputError as exc:  # too large, unreadable: said of the game's name
+            raise InputError(exc.reason, field="name", value=name) from None
+        finally:
+            os.close(fd)
+        return files.decode_text(data), _stamp_of(info)
+
+    def text(self, name: str) -> str:
+        return self._read(name)[0]
 
     def load(self, name: str) -> "Game":
         return journal.loads(self.text(name))
@@ -135,7 +176,8 @@ class Folder:
         cached = self._cache.get(name)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        rp = replay(self.load(name))
+        text, stamp = self._read(name)
+        rp = replay(journal.loads(text))
         self._cache[name] = (stamp, rp)
         return rp
 
@@ -200,7 +242,7 @@ class Folder:
         title = _check_text(body.get("title") or None, "title")
         game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
         text = journal.dumps(game)
-        with files.locked(self.root / f"{name}.json"):
+        with files.no_links(), files.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
             files.write_atomic(path, text)
         return text
@@ -245,8 +287,9 @@ class Folder:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
         try:
             first = self._stamp(path)
-            text = files.read_text(path)
-            same = self._stamp(path) == first and text == journal.dumps(rp.game)
+            text, stamp = self._read(name)
+            same = stamp == first and self._stamp(path) == first \
+                and text == journal.dumps(rp.game)
         except (OSError, InputError):
             same = False
         if same:
@@ -260,8 +303,10 @@ class Folder:
         path = self.path(name)
         known = self._cache.get(name)
         parts = self._checked(body, None)
-        change = recording.record(path, parts["deal"], dealer=parts["dealer"],
-                                  note=parts["note"], expect=parts["expect"], id=parts["id"])
+        with files.no_links():
+            change = recording.record(path, parts["deal"], dealer=parts["dealer"],
+                                      note=parts["note"], expect=parts["expect"],
+                                      id=parts["id"])
         if change.already:
             return self._current(name, path), change.number, True
         last = change.after.last
@@ -280,8 +325,9 @@ class Folder:
         deal no longer scores."""
         path = self.path(name)
         parts = self._checked(body, number)
-        change = recording.replace(path, number, parts["deal"], dealer=parts["dealer"],
-                                   note=parts["note"], expect=parts["expect"])
+        with files.no_links():
+            change = recording.replace(path, number, parts["deal"], dealer=parts["dealer"],
+                                       note=parts["note"], expect=parts["expect"])
         after = change.after.replay
         self._remember(name, path, after)
         return after
@@ -293,7 +339,8 @@ class Folder:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise InputError("expect is the number of deals the client saw", field="expect",
                              value=expect)
-        change = recording.drop_last(path, expect=expect)
+        with files.no_links():
+            change = recording.drop_last(path, expect=expect)
         dropped = change.before.deals[-1]
         self._remember(name, path, change.after.replay)
         return {"number": change.number,
@@ -336,9 +383,10 @@ class Folder:
                              value=stake)
         title = _check_text(body.get("title"), "title")
         currency = _check_text(body.get("currency"), "currency", 12)
-        change = recording.change_settings(path, preset=_check_text(preset, "preset", 40),
-                                           rules=rules, stake=stake, currency=currency,
-                                           title=title, expect=self._expect(body))
+        with files.no_links():
+            change = recording.change_settings(
+                path, preset=_check_text(preset, "preset", 40), rules=rules, stake=stake,
+                currency=currency, title=title, expect=self._expect(body))
         self._remember(name, path, change.after.replay)
         game = change.after.game
         return {"rules": game.rules.to_json(), "stake": None if game.stake is None
@@ -348,10 +396,15 @@ class Folder:
         """"End the evening here" (``whistscore end``): ``ended`` written, the game settled
         as it stands; with ``"reopen": true`` the mark is taken away."""
         path = self.path(name)
-        change = recording.end(path, reopen=body.get("reopen") is True,
-                               expect=self._expect(body))
+        with files.no_links():
+            change = recording.end(path, reopen=body.get("reopen") is True,
+                                   expect=self._expect(body))
         self._remember(name, path, change.after.replay)
         return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
+
+
+def _stamp_of(st: os.stat_result) -> str:
+    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
 
 
 def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:

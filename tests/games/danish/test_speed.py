@@ -52,7 +52,7 @@ def test_games_scored_turn_about_never_mix(files):
         for g, game in enumerate(games):
             if i < len(game.deals):
                 result = kept[g].results[i]
-                ctx = attrs.evolve(result.context, keep=False)
+                ctx = result.context._replace(keep=False)
                 states[g] = GAME.score(states[g], result.record.deal, ctx).state
     assert states == [r.state for r in kept]
 

@@ -106,10 +106,20 @@ def test_every_legal_deal_round_trips_through_the_notation(data):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=40))
+@given(st.text(max_size=40) | st.lists(st.sampled_from(
+    ["Anna", "Boris", "Vera", "7S", "6NT", "misere", "pass", "w", "p", ":", "/", "7/3/0",
+     "Boris:w", "Vera:p", "x", "99", "-1", " "]), max_size=8).map(" ".join))
 def test_garbage_is_refused_cleanly(text):
-    from whistscore.errors import InputError
+    """Any text is either a deal that writes back to itself, or a DealError that
+    names its field in one line; never another exception."""
+    from whistscore.errors import DealError
+
     try:
-        read(text)
-    except InputError:
-        pass
+        deal = read(text)
+    except DealError as exc:  # NotationError, or a deal of the wrong shape
+        assert exc.field and f"field '{exc.field}'" in str(exc), exc  # names the field
+        assert exc.reason and "\n" not in str(exc), exc
+        return
+    record = type(GAME.deal_from_json(GAME.deal_to_json(deal), ABV, SOCHI))
+    assert isinstance(deal, record)
+    assert read(GAME.format_notation(deal, ABV, SOCHI)) == deal  # it reads back as itself

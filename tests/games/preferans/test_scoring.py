@@ -502,7 +502,7 @@ def test_spec_paper_settlement_example():
     vists = (0, 170, 60,
              64, 0, 178,
              88, 95, 0)
-    state = attrs.evolve(state, pulya=(20, 20, 20), gora=(42, 96, 132), vists=vists)
+    state = state._replace(pulya=(20, 20, 20), gora=(42, 96, 132), vists=vists)
     assert GAME.balance(state, rules) == {"A": 558, "B": -83, "V": -475}
 
 

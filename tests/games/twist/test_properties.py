@@ -41,8 +41,10 @@ def test_random_games_settle_to_zero_and_round_trip(data):
 @settings(max_examples=150, deadline=None)
 @given(game_files())
 def test_settling_without_entries_moves_the_state_as_the_writer(data):
-    """``settle`` replays with ``keep=False``, a path of its own in scoring.py: after every
-    deal its state is the writer's, with every house rule, nota symbol and twist round."""
+    """``settle`` replays with ``keep=False``: the same rules write through the sums-only
+    writer, which works each deal's numbers out once and then adds them from its memo;
+    after every deal its state is the entry writer's, with every house rule, nota symbol
+    and twist round."""
     from whistscore.game import DealContext
 
     game = journal.from_json(data)

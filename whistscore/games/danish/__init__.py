@@ -9,6 +9,6 @@ always played alone.  With five at the table the dealer sits the deal out.
 Follows seed 004 («Подсчет очков») and spec ``danish.md``.
 """
 
-from .game import GAME, Danish
+from .game import GAME
 
-__all__ = ["GAME", "Danish"]
+__all__ = ["GAME"]

@@ -22,7 +22,7 @@ from typing import Any, Hashable, Mapping, NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Amount, Entry, plain_number, quotient
+from ...ledger import Amount, Entries, plain_number, quotient
 from ...rules import Rules
 from .deals import LOW_BID, NEEDED, Deal
 from .rules import NEGATIVES
@@ -93,30 +93,29 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         key: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
         paid = memo[2].get(key)
         if paid is None:
-            amounts, whole, _, _ = _pay(deal, players, ctx, False)
+            amounts, whole, _, _ = _pay(deal, players, ctx)
             paid = memo[2][key] = (tuple(amounts), whole)
         points = tuple(map(add, state.points, paid[0]))
         if not paid[1]:
             points = tuple(map(plain_number, points))
         return Outcome((), State(players, points))
-    amounts, whole, rule, detail = _pay(deal, players, ctx, True)
-    number = ctx.number
+    amounts, whole, rule, detail = _pay(deal, players, ctx)
+    w = Entries(ctx.number)
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
-    entries = []
     for player, amount in zip(players, amounts):
         if player != sitting:
-            entries.append(Entry(number, player, "points", amount, None, rule, detail))
+            w.write(player, "points", amount, rule, detail)
     points = tuple(map(add, state.points, amounts))
     if not whole:
         points = tuple(map(plain_number, points))
-    return Outcome(tuple(entries), State(players, points))
+    return Outcome(w.entries(), State(players, points))
 
 
-def _pay(deal: Deal, players: tuple[str, ...], ctx: DealContext,
-         explain: bool) -> tuple[list[Amount], bool, str, str]:
+def _pay(deal: Deal, players: tuple[str, ...],
+         ctx: DealContext) -> tuple[list[Amount], bool, str, str]:
     """What the deal pays each seat (0 to a dealer who sits out), whether all of it is
-    whole, the rule and, when ``explain``, the arithmetic in words (formatting it
-    costs more than the sums)."""
+    whole, the rule and the arithmetic in words (``settle`` works each distinct deal
+    out once, so the words cost it nothing that counts)."""
     active = ctx.active
     declarer, partner = deal.declarer, deal.partner
     if declarer not in active:
@@ -128,9 +127,9 @@ def _pay(deal: Deal, players: tuple[str, ...], ctx: DealContext,
     values = ctx.rules.values
     bid = deal.bid
     if isinstance(bid, str):
-        (mine, partners, others), rule, detail = _negative(bid, deal.tricks, values, explain)
+        (mine, partners, others), rule, detail = _negative(bid, deal.tricks, values)
     else:
-        (mine, partners, others), rule, detail = _positive(bid, deal, values, explain)
+        (mine, partners, others), rule, detail = _positive(bid, deal, values)
     amounts = [others] * len(players)
     amounts[players.index(declarer)] = mine
     if partner is not None:
@@ -140,44 +139,39 @@ def _pay(deal: Deal, players: tuple[str, ...], ctx: DealContext,
     return amounts, others.__class__ is int, rule, detail
 
 
-def _positive(bid: int, deal: Deal, values: Mapping[str, Any], explain: bool) -> _Payment:
+def _positive(bid: int, deal: Deal, values: Mapping[str, Any]) -> _Payment:
     value = _value(bid, deal.attachment, values)
-    name = (f"{bid} {deal.attachment}" if deal.attachment else str(bid)) if explain else ""
+    name = f"{bid} {deal.attachment}" if deal.attachment else str(bid)
     diff = deal.tricks - bid
     made = diff >= 0
     a: int
-    words = ""
     if made:
         times = 1 + diff if values["overtricks"] == "per-bid" else 1
         a = value * times
-        if explain:
-            words = (f"{name} = {value}, made +{diff}: {value} x {times} = {a}" if diff
-                     else f"{name} = {value}, made")
+        words = (f"{name} = {value}, made +{diff}: {value} x {times} = {a}" if diff
+                 else f"{name} = {value}, made")
     else:
         factor = values["failed_factor"]
         a = -value * factor * -diff
-        if explain:
-            words = f"{name} = {value}, down {-diff}: {value} x {factor} x {-diff} = {-a}"
+        words = f"{name} = {value}, down {-diff}: {value} x {factor} x {-diff} = {-a}"
     if deal.partner is not None:
         return (a, a, -a), ("made" if made else "failed"), words
     alone: int = values["alone_factor"]
     total = a * alone
     each = quotient(total, 3)
-    if explain:
-        words = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
+    words = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
     return (total, 0, -each), ("alone_made" if made else "alone_failed"), words
 
 
-def _negative(bid: str, tricks: int, values: Mapping[str, Any], explain: bool) -> _Payment:
+def _negative(bid: str, tricks: int, values: Mapping[str, Any]) -> _Payment:
     v: int = values["nolo_values"][NEGATIVES.index(bid)]
     if tricks == NEEDED[bid]:
-        return (3 * v, 0, -v), "negative_made", (f"{bid} made: {v} from each of 3"
-                                                 if explain else "")
+        return (3 * v, 0, -v), "negative_made", f"{bid} made: {v} from each of 3"
     factor: int = values["nolo_failed_factor"]
     each = v * factor
     return ((-3 * each, 0, each), "negative_failed",
             f"{bid} lost ({tricks} trick{'' if tricks == 1 else 's'}): "
-            f"{v} x {factor} = {each} to each of 3" if explain else "")
+            f"{v} x {factor} = {each} to each of 3")
 
 
 def is_finished(state: State) -> bool:

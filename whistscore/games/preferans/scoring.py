@@ -11,10 +11,8 @@ then formats no detail text and copies only the columns a deal writes.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
-import attrs
-
-from ..._fast import fast_init
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
@@ -26,15 +24,10 @@ __all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance"
            "announce_next", "active_players", "allpass_price"]
 
 
-class Config:
-    """The rule values one game reads on every deal, looked up once."""
+class Config(NamedTuple):
+    """The rule values one game reads on every deal, read once per game (:meth:`of`)."""
 
-    __slots__ = ("index", "n", "target", "P", "G", "values", "trick", "remiz", "consolation",
-                 "console_all", "obligation", "obligation_alone", "half", "responsibility",
-                 "gentleman", "allpass", "prices", "amnesty", "rostov", "misere_value",
-                 "misere_price", "misere_blind", "concede", "totus", "made8")
-
-    index: dict[str, int]
+    seats: dict[str, int]
     n: int
     target: int
     P: int
@@ -60,42 +53,47 @@ class Config:
     totus: bool
     made8: bool
 
-    def __init__(self, players: tuple[str, ...], rules: Rules) -> None:
-        self.index = {p: i for i, p in enumerate(players)}
-        self.n = len(players)
-        self.target = rules["pulya"]
-        self.P = rules["pulya_points"]
-        self.G = rules["gora_points"]
-        self.values = rules["values"]
-        self.trick = rules["trick_price"]
-        self.remiz = rules["remiz_price"]
-        self.consolation = rules["consolation_price"]
-        self.console_all = rules["consolation_by"] == "all"
-        self.obligation = rules["obligation"]
-        self.obligation_alone = rules["obligation_alone"]
-        self.half = dict(rules["half_whist"])
-        self.responsibility = rules["responsibility"]
-        self.gentleman = rules["whist_style"] == "gentleman"
-        self.allpass = rules["allpass"]
-        self.prices = rules["allpass_prices"]
-        self.amnesty = rules["allpass_amnesty"]
-        self.rostov = rules["rostov_vists"]
-        self.misere_value, self.misere_price = rules["misere"]
-        self.misere_blind = rules["misere_blind"]
-        self.concede = rules["concede"]
-        self.totus = rules["totus_both_whist"]
-        self.made8 = rules["allpass_exit"] == "made-8"
+    @classmethod
+    def of(cls, players: tuple[str, ...], rules: Rules) -> Config:
+        misere_value, misere_price = rules["misere"]
+        return cls(
+            seats={p: i for i, p in enumerate(players)},
+            n=len(players),
+            target=rules["pulya"],
+            P=rules["pulya_points"],
+            G=rules["gora_points"],
+            values=rules["values"],
+            trick=rules["trick_price"],
+            remiz=rules["remiz_price"],
+            consolation=rules["consolation_price"],
+            console_all=rules["consolation_by"] == "all",
+            obligation=rules["obligation"],
+            obligation_alone=rules["obligation_alone"],
+            half=dict(rules["half_whist"]),
+            responsibility=rules["responsibility"],
+            gentleman=rules["whist_style"] == "gentleman",
+            allpass=rules["allpass"],
+            prices=rules["allpass_prices"],
+            amnesty=rules["allpass_amnesty"],
+            rostov=rules["rostov_vists"],
+            misere_value=misere_value,
+            misere_price=misere_price,
+            misere_blind=rules["misere_blind"],
+            concede=rules["concede"],
+            totus=rules["totus_both_whist"],
+            made8=rules["allpass_exit"] == "made-8",
+        )
 
 
-@attrs.frozen(slots=True)
-class State:
-    """The pulka so far, by seat index.
+class State(NamedTuple):
+    """The pulka so far, by seat index (a named tuple: one is made a deal).
 
     ``vists`` is the directed matrix flattened: ``vists[i * n + j]`` is what
     player i wrote on player j.  ``streak`` counts the all-passes of the series
     now running (the next all-pass's step is streak + 1): those in a row just
     played, or under ``allpass_exit = made-8`` every one since the last made
-    8, 9, 10 or misère.
+    8, 9, 10 or misère.  ``cfg`` is the rules as scoring reads them, made once per game
+    (a state made by hand without it gets it on its first deal).
     """
 
     players: tuple[str, ...]
@@ -104,20 +102,17 @@ class State:
     vists: tuple[Amount, ...]
     streak: int = 0
     finished: bool = False
-    cfg: Config = attrs.field(default=None, eq=False, repr=False)
+    cfg: Config | None = None
 
     def wrote(self, i: int, j: int) -> Amount:
         return self.vists[i * len(self.players) + j]
-
-
-State.__init__ = fast_init(State)  # type: ignore[method-assign]  # one a deal
 
 
 def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     """An empty pulka, the rules read once into its :class:`Config`."""
     n = len(players)
     zero = (0,) * n
-    return State(tuple(players), zero, zero, (0,) * (n * n), 0, False, Config(players, rules))
+    return State(tuple(players), zero, zero, (0,) * (n * n), 0, False, Config.of(players, rules))
 
 
 def is_finished(state: State) -> bool:
@@ -184,31 +179,40 @@ def allpass_price(prices: tuple[int, ...], step: int) -> int:
     return prices[min(step, len(prices)) - 1]
 
 
-class _Writer:
-    """One deal's writing on copies of the state's columns.
+_new_state = tuple.__new__
+
+
+class _Sums:
+    """The sums-only writer (``DealContext.keep`` False, what ``settle`` runs): one deal's
+    writing on copies of the state's columns, no entry.  :class:`_Writer` is the other
+    writer of the same interface: it also writes each entry (:meth:`entry`).
 
     A column is copied on its first write only, and a column the deal did not
     touch goes into the next state as it was: most deals write two of the three.
     """
 
-    __slots__ = ("old", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n",
-                 "keep")
+    __slots__ = ("old", "index", "pulya", "gora", "vists", "entries", "number", "cfg", "n")
+    #: whether entries are written (the rules then also work out the words of a detail)
+    keep = False
 
-    def __init__(self, state: State, number: int, keep: bool) -> None:
-        cfg = state.cfg
+    def __init__(self, state: State, number: int, cfg: Config) -> None:
         self.old = state
         self.cfg = cfg
-        self.index = cfg.index
+        self.index = cfg.seats
         self.n = cfg.n
         self.pulya: list[int] | None = None
         self.gora: list[Amount] | None = None
         self.vists: list[Amount] | None = None
         self.entries: list[Entry] = []
         self.number = number
-        self.keep = keep  # False: entries are not kept (DealContext.keep), only the columns
 
-    # ``detail`` is a template filled with ``args`` only when the entry is kept: a
-    # settlement (keep False) then formats no text at all.
+    # ``detail`` is a template that only :class:`_Writer` fills with ``args``: a
+    # settlement formats no text at all.
+
+    def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
+              detail: str, *args: object) -> None:
+        """An entry of the help that :meth:`to_pulya` works out, which this writer does not
+        keep."""
 
     def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str,
              *args: object) -> None:
@@ -218,9 +222,6 @@ class _Writer:
                 vists = self.vists = list(self.old.vists)
             index = self.index
             vists[index[writer] * self.n + index[on]] += amount
-            if self.keep:
-                self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
-                                          detail.format(*args)))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
                 *args: object) -> None:
@@ -229,9 +230,6 @@ class _Writer:
             if gora is None:
                 gora = self.gora = list(self.old.gora)
             gora[self.index[player]] += amount
-            if self.keep:
-                self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
-                                          detail.format(*args)))
 
     def to_pulya(self, player: str, points: int, rule: str, detail: str,
                  *args: object) -> None:
@@ -251,19 +249,17 @@ class _Writer:
         if have + points <= target:  # the pulya takes it all: no help
             if points:
                 pulya[i] = have + points
-                if self.keep:
-                    self.entries.append(Entry(self.number, player, "pulya", points, None, rule,
-                                              detail.format(*args)))
+                self.entry(player, "pulya", points, None, rule, detail, *args)
             return
         own = target - have if have < target else 0
         rest = points - own
         if own:
             pulya[i] += own
-            if self.keep:
-                text = detail.format(*args)
-                if rest:
-                    text = f"{text}, {own} of it closes the pulya"
-                self.entries.append(Entry(self.number, player, "pulya", own, None, rule, text))
+            if rest:
+                self.entry(player, "pulya", own, None, rule,
+                           detail + ", {} of it closes the pulya", *args, own)
+            else:
+                self.entry(player, "pulya", own, None, rule, detail, *args)
         if rest <= 0:
             return
         n = self.n
@@ -280,9 +276,8 @@ class _Writer:
             pulya[best] += give
             rest -= give
             receiver = self.old.players[best]
-            if self.keep:
-                self.entries.append(Entry(self.number, receiver, "pulya", give, None,
-                                          "help_pulya", f"{give} points of help from {player}"))
+            self.entry(receiver, "pulya", give, None, "help_pulya", "{} points of help from {}",
+                       give, player)
             self.vist(player, receiver, P * give, "help_vists", "{} points of help x {}", give, P)
         if rest > 0:
             G = self.cfg.G
@@ -299,9 +294,38 @@ class _Writer:
             pulya_now, finished = old.pulya, old.finished
         else:
             pulya_now, finished = tuple(pulya), min(pulya) >= self.cfg.target
-        state = State(old.players, pulya_now, old.gora if gora is None else tuple(gora),
-                      old.vists if vists is None else tuple(vists), streak, finished, self.cfg)
-        return Outcome(tuple(self.entries) if self.keep else (), state)
+        # tuple.__new__ builds the named tuple without its Python-level __new__
+        state = _new_state(State, (old.players, pulya_now,
+                                   old.gora if gora is None else tuple(gora),
+                                   old.vists if vists is None else tuple(vists), streak,
+                                   finished, self.cfg))
+        return Outcome(tuple(self.entries), state)
+
+
+class _Writer(_Sums):
+    """The writer that keeps the entries: :class:`_Sums` that also writes each entry."""
+
+    __slots__ = ()
+    keep = True
+
+    def vist(self, writer: str, on: str, amount: Amount, rule: str, detail: str,
+             *args: object) -> None:
+        if amount:
+            super().vist(writer, on, amount, rule, detail)
+            self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
+                                      detail.format(*args)))
+
+    def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
+                *args: object) -> None:
+        if amount:
+            super().to_gora(player, amount, rule, detail)
+            self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
+                                      detail.format(*args)))
+
+    def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
+              detail: str, *args: object) -> None:
+        self.entries.append(Entry(self.number, player, column, amount, against, rule,
+                                  detail.format(*args)))
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -310,12 +334,14 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     :raises DealError: the deal cannot be played on this state or by this dealer.
     """
     cfg = state.cfg
+    if cfg is None:
+        cfg = Config.of(state.players, ctx.rules)
     if cfg.n == 4:
         if type(deal) is Contract and deal.seats is None and ctx.dealer != deal.declarer:
             # three statuses on a deal not played: who defends is known only now
             check_seats(deal.roles(ctx.dealer), deal.level, deal.suit, ctx.rules)
         _check_seats(deal, ctx)
-    w = _Writer(state, ctx.number, ctx.keep)
+    w = _Writer(state, ctx.number, cfg) if ctx.keep else _Sums(state, ctx.number, cfg)
     if type(deal) is Contract:
         if cfg.made8 and state.streak:
             _check_series_minimum(deal, state.streak)
@@ -398,7 +424,7 @@ def _consolers(first: str, s1: str, second: str, s2: str, ctx: DealContext, cfg:
     return out
 
 
-def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) -> bool:
+def _score_contract(w: _Sums, state: State, deal: Contract, ctx: DealContext) -> bool:
     """Write a contract; True when it counts as made (played and made, passed, half-whisted)."""
     cfg = w.cfg
     level = deal.level
@@ -480,7 +506,7 @@ def _score_contract(w: _Writer, state: State, deal: Contract, ctx: DealContext) 
     return k <= 0
 
 
-def _score_concede(w: _Writer, deal: Concede, ctx: DealContext) -> None:
+def _score_concede(w: _Sums, deal: Concede, ctx: DealContext) -> None:
     """«Уход без трёх»: three undertricks' remiz, and under ``consolation`` their consolation."""
     cfg = w.cfg
     li = deal.level - 6
@@ -514,7 +540,7 @@ def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[t
     return []
 
 
-def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> None:
+def _short(w: _Sums, state: State, li: int, owed: list[tuple[str, int]]) -> None:
     """A short whister's gora (seed 002 3.8.1.3, 3.8.11, 3.8.12)."""
     cfg = w.cfg
     mode = cfg.responsibility
@@ -523,7 +549,7 @@ def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> No
     r = cfg.remiz[li]
     for name, missing in owed:
         if mode == "half" or (mode == "half-until-closed"
-                              and state.pulya[cfg.index[name]] < cfg.target):
+                              and state.pulya[cfg.seats[name]] < cfg.target):
             w.to_gora(name, quotient(r * missing, 2), "half_responsible_whist",
                       "{} short x {} / 2", _TRICKS[missing], r)
         else:
@@ -531,7 +557,7 @@ def _short(w: _Writer, state: State, li: int, owed: list[tuple[str, int]]) -> No
                       "{} short x {}", _TRICKS[missing], r)
 
 
-def _score_misere(w: _Writer, deal: Misere) -> bool:
+def _score_misere(w: _Sums, deal: Misere) -> bool:
     """Write a misère; True when made.  A blind one counts ``misere_blind`` times."""
     cfg = w.cfg
     n = dict(deal.tricks)[deal.declarer]
@@ -556,7 +582,7 @@ def _first_hand_order(deal: Misere | AllPass, ctx: DealContext) -> list[tuple[st
     return sorted(deal.tricks, key=lambda kv: (players.index(kv[0]) - start) % n)
 
 
-def _score_allpass(w: _Writer, deal: AllPass, ctx: DealContext, step: int) -> None:
+def _score_allpass(w: _Sums, deal: AllPass, ctx: DealContext, step: int) -> None:
     cfg = w.cfg
     price = allpass_price(cfg.prices, step)
     amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
@@ -575,7 +601,7 @@ def _score_allpass(w: _Writer, deal: AllPass, ctx: DealContext, step: int) -> No
                           which)
 
 
-def _score_rostov(w: _Writer, deal: AllPass, ctx: DealContext) -> None:
+def _score_rostov(w: _Sums, deal: AllPass, ctx: DealContext) -> None:
     """The fewest-tricks players write on every player who took more, by his tricks."""
     rate = w.cfg.rostov
     fewest = min(n for _, n in deal.tricks)

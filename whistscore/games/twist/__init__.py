@@ -5,9 +5,9 @@ that itself warns the rules are confusing); ``spec/twist.md`` fixes a reading
 for each unclear sentence and ``docs/twist.md`` lists the readings chosen
 beyond it.  Modules: ``rules`` (options, rule texts), ``deals`` (the deal values
 and their file form), ``notation``, ``scoring`` (pure), ``sheet``, ``fields``
-(the scorepad's form) and ``game`` (the class that hands over to them).
+(the scorepad's form) and ``game`` (the table of those functions, :data:`GAME`).
 """
 
-from .game import GAME, Twist
+from .game import GAME
 
-__all__ = ["GAME", "Twist"]
+__all__ = ["GAME"]

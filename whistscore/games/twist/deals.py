@@ -46,7 +46,7 @@ CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGN
 Tricks = tuple[tuple[str, int], ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Contract:
     """A normal contract, level 2..12, played by the declarer and his partner."""
 
@@ -75,7 +75,7 @@ class Contract:
         return f"{self.level}{self.denomination}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Solo:
     """A bomb or a dil: the soloist against the three others."""
 
@@ -93,7 +93,7 @@ class Solo:
         object.__setattr__(self, "seat", _seat([name for name, _ in self.tricks], self.declarer))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TwistRound:
     """The automatic no-trump deal after a made contract below septet (everyone for himself)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from operator import itemgetter
-from typing import Callable, NamedTuple, Union
+from typing import Any, Callable, Hashable, NamedTuple, TypeVar, Union
 
 import attrs
 
@@ -218,6 +218,10 @@ _OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 #: how an entry's detail is worded, from up to three numbers: made only when the
 #: entries are kept, so that ``settle`` (``DealContext.keep`` False) formats no text
 Detail = Callable[[int, int, int], str]
+#: a rule's writing function (:meth:`_Sums.run`): (writer, deal, price) -> what it returns
+D = TypeVar("D", Contract, Solo, TwistRound)
+R = TypeVar("R")
+Writes = Callable[["_Sums", D, int], R]
 
 
 def _tricks_word(n: int) -> str:
@@ -273,26 +277,56 @@ def _d_plus_under(a: int, b: int, c: int) -> str:
 
 
 class _Sums:
-    """The sheet's numbers after one deal, as the rules write them, and its nota.
+    """The sums-only writer (``DealContext.keep`` False, what ``settle`` runs): the sheet's
+    numbers after one deal and its nota, no entry.  :class:`_Writer` is the other writer
+    of the same interface: it also writes each entry.
 
-    This one keeps no entries (``DealContext.keep`` False, what ``settle`` runs):
-    a write is one addition.  :class:`_Writer` also writes each entry.  A
-    doubling covers a player's own entries: his remark and gora changes and
-    the vists he writes (spec twist.md, Nota); ``mult[i]`` is the product of
-    every doubling on player ``i`` this deal.  ``sums`` follows the layout of
-    :attr:`State.numbers`.  The nota is opened only when a symbol changes.
+    A doubling covers a player's own entries: his remark and gora changes and the vists
+    he writes (spec twist.md, Nota); ``mult[i]`` is the product of every doubling on
+    player ``i`` this deal.  ``sums`` follows the layout of :attr:`State.numbers`.  The
+    nota is opened only when a symbol changes.
+
+    The rules write a deal's numbers in a function of the deal and the doublings alone
+    (:func:`_contract_writes`, :func:`_solo_writes`, :func:`_round_writes`), handed to
+    :meth:`run`: here what such a function adds is worked out once per deal and doubling
+    and then only added (an evening repeats its deals; the memo holds one game's rules),
+    so ``settle`` runs the same rules as ``show`` without paying a call per number.
     """
 
-    __slots__ = ("state", "number", "sums", "mult", "held", "log", "notes")
+    __slots__ = ("state", "number", "sums", "mult", "held", "log", "notes", "rules")
 
-    def __init__(self, state: State, number: int) -> None:
+    def __init__(self, state: State, number: int, rules: Rules) -> None:
         self.state = state
         self.number = number
+        self.rules = rules
         self.sums = [*state.numbers]
         self.mult = [1, 1, 1, 1]
         self.held = state.held
         self.log = state.log
         self.notes: _Nota | None = None
+
+    def run(self, key: Hashable, writes: Writes[D, R], deal: D, price: int = 0) -> R:
+        """``writes(self, deal, price)``: what it adds to the numbers, taken from the memo when
+        this ``key`` (the deal and what decides its doublings) was worked out before."""
+        global _memo
+        memo = _memo
+        if memo[0] is not self.rules:
+            memo = _memo = (self.rules, {})
+        done = memo[1].get(key)
+        if done is None:
+            blank = _Sums.__new__(_Sums)
+            blank.sums = [0] * 24
+            blank.mult = self.mult
+            blank.rules = self.rules
+            result = writes(blank, deal, price)
+            if len(memo[1]) >= _MEMO_SIZE:
+                memo[1].clear()
+            added = tuple((i, n) for i, n in enumerate(blank.sums) if n)
+            done = memo[1][key] = (added, result)
+        sums = self.sums
+        for i, n in done[0]:  # the few numbers a deal writes, not all 24
+            sums[i] += n
+        return done[1]
 
     def nota(self) -> _Nota:
         """The dazin and operet symbols to change this deal (copied on first use)."""
@@ -368,15 +402,20 @@ class _Sums:
 
 
 class _Writer(_Sums):
-    """:class:`_Sums` that also writes each entry, its detail saying which doubling."""
+    """The writer that keeps the entries: :class:`_Sums` that also writes each entry, its
+    detail saying which doubling."""
 
     __slots__ = ("names", "why", "written")
 
-    def __init__(self, state: State, number: int) -> None:
-        super().__init__(state, number)
+    def __init__(self, state: State, number: int, rules: Rules) -> None:
+        super().__init__(state, number, rules)
         self.names = state.players
         self.why = ["", "", "", ""]
         self.written: list[Entry] = []
+
+    def run(self, key: Hashable, writes: Writes[D, R], deal: D, price: int = 0) -> R:
+        """``writes(self, deal, price)``: every entry is written (they name the deal)."""
+        return writes(self, deal, price)
 
     def entries(self) -> tuple[Entry, ...]:
         return tuple(self.written)
@@ -414,6 +453,15 @@ class _Writer(_Sums):
             self._entry(i, "vists", amount, self.names[j], rule, how, a, b, c)
 
 
+#: what :meth:`_Sums.run` worked out for the game whose rules it last scored: key ->
+#: (what the deal adds to :attr:`State.numbers` as (index, amount) pairs, what the rule
+#: returned); read whole, so
+#: a second game scored meanwhile in another thread replaces it and never mixes with it
+_memo: tuple[Rules | None, dict[Hashable, tuple[tuple[tuple[int, int], ...], Any]]] = (None, {})
+_MEMO_SIZE = 1 << 15
+_ONES = [1, 1, 1, 1]
+
+
 # -- scoring -------------------------------------------------------------------
 
 _new_state = tuple.__new__
@@ -432,13 +480,14 @@ def is_finished(state: State) -> bool:
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     """The entries ``deal`` writes on ``state`` and the state after it (pure).
 
+    One path for both replays: ``DealContext.keep`` only picks the writer, the one
+    that keeps the entries (``show``) or the one that keeps only the sums (``settle``).
+
     :raises DealError: a twist round is due and this is no round, or the reverse.
     """
     keep = ctx.keep
-    if not keep:
-        return Outcome((), _settling(state, deal, ctx.number, ctx.rules))
     due = state.round_price
-    w = _Writer(state, ctx.number) if keep else _Sums(state, ctx.number)
+    w = _Writer(state, ctx.number, ctx.rules) if keep else _Sums(state, ctx.number, ctx.rules)
     t = deal.counts
     last_value: int | None
     price: int | None
@@ -453,7 +502,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
             raise DealError("no twist round is due: it follows only a made contract below "
                             "septet in which the declaring pair took 7 to 10 tricks",
                             field="twist_round", value=True)
-        w.pairwise(t, due, "twist_round_vists", _EVERYONE)
+        w.run((deal, due), _round_writes, deal, due)
         last_value, price = None, None
         if state.barring:
             w.nota().bar()
@@ -463,7 +512,9 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         last_value, price = deal.value, None
         if state.barring:
             w.nota().bar()
-        _solo(deal, t, deal.seat, w, ctx.rules)
+        made = w.run(deal, _solo_writes, deal)
+        # the nota: X for a made solo, O for the three who played against it (made or not)
+        w.write((deal.seat,) if made else (), _OTHERS[deal.seat])
     sums = w.sums
     numbers = tuple(sums)
     nota = w.notes
@@ -480,247 +531,28 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     return Outcome(w.entries() if keep else (), new)
 
 
-def _settling(state: State, deal: Deal, number: int, rules: Rules) -> State:
-    """The state after ``deal`` when no entry is kept (what ``settle`` replays): the
-    numbers that :class:`_Sums` would add, written out on one list of integers.
-
-    Must move the state exactly as :func:`score` with the writer does
-    (tests/test_speed.py and tests/games/twist/test_properties.py compare the two).
-    """
-    players, numbers, active, ended, last, due, _, barring, held, log = state
-    n = [*numbers]
-    notes: _Nota | None = None
-    t = deal.counts
-    last_value: int | None
-    price: int | None
-    if isinstance(deal, Contract):
-        if due is not None:
-            raise _round_due(due)
-        d = deal.seat
-        p = (d + 2) & 3
-        o1, o2 = (d + 1) & 3, (d + 3) & 3
-        level = deal.level
-        need = level if level > 7 else 7
-        v = VALUES[need]
-        last_value = v
-        passed = deal.partner_passed
-        twisters = deal.twisters
-        td, tp, t1, t2 = t[d], t[p], t[o1], t[o2]
-        pair = td + tp
-        made = pair >= need
-        md = mp = m1 = m2 = 1
-        # the nota's doublings, as _contract writes them (seed «нота» А, Б, В, Г)
-        if held[d] or held[4 + d]:
-            every = rules["same_kind"] == "all"
-            x, o = held[d], held[4 + d]
-            counts = list(held)
-            link = log[d]
-            if x:
-                if not every:
-                    x = 1
-                counts[d] -= x
-                link = (("X", number, x), link)
-                md <<= x
-            if o:
-                if not every:
-                    o = 1
-                counts[4 + d] -= o
-                link = (("O", number, o), link)
-                m1 <<= o
-                m2 <<= o
-            held = tuple(counts)
-            links = list(log)
-            links[d] = link
-            log = tuple(links)
-        if active is not _NO_SYMBOLS and (active[d] or active[p]):
-            every = rules["same_kind"] == "all"
-            for i in (d, p):
-                seen: set[str] = set()
-                for symbol in active[i]:
-                    kind = symbol.kind
-                    if kind in ("dazin", "operet") and (every or kind not in seen):
-                        seen.add(kind)
-                        if i == d:
-                            md <<= 1
-                        else:
-                            mp <<= 1
-        if made:
-            n[4 + d] += 10 * v * md
-            if passed:
-                n[d] -= pair * md
-            else:
-                n[d] -= td * md
-                n[4 + p] += v * mp
-                n[p] -= tp * mp
-                n[8 + p * 4 + d] += v * tp * mp
-            factor = 3 if pair > level else 2
-            if twisters:
-                fv = factor * v
-                for o, to, mo in ((o1, t1, m1), (o2, t2, m2)):
-                    n[o] -= to * mo
-                    if o in twisters:
-                        n[4 + o] -= fv * mo
-                        n[o] += factor * mo
-                        n[8 + d * 4 + o] += fv * md
-                        if not passed:
-                            n[8 + p * 4 + o] += fv * mp
-                    else:
-                        n[4 + o] += v * mo
-                        n[8 + o * 4 + d] += v * to * mo
-            else:
-                n[o1] -= t1 * m1
-                n[4 + o1] += v * m1
-                n[8 + o1 * 4 + d] += v * t1 * m1
-                n[o2] -= t2 * m2
-                n[4 + o2] += v * m2
-                n[8 + o2 * 4 + d] += v * t2 * m2
-        else:
-            for o in twisters:  # opponents, as deal_from_json checks
-                if o == o1:
-                    m1 <<= 1
-                elif o == o2:
-                    m2 <<= 1
-                elif o == d:
-                    md <<= 1
-                else:
-                    mp <<= 1
-            k = need - pair
-            n[d] += v * md
-            n[4 + d] -= v * k * md
-            if not passed:
-                n[p] += k * mp
-                n[4 + p] -= v * k * mp
-                n[8 + d * 4 + p] += v * k * md
-            n[o1] -= t1 * m1
-            n[4 + o1] += v * m1
-            n[8 + o1 * 4 + d] += v * t1 * m1
-            n[o2] -= t2 * m2
-            n[4 + o2] += v * m2
-            n[8 + o2 * 4 + d] += v * t2 * m2
-            if not passed:
-                n[8 + o1 * 4 + p] += v * k * m1
-                n[8 + o2 * 4 + p] += v * k * m2
-        if deal.opened:
-            n[8 + p * 4 + d] += v * mp
-        if barring:
-            notes = _Nota(state, number)
-            notes.bar()
-        price = None
-        if made:
-            if level >= 11:
-                if notes is None:
-                    notes = _Nota(state, number)
-                kind = "dazin" if level == 12 else "operet"
-                notes.write(d, kind)
-                notes.write(p, kind)
-            elif level < 7 and pair <= 10:
-                price = 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
-    elif isinstance(deal, TwistRound):
-        if due is None:
-            raise DealError("no twist round is due: it follows only a made contract below "
-                            "septet in which the declaring pair took 7 to 10 tricks",
-                            field="twist_round", value=True)
-        _pairwise(n, t, due, _EVERYONE)
-        last_value, price = None, None
-        if barring:
-            notes = _Nota(state, number)
-            notes.bar()
-    else:
-        if due is not None:
-            raise _round_due(due)
-        v = deal.value
-        last_value, price = v, None
-        if barring:
-            notes = _Nota(state, number)
-            notes.bar()
-        s = deal.seat
-        ten = 10 * v
-        others = _OTHERS[s]
-        if deal.kind == "bomb":
-            over = t[s] - BOMB_MAX[deal.category]
-            made = over <= 0
-            if made:
-                for i in _EVERYONE:
-                    n[i] += v * t[i]
-                    n[4 + i] -= ten * t[i]
-                for i in _EVERYONE:
-                    for j in _EVERYONE:
-                        if t[j] > t[i]:
-                            n[8 + i * 4 + j] += ten * (t[j] - t[i])
-            else:
-                n[s] += v * over
-                for i in others:
-                    n[i] -= v
-                    n[8 + i * 4 + s] += ten * over
-                for i in _EVERYONE:
-                    n[4 + i] -= ten * over
-        else:
-            under = DIL_MIN[deal.category] - t[s]
-            made = under <= 0
-            if made:
-                for i in _EVERYONE:
-                    n[i] -= v * t[i]
-                    n[4 + i] += ten * t[i]
-                _pairwise(n, t, ten, _EVERYONE)
-            else:
-                literal = rules["dil_failure"] == "literal"
-                per = 10 if literal else ten
-                gora_per = 10 if literal else v
-                n[s] += v * under
-                n[4 + s] -= per * under
-                for i in others:
-                    k = t[i] + under
-                    n[i] -= gora_per * k
-                    n[4 + i] += per * k
-                    n[8 + i * 4 + s] += per * k
-                _pairwise(n, t, ten, others)
-        # the nota: X for a made solo, O for the three who played against it
-        counts = list(held)
-        links = list(log)
-        if made:
-            counts[s] += 1
-            links[s] = (("X", number, 0), links[s])
-        for i in others:
-            counts[4 + i] += 1
-            links[i] = (("O", number, 0), links[i])
-        held = tuple(counts)
-        log = tuple(links)
-    finished = n[0] <= 0 or n[1] <= 0 or n[2] <= 0 or n[3] <= 0
-    if notes is None:
-        return _new_state(State, (players, tuple(n), active, ended, last_value, price,
-                                  finished, barring, held, log))
-    active, ended = notes.result()
-    return _new_state(State, (players, tuple(n), active, ended, last_value, price,
-                              finished, notes.barring, held, log))
-
-
-def _pairwise(n: list[int], t: tuple[int, ...], price: int, among: tuple[int, ...]) -> None:
-    """:meth:`_Sums.pairwise` on the numbers themselves."""
-    for i in among:
-        ti = t[i]
-        for j in among:
-            if ti > t[j]:
-                n[8 + i * 4 + j] += price * (ti - t[j])
-
-
 def _round_due(due: int) -> DealError:
     return DealError(f"a twist round is due (price {due} per trick); record it as "
                      "{\"twist_round\": true, ...} / 'round 3/3/3/3'",
                      field="twist_round", value=False)
 
 
+def _round_writes(w: _Sums, deal: TwistRound, price: int) -> None:
+    """The twist round: each writes the round's price x the difference on each who took
+    fewer tricks (seed «твист»)."""
+    w.pairwise(deal.counts, price, "twist_round_vists", _EVERYONE)
+
+
 def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
               rules: Rules) -> int | None:
-    """The contract's entries; the price of the twist round it makes due, if any."""
+    """The contract: its doublings, its entries, its nota; the price of the twist round it
+    makes due, if any."""
     d = deal.seat
     p = (d + 2) % SEATS
     o1, o2 = (d + 1) % SEATS, (d + 3) % SEATS
     level = deal.level
     need = level if level > 7 else 7
-    v = VALUES[need]
-    passed = deal.partner_passed
-    pair = t[d] + t[p]
-    made = pair >= need
+    made = t[d] + t[p] >= need
 
     # the nota: X and O of the declarer are used and crossed out; the pair's
     # dazin/operet double the pair (seed «нота» А, Б, В, Г).  Option same_kind = all:
@@ -746,8 +578,36 @@ def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
         for o in deal.twisters:
             w.double(o, "(twist)")
 
+    mult = w.mult
+    w.run(deal if mult == _ONES else (deal, *mult), _contract_writes, deal)
+
+    if state.barring:
+        w.nota().bar()
+    if made and level >= 11:
+        nota = w.nota()
+        kind = "dazin" if level == 12 else "operet"
+        nota.write(d, kind)
+        nota.write(p, kind)
+    if made and level < 7 and t[d] + t[p] <= 10:
+        last = state.last_value
+        return 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
+    return None
+
+
+def _contract_writes(w: _Sums, deal: Contract, price: int) -> None:
+    """What a contract writes, given its doublings (``w.mult``): spec twist.md, "Contract
+    value and result"."""
+    t = deal.counts
+    d = deal.seat
+    p = (d + 2) % SEATS
+    o1, o2 = (d + 1) % SEATS, (d + 3) % SEATS
+    level = deal.level
+    need = level if level > 7 else 7
+    v = VALUES[need]
+    passed = deal.partner_passed
+    pair = t[d] + t[p]
     gora, remark, vist = w.gora, w.remark, w.vist
-    if made:
+    if pair >= need:
         remark(d, 10 * v, "made_remark_declarer", _d_times, 10, v)
         if passed:
             gora(d, -pair, "made_gora", _d_with_passed, pair)
@@ -786,20 +646,11 @@ def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
     if deal.opened:
         vist(p, d, v, "view_vist", _d_view, v)
 
-    if state.barring:
-        w.nota().bar()
-    if made and level >= 11:
-        nota = w.nota()
-        kind = "dazin" if level == 12 else "operet"
-        nota.write(d, kind)
-        nota.write(p, kind)
-    if made and level < 7 and pair <= 10:
-        last = state.last_value
-        return 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
-    return None
 
-
-def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Sums, rules: Rules) -> None:
+def _solo_writes(w: _Sums, deal: Solo, price: int) -> bool:
+    """What a bomb or dil writes (spec twist.md, "Bomb and dil"); whether it was made."""
+    t = deal.counts
+    s = deal.seat
     v = deal.value
     ten = 10 * v
     others = _OTHERS[s]
@@ -834,7 +685,7 @@ def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Sums, rules: Rules) -> Non
                 remark(i, ten * t[i], "dil_made_remark", _d_tricks_times, t[i], ten)
             w.pairwise(t, ten, "dil_made_vists", everyone)
         else:
-            literal = rules["dil_failure"] == "literal"
+            literal = w.rules["dil_failure"] == "literal"
             per = 10 if literal else ten
             gora_per = 10 if literal else v
             gora(s, v * under, "dil_failed_gora_soloist", _d_under_times, under, v)
@@ -848,8 +699,7 @@ def _solo(deal: Solo, t: tuple[int, ...], s: int, w: _Sums, rules: Rules) -> Non
                 vist(i, s, per * n, "dil_failed_vists_soloist",
                        _d_plus_under, t[i], under, per)
             w.pairwise(t, ten, "dil_failed_vists_opponents", others)
-    # the nota: X for a made solo, O for the three who played against it (made or not)
-    w.write((s,) if made else (), others)
+    return made
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:

@@ -12,6 +12,6 @@ Spec: ``whist.md``.  Seed: ``001_a51a627d0c2d2131.txt`` («Ведение сче
 «Правила игры» for the revoke).
 """
 
-from .game import GAME, Whist
+from .game import GAME
 
-__all__ = ["GAME", "Whist"]
+__all__ = ["GAME"]

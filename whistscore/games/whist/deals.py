@@ -12,7 +12,6 @@ from typing import Any
 
 import attrs
 
-from ..._fast import fast_init
 from ...checks import match_player, whole as _whole
 from ...errors import DealError
 from ...game import JSONObject
@@ -45,10 +44,6 @@ class Deal:
     @property
     def void(self) -> bool:
         return self.revoke == BOTH
-
-
-# a file whose deals carry their times builds a Deal for each deal: the quicker constructor
-Deal.__init__ = fast_init(Deal)  # type: ignore[method-assign]
 
 
 def side_of(text: Any, players: tuple[str, ...], field: str,

@@ -14,7 +14,7 @@ from typing import NamedTuple, Union
 
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Entry
+from ...ledger import Entries, Entry, SumsOnly
 from ...rules import Rules
 from .deals import SIDES, Deal, check_rules
 
@@ -123,6 +123,8 @@ _STEPS: dict[tuple[Config, int, str | None, int, str | None, str | None, tuple[i
 _MAX_STEPS = 1 << 15
 _LEVEL = (0, 0)
 _new = tuple.__new__
+#: the sums-only writer keeps nothing, so one serves every deal
+_SUMS_ONLY = SumsOnly(0)
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -141,34 +143,33 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         why = "both sides revoked: deal thrown in"
         return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
                         Entry(n, "EW", "revoke", 0, None, "void", why)), state)
-    entries: list[Entry] | None
+    w: Entries
     if ctx.keep:
-        entries = []
+        w = Entries(ctx.number)
         points, honours, winner, value = _in_game(cfg, state.score, state.honours, deal, t,
-                                                  ctx, entries)
+                                                  ctx, w)
     else:  # nobody reads the entries (settle), only the score
-        entries = None
+        w = _SUMS_ONLY
         key = (cfg, t, deal.honours_side, deal.honours, deal.revoke, deal.penalty,
                state.score, state.honours)
         step = _STEPS.get(key)
         if step is None:
-            step = _in_game(cfg, state.score, state.honours, deal, t, ctx, None)
+            step = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
             if len(_STEPS) >= _MAX_STEPS:
                 _STEPS.clear()
             _STEPS[key] = step
         points, honours, winner, value = step
     if winner < 0:
-        return Outcome(tuple(entries) if entries else (), _new(State, (
+        return Outcome(w.entries(), _new(State, (
             state.players, cfg, points, honours, state.won, state.totals,
             state.games, state.rubbers)))
-    return _end_game(state, entries, winner, value, ctx.number)
+    return _end_game(state, w, winner, value)
 
 
 def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal: Deal,
-             t: int, ctx: DealContext, entries: list[Entry] | None) -> _Step:
+             t: int, ctx: DealContext, out: Entries) -> _Step:
     """Score the deal (``t``: its tricks for NS) below the line and price the game it wins,
-    if any; write each step to ``entries`` unless it is None."""
-    n = ctx.number
+    if any; each step written through ``out`` (which keeps it, or only lets the score on)."""
     if deal.honours_side is not None and cfg.honours is None:
         check_rules(deal, ctx.rules, f"honours.{deal.honours_side}")
     target = cfg.target
@@ -187,16 +188,14 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         if penalty != "add":
             lost = points if points <= score[x] else score[x]
             score[x] -= lost
-            if entries is not None:
-                detail = f"revoke: -{points}"
-                if lost != points:
-                    detail += f", only {lost} to lose"
-                entries.append(Entry(n, SIDES[x], "revoke", -lost, None, rule, detail))
+            detail = f"revoke: -{points}"
+            if lost != points:
+                detail += f", only {lost} to lose"
+            out.write(SIDES[x], "revoke", -lost, rule, detail)
         if penalty != "deduct":
             score[y] += points
-            if entries is not None:
-                entries.append(Entry(n, SIDES[y], "revoke", points, None, rule,
-                                     f"revoke by {SIDES[x]}: +{points}"))
+            out.write(SIDES[y], "revoke", points, rule,
+                      f"revoke by {SIDES[x]}: +{points}")
             if score[y] >= target:
                 winner = y
 
@@ -204,20 +203,17 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
     w = 0 if t >= 7 else 1
     odd = (t if w == 0 else 13 - t) - 6
     if winner >= 0:
-        if entries is not None:
-            entries.append(Entry(n, SIDES[w], "tricks", 0, None, "precedence",
-                                 f"{odd} by cards not scored: game already won"))
+        out.write(SIDES[w], "tricks", 0, "precedence",
+                  f"{odd} by cards not scored: game already won")
     else:
         if w == barred and score[w] + odd >= target:
             gain = target - 1 - score[w]
-            if entries is not None:
-                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "revoke_bar",
-                                     f"{odd} by cards, stopped at {target - 1}: revoked"))
+            out.write(SIDES[w], "tricks", gain, "revoke_bar",
+                      f"{odd} by cards, stopped at {target - 1}: revoked")
         else:
             gain = odd
-            if entries is not None:
-                entries.append(Entry(n, SIDES[w], "tricks", gain, None, "tricks",
-                                     _TRICKS_DETAIL[odd]))
+            out.write(SIDES[w], "tricks", gain, "tricks",
+                      _TRICKS_DETAIL[odd])
         score[w] += gain
         if score[w] >= target:
             winner = w
@@ -229,14 +225,12 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         points = values[0 if deal.honours == 4 else 1]
         side = SIDES[h]
         if winner >= 0:
-            if entries is not None:
-                entries.append(Entry(n, side, "honours", 0, None, "precedence",
-                                     f"{deal.honours} honours not scored: game already won"))
+            out.write(side, "honours", 0, "precedence",
+                      f"{deal.honours} honours not scored: game already won")
         elif cfg.bar == "at-four" and start[h] == target - 1:
-            if entries is not None:
-                entries.append(Entry(n, side, "honours", 0, None, "honours_at_four",
-                                     f"{deal.honours} honours not scored: "
-                                     f"at {target - 1} before the deal"))
+            out.write(side, "honours", 0, "honours_at_four",
+                      f"{deal.honours} honours not scored: "
+                      f"at {target - 1} before the deal")
         else:
             gain, rule, why = points, "honours", ""
             if score[h] + points >= target:
@@ -248,11 +242,10 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
             score[h] += gain
             honours = (honours[0] + gain, honours[1]) if h == 0 else \
                 (honours[0], honours[1] + gain)
-            if entries is not None:
-                detail = f"{deal.honours} honours: {points}"
-                if why:
-                    detail += f", stopped at {target - 1}: {why}"
-                entries.append(Entry(n, side, "honours", gain, None, rule, detail))
+            detail = f"{deal.honours} honours: {points}"
+            if why:
+                detail += f", stopped at {target - 1}: {why}"
+            out.write(side, "honours", gain, rule, detail)
             if score[h] >= target:
                 winner = h
 
@@ -269,15 +262,13 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         priced = max(0, losers - held)
         rule = "losers_honours"
     value = ladder_value(priced) if cfg.ladder else cfg.target - priced
-    if entries is not None:
-        detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target,
-                              value)
-        entries.append(Entry(n, SIDES[winner], "game", value, None, rule, detail))
+    detail = _game_detail(score[winner], losers, held, priced, cfg.ladder, cfg.target,
+                          value)
+    out.write(SIDES[winner], "game", value, rule, detail)
     return _LEVEL, _LEVEL, winner, value
 
 
-def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int,
-              n: int) -> Outcome[State]:
+def _end_game(state: State, out: Entries, winner: int, value: int) -> Outcome[State]:
     """A side won a game worth ``value``: write it above the line; two games end the rubber."""
     cfg = state.config
     ns, ew = state.totals
@@ -287,7 +278,7 @@ def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int
         ew += value
     games = ((winner, value), state.games)
     bonus = cfg.rubber
-    written = tuple(entries) if entries else ()
+    written = out.entries()
     if bonus is None:
         return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL,
                                              (ns, ew), games, state.rubbers)))
@@ -302,11 +293,10 @@ def _end_game(state: State, entries: list[Entry] | None, winner: int, value: int
         else:
             theirs += v
     rubber_value = mine + bonus - theirs
-    if entries is not None:
-        entries.append(Entry(n, SIDES[winner], "rubber", bonus, None, "rubber",
-                             f"rubber {max(won)}-{min(won)}: "
-                             f"{mine} + {bonus} - {theirs} = {rubber_value}"))
-        written = tuple(entries)
+    out.write(SIDES[winner], "rubber", bonus, "rubber",
+              f"rubber {max(won)}-{min(won)}: "
+              f"{mine} + {bonus} - {theirs} = {rubber_value}")
+    written = out.entries()
     totals = (ns + bonus, ew) if winner == 0 else (ns, ew + bonus)
     return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL, totals,
                                          None, ((winner, rubber_value), state.rubbers))))
