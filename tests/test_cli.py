@@ -60,6 +60,25 @@ def test_add_notation_and_json_print_entries_and_totals(game_file):
     assert len(game.deals) == 3 and game.deals[2].note == "x"
 
 
+def test_add_with_an_id_records_a_retry_once(game_file):
+    """`add --id`: the id is kept in the file; the same add again writes nothing."""
+    assert run(["add", str(game_file), "Anna", "2", "--id", "evening-1"])[0] == 0
+    before = sha(game_file)
+    status, out, _ = run(["add", str(game_file), "Anna", "2", "--id", "evening-1"])
+    assert status == 0 and out == "deal 1 already recorded with id 'evening-1'; nothing written\n"
+    assert sha(game_file) == before
+    game = files.load(game_file)
+    assert len(game.deals) == 1 and game.deals[0].id == "evening-1"
+    status, _, err = run(["add", str(game_file), "Anna", "2", "--id", "x" * 65])
+    assert status == 1 and "id" in err and sha(game_file) == before
+    # two deals with one id in a file are refused when it is read
+    data = json.loads(game_file.read_text())
+    data["deals"].append(dict(data["deals"][0]))
+    game_file.write_text(json.dumps(data))
+    status, _, err = run(["check", str(game_file)])
+    assert status == 1 and "deal 2" in err and "id" in err
+
+
 def test_add_from_stdin(game_file):
     assert run(["add", str(game_file), "-"], stdin='{"winner": "Boris", "points": 3}\n')[0] == 0
     assert files.load(game_file).deals[0].deal.winner == "Boris"

@@ -61,9 +61,10 @@ class Pad:
                  f'button[data-value=\'"{value}"\']')
 
     def tricks(self, **counts: int) -> None:
+        """Each count one tap on its row (the last player's is the rest)."""
         for who, n in counts.items():
-            for _ in range(n):
-                self.tap(f'#form [data-key="tricks"] .stepper[data-player="{who}"] .plus')
+            self.tap(f'#form [data-key="tricks"] .trick-row[data-player="{who}"] '
+                     f'button[data-value="{n}"]')
 
     def count(self, key: str, n: int) -> None:
         """A number of a short range: one button per number."""
@@ -219,12 +220,13 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.choose("declarer", "Boris")
         pad.choose("contract", 6)
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
-        pad.status("Vera", "half")
-        pad.status("Anna", "half")
+        pad.status("Vera", "half")   # the first defender: greedy whist lets only the second
+        assert pad.css('#form [data-key="whist"] .status-row[data-player="Anna"] '
+                       'button.on').text == "pass"   # a half-whist: the other passed
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
-        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:h"])
+        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:p"])
         assert path.read_bytes() == before and error.startswith("deal 6")
         pad.shot("preferans-refused")
         # and in the notation box
@@ -517,3 +519,193 @@ def test_a_new_game_needs_only_its_players_and_shows_its_currency(tmp_path, brow
         pad.shot("settle-currency", full=True)
         pad.d.get(url + "/")   # a second game the same day: the name moves on
         assert pad.css("#ng-name").get_attribute("value") == today + "-2"
+
+
+def test_undo_and_edit_apply_only_to_the_game_the_phone_saw(tmp_path, browser):
+    """Phone B asks "Drop deal 3?"; phone A records deal 4; B's confirming tap drops
+    nothing (409, a clear message). The same for an edit begun before A's deal.
+    (Before: B's confirm sent the count its poll had brought in since, and deal 4 went.)"""
+    with live_server(tmp_path) as url:
+        a = Pad(browser, url, tmp_path / "shots-a")
+        new_game(a, "whist", "two", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "two.json"
+        for line in ("NS 7", "EW 8", "NS 9"):
+            assert run(["add", str(path), line])[0] == 0
+        other = chrome(tmp_path / "b")
+        try:
+            b = Pad(other, url, tmp_path / "shots-b")
+            other.get(url + "/g/two")
+            b.wait(lambda: "Deals (3)" in b.text(".deals h2"), "phone B to show 3 deals")
+            b.tap("#undo")
+            assert b.text("#undo") == "Drop deal 3?"
+            a.d.get(url + "/g/two")
+            a.wait(lambda: a.css("#form button", many=True), "phone A's form")
+            a.side("tricks", 10)
+            a.record(4)
+            b.wait(lambda: "Deals (4)" in b.text(".deals h2"), "phone B to see deal 4")
+            b.tap("#undo")
+            b.wait(lambda: "Nothing dropped" in b.flash(), "the refusal on phone B")
+            assert notations(path) == ["NS 7", "EW 8", "NS 9", "NS 10"]
+            b.shot("undo-refused")
+            # an edit begun on B before A's deal 5
+            b.tap('#live-deals button.edit[data-number="1"]')
+            b.side("tricks", 6)
+            a.side("tricks", 11)
+            a.record(5)
+            b.wait(lambda: "Deals (5)" in b.text(".deals h2"), "phone B to see deal 5")
+            b.tap("#submit")
+            b.wait(lambda: "changed on another phone" in b.flash(), "the edit refused")
+            assert notations(path) == ["NS 7", "EW 8", "NS 9", "NS 10", "NS 11"]
+        finally:
+            other.quit()
+
+
+def test_a_changed_declarer_forgets_the_whists_given_for_the_old_one(tmp_path, browser):
+    """Boris's whist for Anna's contract does not stay when Boris himself declares:
+    both passing then records with no tricks (before: the stale whist showed the tricks
+    and the server refused the deal)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "stale", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "stale.json"
+        pad.choose("declarer", "Anna")
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"NT"\']')
+        pad.status("Boris", "whist")
+        pad.status("Vera", "pass")
+        pad.choose("declarer", "Boris")
+        pad.status("Anna", "pass")
+        pad.status("Vera", "pass")
+        assert not pad.css('#form [data-key="tricks"]', many=True)
+        pad.record(1)
+        assert notations(path) == ["Boris 8NT Vera:p Anna:p"]
+
+
+def test_the_defaults_are_the_usual_outcome_and_shown(tmp_path, browser):
+    """An empty form cannot be recorded; a seven of spades with no other tap is the
+    declarer's seven and both defenders whisting, on screen before it is recorded
+    (before: 0/0/10 was saved silently)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "usual", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "usual.json"
+        assert not pad.css("#submit").is_enabled()
+        pad.choose("declarer", "Boris")
+        assert not pad.css("#submit").is_enabled()   # no contract yet
+        pad.choose("contract", 7)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        on = lambda who: pad.text(f'#form [data-key="tricks"] [data-player="{who}"] button.on')
+        assert on("Boris") == "7" and on("Anna") == "0"
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "3"
+        for who in ("Anna", "Vera"):
+            assert pad.text(f'#form [data-key="whist"] .status-row[data-player="{who}"] '
+                            'button.on') == "whist"
+        assert pad.css("#submit").is_enabled()
+        pad.record(1)
+        assert notations(path) == ["Boris 7S Vera:w Anna:w 7/3/0"]   # Boris, Vera, Anna
+        # a contract changed after the tricks were tapped: the tricks start again
+        pad.choose("declarer", "Vera")
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
+        pad.tricks(Anna=2)
+        pad.choose("contract", 8)
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "8"   # Vera's
+        assert on("Anna") == "0" and on("Boris") == "2"
+
+
+def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "mixed", ["Anna", "Boris", "Vera"])
+        pad.choose("_kind", "allpass")
+        pad.record(1)
+        assert pad.flash() == "Deal 1 recorded."
+        pad.tap(".notation summary")
+        pad.css("#notation-box").send_keys("Anna 7S Boris:w Vera:p 7/3/1")
+        pad.tap("#notation-add")
+        pad.wait(lambda: pad.text("#notation-error"), "the refusal")
+        assert pad.flash() == ""
+
+
+def test_an_undone_deal_is_offered_back(tmp_path, browser):
+    """Redo after undo: the deal comes back as it was (its note too); once the game
+    moved on (another deal), the offer goes."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "redo", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "redo.json"
+        pad.side("tricks", 8)
+        pad.css("#note").send_keys("a slam nearly")
+        pad.record(1)
+        assert not pad.css("#redo").is_displayed()
+        pad.tap("#undo")
+        pad.tap("#undo")
+        pad.wait(lambda: "Deal 1 dropped" in pad.flash(), "undo")
+        pad.wait(lambda: pad.css("#redo").is_displayed(), "the offer to put it back")
+        assert pad.text("#redo") == "Put deal 1 back" and notations(path) == []
+        pad.tap("#redo")
+        pad.wait(lambda: "Deal 1 recorded" in pad.flash(), "the deal back")
+        game = whistscore.load(path)
+        assert notations(path) == ["NS 8"] and game.deals[0].note == "a slam nearly"
+        assert not pad.css("#redo").is_displayed()
+        pad.tap("#undo")
+        pad.tap("#undo")
+        pad.wait(lambda: pad.css("#redo").is_displayed(), "the offer again")
+        assert run(["add", str(path), "EW 7"])[0] == 0     # the game moves on elsewhere
+        pad.wait(lambda: not pad.css("#redo").is_displayed(), "the offer to go")
+
+
+def test_the_players_of_earlier_games_are_offered(tmp_path, browser):
+    """One tap seats a table that played before, if this game allows that many."""
+    from selenium.webdriver.support.ui import Select
+
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "2026-11-30", ["Аня", "Боря", "Вера"])
+        new_game(pad, "whist", "2026-12-01", ["Anna", "Boris", "Carl", "Dora"])
+        pad.d.get(url + "/")
+        Select(pad.css("#ng-game")).select_by_value("preferans")   # 3 or 4: both fit
+        offered = [b.text for b in pad.css("#ng-tables button", many=True)]
+        assert offered == ["Anna, Boris, Carl, Dora", "Аня, Боря, Вера"]
+        pad.tap("#ng-tables button:nth-child(2)")
+        assert [pad.css(f"#ng-player-{i}").get_attribute("value") for i in (1, 2, 3, 4)] == [
+            "Аня", "Боря", "Вера", ""]
+        Select(pad.css("#ng-game")).select_by_value("twist")       # 4 only
+        assert [b.text for b in pad.css("#ng-tables button", many=True)] == [
+            "Anna, Boris, Carl, Dora"]
+        pad.shot("new-game-earlier", full=True)
+
+
+def test_settings_and_the_end_of_the_evening_from_the_page(tmp_path, browser):
+    """The stake and a rule changed from the page, a change no deal fits refused with
+    its reason at the form; "End the evening here" (two taps) writes `ended` and the
+    game is settled as it stands; "Go on playing" takes it back."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "late", ["Anna", "Boris", "Vera"])
+        path = tmp_path / "late.json"
+        pad.choose("_kind", "allpass")
+        pad.record(1)
+        pad.tap("#settings summary")
+        pad.css("#set-stake").send_keys("0.50")
+        pad.css("#set-rules").send_keys("pulya=abc")
+        pad.tap("#settings-save")
+        err = pad.wait(lambda: pad.text("#settings-error"), "the refusal")
+        assert "pulya" in err and whistscore.load(path).stake is None
+        pad.css("#set-rules").clear()
+        pad.css("#set-rules").send_keys("pulya=30")
+        pad.tap("#settings-save")
+        pad.wait(lambda: pad.flash() == "Saved.", "the change saved")
+        game = whistscore.load(path)
+        assert str(game.stake) == "0.50" and game.rules["pulya"] == 30
+        pad.tap("#end")
+        assert pad.text("#end") == "End the game now, settled as it stands?"
+        assert whistscore.load(path).ended is None
+        pad.tap("#end")
+        pad.wait(lambda: "ended here" in pad.flash(), "the end")
+        assert whistscore.load(path).ended is not None
+        pad.wait(lambda: not pad.css("#entry").is_displayed(), "no more deals")
+        pad.shot("ended", full=True)
+        pad.tap("#reopen")
+        pad.wait(lambda: pad.css("#entry").is_displayed(), "the form back")
+        assert whistscore.load(path).ended is None

@@ -589,3 +589,97 @@ def test_the_scripts_are_modules_that_reach_the_server_through_one_transport(tmp
         assert r.status_code == 200 and "javascript" in r.headers["content-type"]
     assert c.get("/static/sheet.css").text.endswith(
         (STATIC / "sheet.css").read_text(encoding="utf-8")[-200:])
+
+
+def test_a_retried_deal_with_its_id_is_recorded_once(tmp_path):
+    """The answer to a deal is lost, the phone sends it again with the same id: one
+    deal in the file, and the second answer says it was already recorded."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    body = {"deal": "pass 4/2/4", "expect": 0, "id": "phone-a-17"}
+    first = c.post("/api/games/ev/deals?view=1", json=body, headers=H)
+    assert first.status_code == 201 and "already" not in first.json()
+    saved = path.read_bytes()
+    again = c.post("/api/games/ev/deals?view=1", json=body, headers=H)
+    assert again.status_code == 200, again.text
+    assert again.json()["already"] is True and again.json()["number"] == 1
+    assert again.json()["entries"] == first.json()["entries"]
+    assert path.read_bytes() == saved
+    game = whistscore.load(path)
+    assert len(game.deals) == 1 and game.deals[0].id == "phone-a-17"
+    assert '"id": "phone-a-17"' in path.read_text()
+    # another deal, another id: recorded
+    other = c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "id": "phone-a-18"},
+                   headers=H)
+    assert other.status_code == 201 and other.json()["number"] == 2
+    # an id that is no id
+    for bad in ("", "x" * 65, 7, "a\nb"):
+        r = c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "id": bad}, headers=H)
+        assert r.status_code == 400 and r.json()["field"] == "id", (bad, r.text)
+    assert len(whistscore.load(path).deals) == 2
+
+
+def test_undo_with_the_count_another_phone_changed_is_refused(tmp_path):
+    """Phone B saw 1 deal; phone A recorded deal 2: B's undo is 409, nothing dropped."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 3/3/4", "expect": 1},
+                  headers=H).status_code == 201
+    before = path.read_bytes()
+    r = c.request("DELETE", "/api/games/ev/deals/last", json={"expect": 1}, headers=H)
+    assert r.status_code == 409 and r.json()["field"] == "deals"
+    assert path.read_bytes() == before
+
+
+def test_pages_are_sent_compressed_when_the_browser_accepts_it(tmp_path):
+    new(tmp_path)
+    c = client(tmp_path)
+    for url in ("/", "/g/ev", "/static/form.js", "/static/app.css"):
+        r = c.get(url, headers={"Accept-Encoding": "gzip", **H})
+        assert r.status_code == 200 and r.headers.get("content-encoding") == "gzip", url
+        assert int(r.headers["content-length"]) < len(r.content) / 2, url
+        plain = c.get(url, headers={"Accept-Encoding": "identity", **H})
+        assert "content-encoding" not in plain.headers and plain.text == r.text
+    # an answer of a few hundred bytes is not worth compressing
+    small = c.get("/api/games/ev/settle", headers={"Accept-Encoding": "gzip", **H})
+    assert small.status_code == 200 and "content-encoding" not in small.headers
+
+
+def test_rules_stake_and_title_changed_from_the_page(tmp_path):
+    """PUT settings: what `whistscore set` does; refused with the reason, file untouched,
+    when a recorded deal no longer fits."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    r = c.put("/api/games/ev/settings", json={"stake": "0.25", "title": "Friday",
+                                              "rules": "pulya=30", "expect": 1}, headers=H)
+    assert r.status_code == 200, r.text
+    game = whistscore.load(path)
+    assert str(game.stake) == "0.25" and game.title == "Friday" and game.rules["pulya"] == 30
+    before = path.read_bytes()
+    for body, field in (({"rules": "pulya=abc"}, "rules.pulya"), ({"rules": "nosuch=1"},
+                        "rules.nosuch"), ({"stake": "lots"}, "stake"),
+                        ({"rules": "pulya 30"}, "rules"), ({"title": "x", "expect": 0}, "deals")):
+        r = c.put("/api/games/ev/settings", json=body, headers=H)
+        assert r.status_code in (400, 409) and r.json()["field"] == field, (body, r.text)
+        assert r.json()["error"]
+    assert path.read_bytes() == before
+
+
+def test_the_evening_ended_here(tmp_path):
+    """POST end: `ended` in the file, the game settled as it stands, no deal after it;
+    reopen takes it back."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    r = c.post("/api/games/ev/end", json={"expect": 0}, headers=H)
+    assert r.status_code == 400 and r.json()["field"] == "deals"    # nothing to end yet
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    r = c.post("/api/games/ev/end", json={"expect": 1}, headers=H)
+    assert r.status_code == 200, r.text
+    assert whistscore.load(path).ended == r.json()["ended"]
+    late = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H)
+    assert late.status_code == 409
+    assert c.get("/api/games/ev/settle").json()["finished"] is True
+    r = c.post("/api/games/ev/end", json={"reopen": True}, headers=H)
+    assert r.status_code == 200 and whistscore.load(path).ended is None

@@ -69,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("file")
     c.add_argument("deal", nargs="+", help="the deal; the words are joined with spaces "
                                            "(forms: whistscore notation GAME)")
+    c.add_argument("--id", help="a client id kept with the deal (up to 64 characters); an "
+                                "add with an id already in the file records nothing")
     _deal_options(c)
 
     c = sub.add_parser("edit", help="replace deal N (the later deals are replayed after it)",
@@ -332,7 +334,11 @@ def _cmd_add(a: argparse.Namespace) -> int:
 
     raw = _read_deal_arg(a.deal)
     _typed_options(a)
-    change = recording.record(a.file, raw, dealer=a.dealer, note=a.note, at=not a.no_time)
+    change = recording.record(a.file, raw, dealer=a.dealer, note=a.note, at=not a.no_time,
+                              id=a.id)
+    if change.already:   # a retry: the deal with this id is in the file, nothing written
+        _out(f"deal {change.number} already recorded with id {a.id!r}; nothing written")
+        return 0
     _print_change(change, a)
     return 0
 

@@ -58,11 +58,16 @@ class Choice:
     en: str
     ru: str
     json: Mapping[str, Any] | None = None
+    #: a ``statuses`` choice that settles the others too: tapping it for one player
+    #: gives every other player of the field this value (a half-whist: the other passed)
+    others: Any = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"value": self.value, "en": self.en, "ru": self.ru}
         if self.json is not None:
             out["json"] = dict(self.json)
+        if self.others is not None:
+            out["others"] = self.others
         return out
 
 
@@ -89,6 +94,23 @@ class Field:
     #: the deal key written when it is not ``key`` (two fields that never show together
     #: may fill one key: a misère's tricks and a played game's)
     writes: str | None = None
+    #: where a ``tricks`` field starts, as ``(who, expression)`` pairs: ``who`` a role
+    #: (``"declarer"``: the player chosen in the ``declarer`` field), the expression
+    #: ``"KEY.level"`` (the level of contract field KEY) or ``"KEY"`` (the number in
+    #: field KEY); the others start at 0 but the last, who holds the rest
+    start: tuple[tuple[str, str], ...] = ()
+    #: a ``statuses`` button giving every player of the field one value at once ("both pass")
+    every: Choice | None = None
+
+    def depends(self) -> list[str]:
+        """The keys of the fields this one depends on: a change of any of them clears
+        what was tapped here (a whist given for one declarer is not one for another)."""
+        keys = [k for alt in self.when for k in alt]
+        if self.among in ("defenders", "others", "opponents", "declarer") or \
+                any(who == "declarer" for who, _ in self.start):
+            keys.insert(0, "declarer")
+        keys += [expr.split(".")[0] for _, expr in self.start]
+        return list(dict.fromkeys(k for k in keys if k != self.key))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
@@ -111,6 +133,11 @@ class Field:
             out["when"] = [{k: list(v) for k, v in alt.items()} for alt in self.when]
         if self.writes is not None:
             out["writes"] = self.writes
+        if self.start:
+            out["start"] = [list(pair) for pair in self.start]
+        if self.every is not None:
+            out["every"] = self.every.to_json()
+        out["depends"] = self.depends()
         return out
 
 
@@ -126,6 +153,10 @@ class DealFields:
     #: what the state says must come next, as ``(field values to preset, en, ru)``
     #: or ``None`` (Twist: the twist round); read from the game's own state
     due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
+    #: what the table asks before a deal besides who deals, read from the game's own
+    #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
+    #: smallest contract during an all-pass series); the page only shows them
+    standing: Callable[[Any], tuple[tuple[str, str], ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         keys = [f.key for f in self.fields]
@@ -137,6 +168,10 @@ class DealFields:
                     if key not in keys[: keys.index(f.key)]:
                         raise AssertionError(f"field {f.key} depends on {key}, "
                                              "which is not an earlier field")
+            for _, expr in f.start:
+                if expr.split(".")[0] not in keys[: keys.index(f.key)]:
+                    raise AssertionError(f"field {f.key} starts from {expr}, "
+                                         "which is not an earlier field")
 
     def examples(self, seats: int) -> list[tuple[str, str, str]]:
         """The notation help for a table of ``seats`` players."""

@@ -220,6 +220,9 @@ class DealRecord(NamedTuple):
     note: str | None = None
     #: when it was recorded: local time with its UTC offset (ISO 8601 text), or None
     at: str | None = None
+    #: the client's id for it (a phone's), unique in the file: a retry after a lost
+    #: answer names the same id and records nothing twice
+    id: str | None = None
 
 
 @attrs.frozen

@@ -383,10 +383,28 @@ def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ..
     if note is not None or "note" in obj:
         if not isinstance(note, str):
             raise DealError("a note is text", field="note", value=note)
-    if "dealer" in obj or "note" in obj or "at" in obj:
-        obj = {k: v for k, v in obj.items() if k not in ("dealer", "note", "at")}
+    ident = obj.get("id")
+    if ident is not None or "id" in obj:
+        check_id(ident)
+    if "dealer" in obj or "note" in obj or "at" in obj or "id" in obj:
+        obj = {k: v for k, v in obj.items() if k not in ("dealer", "note", "at", "id")}
     deal = kind.deal_from_json(obj, players, rules)
-    return DealRecord(deal, dealer, note, at)
+    return DealRecord(deal, dealer, note, at, ident)
+
+
+#: the longest client id a deal may carry (spec journal.md)
+MAX_ID = 64
+
+
+def check_id(ident: object, error: type[InputError] = DealError, field: str = "id") -> str:
+    """A deal's client id: text of 1 to 64 printable characters.
+
+    :raises DealError: it is not."""
+    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID \
+            or any(not c.isprintable() for c in ident):
+        raise error(f"a deal's id is text of 1 to {MAX_ID} printable characters",
+                    field=field, value=ident if not isinstance(ident, str) else ident[:80])
+    return ident
 
 
 def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
@@ -400,6 +418,8 @@ def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
         out["note"] = record.note
     if record.at is not None:
         out["at"] = record.at
+    if record.id is not None:
+        out["id"] = record.id
     return out
 
 
@@ -464,7 +484,7 @@ def _from_data(data: Any, text: str | None) -> Game:
         for number, obj in enumerate(data["deals"], 1):
             try:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj \
-                        and "at" not in obj:
+                        and "at" not in obj and "id" not in obj:
                     # the common case, inlined; a deal written the same way as an earlier
                     # one is the same value (deal_from_json is pure), read once
                     key = _deal_key(obj)
@@ -480,6 +500,7 @@ def _from_data(data: Any, text: str | None) -> Game:
                 lines = _deal_lines(text) if text else []
                 line = lines[number - 1] if number <= len(lines) else None
                 raise exc.located(deal=number, line=line) from None
+    _unique_ids(records, text)
     title, place = _titles(data)
     ended = _ended(data)
     return Game(kind, players, rules, tuple(records), stake, currency, title, place, ended)
@@ -494,6 +515,20 @@ def _ended(data: dict[str, Any]) -> str | None:
                                 field="ended", value=None)
         return None
     return check_at(data["ended"], GameFileError, "ended")
+
+
+def _unique_ids(records: list[DealRecord], text: str | None) -> None:
+    """Two deals with one client id would make a retry ambiguous: refused."""
+    first: dict[str, int] = {}
+    for number, record in enumerate(records, 1):
+        if record.id is None:
+            continue
+        if record.id in first:
+            lines = _deal_lines(text) if text else []
+            raise DealError(f"the id is that of deal {first[record.id]} too; ids are unique",
+                            field="id", value=record.id).located(
+                deal=number, line=lines[number - 1] if number <= len(lines) else None)
+        first[record.id] = number
 
 
 def _deal_key(obj: dict[str, Any]) -> str | None:
@@ -720,6 +755,10 @@ def check_text(text: str) -> list[InputError]:
             problems.append(exc.located(deal=number, line=line))
     if problems:
         return problems
+    try:   # every deal read: the list's numbers are the deals'
+        _unique_ids([record for _, record in records], text)
+    except InputError as exc:
+        return [exc]
     game = Game(kind, players, rules, tuple(record for _, record in records), stake, currency)
     for problem in check(game, tuple(number for number, _ in records)):
         lines = lines if lines is not None else _deal_lines(text)

@@ -43,6 +43,8 @@ class Change:
     after: ScoredGame
     number: int
     result: DealResult | None
+    #: the deal's id was already in the file: nothing was written (a retry)
+    already: bool = False
 
 
 def _stamp(at: str | bool | None) -> str | None:
@@ -62,12 +64,16 @@ def _check_expect(game: ScoredGame, expect: int | None) -> None:
 
 def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None = None,
            note: str | None = None, at: str | bool | None = True,
-           expect: int | None = None) -> Change:
+           expect: int | None = None, id: str | None = None) -> Change:
     """Append one deal to the game file at ``path`` and save it.
 
     ``deal``: short notation, JSON text, or a JSON object (see
     :func:`whistscore.scored.parse_deal`).  ``at``: ``True`` stamps the local time
     now, a string is written as given, ``False``/``None`` writes no time.
+
+    ``id``: the client's id of the deal; if a deal of the file already carries it, the
+    call is a retry of one whose answer was lost: nothing is written and the change
+    says ``already`` (its ``number`` that deal's), whatever ``expect`` says.
 
     :raises ConflictError: the file no longer holds ``expect`` deals.
     :raises NotationError: a line of short notation that cannot be read.
@@ -78,8 +84,12 @@ def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None 
     """
     with files.locked(path):
         before = ScoredGame.load(path, lean=True)
+        if id is not None:
+            done = before.numbered(id)
+            if done is not None:
+                return Change(before, before, done, None, already=True)
         _check_expect(before, expect)
-        after = before.add(deal, dealer=dealer, note=note, at=_stamp(at))
+        after = before.add(deal, dealer=dealer, note=note, at=_stamp(at), id=id)
         after.save(path)
     return Change(before, after, len(after.deals), after.last)
 

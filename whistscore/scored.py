@@ -51,7 +51,8 @@ def now_stamp() -> str:
 
 
 def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None = None,
-               note: str | None = None, at: str | None = None) -> DealRecord:
+               note: str | None = None, at: str | None = None,
+               id: str | None = None) -> DealRecord:
     """One deal as a program or a person gives it: a line of short notation, the JSON
     text of a deal (starting with ``{``), a JSON object (a dict, which may carry
     ``dealer``, ``note`` and ``at``) or a :class:`DealRecord`.
@@ -81,13 +82,16 @@ def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None =
             _check_text(note, "note")
         if at is not None:
             journal.check_at(at)
+        if id is not None:
+            journal.check_id(id)
     except InputError as exc:
         raise exc.located(deal=number) from None
-    if dealer is None and note is None and at is None:
+    if dealer is None and note is None and at is None and id is None:
         return record
     return DealRecord(record.deal, dealer if dealer is not None else record.dealer,
                       note if note is not None else record.note,
-                      at if at is not None else record.at)
+                      at if at is not None else record.at,
+                      id if id is not None else record.id)
 
 
 def _check_text(text: object, field: str) -> None:
@@ -244,7 +248,7 @@ class ScoredGame:
 
     # -- changing it (each returns a new game) ---------------------------------
     def add(self, deal: DealInput, *, dealer: str | None = None, note: str | None = None,
-            at: str | None = None) -> "ScoredGame":
+            at: str | None = None, id: str | None = None) -> "ScoredGame":
         """Score one more deal; refused (with the deal's number) if it cannot be read or
         cannot follow the deals so far.
 
@@ -254,8 +258,18 @@ class ScoredGame:
         :raises GameOverError: the game has ended.
         """
         number = len(self.deals) + 1
-        record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at)
+        record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at, id=id)
+        if record.id is not None and self.numbered(record.id) is not None:
+            raise DealError(f"the id is that of deal {self.numbered(record.id)} already; "
+                            "ids are unique", field="id", value=record.id).located(deal=number)
         return ScoredGame(self.replay.extend(record))
+
+    def numbered(self, id: str) -> int | None:
+        """The number of the deal recorded with client id ``id``, if any."""
+        for number, record in enumerate(self.deals, 1):
+            if record.id == id:
+                return number
+        return None
 
     def end(self, at: str | None = None) -> "ScoredGame":
         """The game ended here by the players before it was finished (journal.md
@@ -316,7 +330,8 @@ class ScoredGame:
                             record.dealer if record.dealer is not None else old.dealer,
                             record.note if record.note is not None else old.note,
                             None if at is False else
-                            record.at if record.at is not None else old.at)
+                            record.at if record.at is not None else old.at,
+                            record.id if record.id is not None else old.id)
         deals = self.deals[:index] + (record,) + self.deals[index + 1:]
         try:
             return ScoredGame.of(attrs.evolve(self.game, deals=deals), lean=not self._full())

@@ -26,8 +26,8 @@ from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
 __all__ = ["api_club", "api_club_h2h", "api_club_player", "api_club_records", "api_deal",
-           "api_deals", "api_export", "api_game", "api_games", "api_import", "api_settle",
-           "api_sheet", "ask", "when_of"]
+           "api_deals", "api_end", "api_export", "api_game", "api_games", "api_import",
+           "api_settings", "api_settle", "api_sheet", "ask", "when_of"]
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -103,11 +103,14 @@ def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
 
 
 async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
-                  status: int) -> Response:
-    """The saved deal's answer; the deal is on disk whatever happens here."""
+                  status: int, already: bool = False) -> Response:
+    """The saved deal's answer; the deal is on disk whatever happens here.  A retry of a
+    deal already saved (its id) gets the same answer, saying ``already``."""
     state = request.app.state
     entries = rp.results[number - 1].outcome.entries
     out: JSONObject = {"number": number, "entries": [e.to_json() for e in entries]}
+    if already:
+        out["already"] = True
     try:
         out.update(await state.work.read(_after, state, name, rp, lang_of(request),
                                          request.query_params.get("view") == "1",
@@ -124,10 +127,10 @@ async def api_deals(request: Request) -> Response:
     name = request.path_params["name"]
     try:
         body = await body_of(request)
-        rp = await state.work.write(state.folder.add, name, body)
+        rp, number, already = await state.work.write(state.folder.add, name, body)
     except InputError as exc:
         return error(exc)
-    return await _answer(request, name, rp, rp.results[-1].number, 201)
+    return await _answer(request, name, rp, number, 200 if already else 201, already)
 
 
 async def api_deal(request: Request) -> Response:
@@ -147,6 +150,28 @@ async def api_deal(request: Request) -> Response:
     except InputError as exc:
         return error(exc)
     return await _answer(request, name, rp, number, 200)
+
+
+async def api_settings(request: Request) -> Response:
+    """PUT: the rules, stake or title changed (``whistscore set``)."""
+    state = request.app.state
+    try:
+        body = await body_of(request)
+        return JSONResponse(await state.work.write(state.folder.settings,
+                                                   request.path_params["name"], body))
+    except InputError as exc:
+        return error(exc)
+
+
+async def api_end(request: Request) -> Response:
+    """POST: "end the evening here" (``whistscore end``), or ``reopen``."""
+    state = request.app.state
+    try:
+        body = await body_of(request)
+        return JSONResponse(await state.work.write(state.folder.end,
+                                                   request.path_params["name"], body))
+    except InputError as exc:
+        return error(exc)
 
 
 def _workbook(state: Any, name: str, lang: str) -> bytes:

@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -60,6 +61,8 @@ ROUTES = [
     Route("/api/games/{name}/sheet", api.api_sheet),
     Route("/api/games/{name}/export.xlsx", api.api_export),
     Route("/api/games/{name}/deals", api.api_deals, methods=["POST"]),
+    Route("/api/games/{name}/settings", api.api_settings, methods=["PUT"]),
+    Route("/api/games/{name}/end", api.api_end, methods=["POST"]),
     Route("/api/games/{name}/deals/{n}", api.api_deal, methods=["PUT", "DELETE"]),
     Mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static"),
 ]
@@ -107,5 +110,8 @@ def create_app(folder: str | Path, token: str | None = None, *,
     app.state.templates = templates()
     app.state.work = Inline() if pocket else Work(work_threads, work_seconds)
     app.state.pocket = pocket
+    # pages of 22-51 KB go out as 5-10 KB to a browser that accepts gzip (a phone on a
+    # weak table Wi-Fi); the guard stays outermost, so a refused request costs nothing
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(Guard, token=app.state.token, max_requests=max_requests)
     return app

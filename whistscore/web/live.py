@@ -40,6 +40,9 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     due = None
     if fields is not None and fields.due is not None and not rp.finished:
         due = fields.due(rp.state)
+    standing: list[str] = []
+    if fields is not None and fields.standing is not None and not rp.finished:
+        standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
     unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
     deals = []
     results = rp.results if show_all else rp.results[-SHOWN_DEALS:]
@@ -55,12 +58,16 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
         w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
         currency=getattr(game, "currency", None),
         finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
+        standing=standing,
         sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                             dealer)])
     html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
                                                       **context)
     deals_html = templates.get_template("deals.html").render(**context)
-    return {"stamp": stamp, "html": html, "deals_html": deals_html, "deals": len(game.deals),
-            "finished": rp.finished, "dealer": dealer, "players": list(game.players),
+    strip_html = templates.get_template("strip.html").render(**context)
+    return {"stamp": stamp, "html": html, "deals_html": deals_html, "strip_html": strip_html,
+            "deals": len(game.deals),
+            "finished": rp.finished, "ended": getattr(game, "ended", None),
+            "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
             "due": due[0] if due else None}

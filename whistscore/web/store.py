@@ -70,6 +70,7 @@ class _Parts(TypedDict):
     dealer: Any
     note: str | None
     expect: int | None
+    id: str | None
 
 
 class Folder:
@@ -275,8 +276,12 @@ class Folder:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise InputError("expect is the number of deals the client saw", field="expect",
                              value=expect)
+        ident = body.get("id")
+        if ident is not None:
+            journal.check_id(ident, InputError)
         return {"deal": deal, "dealer": body.get("dealer"),
-                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect}
+                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect,
+                "id": ident}
 
     def _remember(self, name: str, path: Path, rp: Replay[Any]) -> None:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
@@ -292,14 +297,18 @@ class Folder:
         else:
             self._cache.pop(name, None)
 
-    def add(self, name: str, body: Mapping[str, Any]) -> Replay[Any]:
-        """Append one deal (``whistscore.record``); the replay after it, every deal kept."""
+    def add(self, name: str, body: Mapping[str, Any]) -> tuple[Replay[Any], int, bool]:
+        """Append one deal (``whistscore.record``): the replay after it (every deal kept),
+        the deal's number, and whether it was already there (a retry of its id)."""
         path = self.path(name)
         known = self._cache.get(name)
         parts = self._checked(body, None)
         with files.no_links():
             change = recording.record(path, parts["deal"], dealer=parts["dealer"],
-                                      note=parts["note"], expect=parts["expect"])
+                                      note=parts["note"], expect=parts["expect"],
+                                      id=parts["id"])
+        if change.already:
+            return self._current(name, path), change.number, True
         last = change.after.last
         if last is None:  # record always leaves a last deal
             raise AssertionError("a recorded deal came back without its deal")
@@ -309,7 +318,7 @@ class Folder:
         else:
             after = replay(change.after.game)
         self._remember(name, path, after)
-        return after
+        return after, change.number, False
 
     def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay[Any]:
         """Replace deal ``number`` (``whistscore.replace``); refused if it or any later
@@ -337,6 +346,61 @@ class Folder:
         return {"number": change.number,
                 "deal": journal.deal_to_json(change.before.kind, dropped),
                 "notation": change.before.game.notation(dropped)}
+
+
+    def _expect(self, body: Mapping[str, Any]) -> int | None:
+        expect = body.get("expect")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise InputError("expect is the number of deals the client saw", field="expect",
+                             value=expect)
+        return expect
+
+    def settings(self, name: str, body: Mapping[str, Any]) -> JSONObject:
+        """Change the rules, stake or title (``whistscore set``); refused, file untouched,
+        if a recorded deal no longer fits.  ``rules`` is ``name=value`` lines (as the
+        new-game form and ``--rule`` write them) or an object of options."""
+        path = self.path(name)
+        rules = body.get("rules") or {}
+        if isinstance(rules, str):
+            if len(rules) > 4000:
+                raise InputError("the rules are longer than 4000 characters", field="rules")
+            lines = [ln.strip() for ln in rules.splitlines() if ln.strip()]
+            rules = {}
+            for line in lines:
+                if "=" not in line:
+                    raise InputError("a rule is written name=value", field="rules",
+                                     value=line[:80])
+                key, value = line.split("=", 1)
+                rules[key.strip()] = value.strip()
+        elif not isinstance(rules, dict):
+            raise InputError("rules is an object of options", field="rules", value=rules)
+        preset = body.get("preset") or None
+        stake = body.get("stake")
+        if stake == "":
+            stake = None
+        if stake is not None and not isinstance(stake, (str, int)):
+            raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
+                             value=stake)
+        title = _check_text(body.get("title"), "title")
+        currency = _check_text(body.get("currency"), "currency", 12)
+        with files.no_links():
+            change = recording.change_settings(
+                path, preset=_check_text(preset, "preset", 40), rules=rules, stake=stake,
+                currency=currency, title=title, expect=self._expect(body))
+        self._remember(name, path, change.after.replay)
+        game = change.after.game
+        return {"rules": game.rules.to_json(), "stake": None if game.stake is None
+                else str(game.stake), "title": game.title}
+
+    def end(self, name: str, body: Mapping[str, Any]) -> JSONObject:
+        """"End the evening here" (``whistscore end``): ``ended`` written, the game settled
+        as it stands; with ``"reopen": true`` the mark is taken away."""
+        path = self.path(name)
+        with files.no_links():
+            change = recording.end(path, reopen=body.get("reopen") is True,
+                                   expect=self._expect(body))
+        self._remember(name, path, change.after.replay)
+        return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
 
 
 def _stamp_of(st: os.stat_result) -> str:

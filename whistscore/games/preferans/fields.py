@@ -7,7 +7,10 @@ switch between a game, a misère and an all-pass.
 
 from __future__ import annotations
 
-from ...fields import DealFields, Field, choices
+from typing import Any
+
+from ...fields import Choice, DealFields, Field, choices
+from .scoring import series_minimum
 
 __all__ = ["FIELDS"]
 
@@ -15,6 +18,27 @@ _GAME = ("game",)
 _PLAYED = ("game", "misere")
 _SUITS = choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"), ("H", "♥", "♥"),
                  ("NT", "NT", "БК"))
+
+def _standing(state: Any) -> tuple[tuple[str, str], ...]:
+    """What the table asks before a deal (spec preferans.md, "Pulya" and "All-pass"): the
+    points each player still needs to close his pulya (the ``pulya`` option less what he
+    has), and while an all-pass series runs under ``allpass_exit = made-8`` the smallest
+    contract allowed."""
+    if state.finished:
+        return ()
+    cfg = state.cfg
+    out = []
+    short = [(p, cfg.target - have) for p, have in zip(state.players, state.pulya)
+             if have < cfg.target]
+    if short:
+        out.append(("to close the pulya: " + ", ".join(f"{p} {n}" for p, n in short),
+                    "до закрытия пули: " + ", ".join(f"{p} {n}" for p, n in short)))
+    if cfg.made8 and state.streak:
+        least = series_minimum(state.streak)
+        out.append((f"after the all-pass: {least} or more, or a misère",
+                    f"после распасов: не меньше {least} или мизер"))
+    return tuple(out)
+
 
 FIELDS = DealFields(
     fields=(
@@ -28,15 +52,18 @@ FIELDS = DealFields(
         Field("concede", "flag", "Conceded (without three)", "Уход без трёх",
               when=({"_kind": _GAME},)),
         Field("whist", "statuses", "Defenders", "Вистующие", among="defenders",
+              default="whist",   # the usual answer to a contract
               choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
-                              ("half", "half", "полвиста"),
+                              ("half", "half", "полвиста", None, "pass"),
                               ("gone-half", "gone half", "ушёл на полвиста")),
+              every=Choice("pass", "both pass", "оба паса"),
               dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
               when=({"_kind": _GAME, "concede": (False,)},)),
         Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
         Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
               among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},)),
         Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
+              start=(("declarer", "contract.level"),),   # a made contract: no tap
               when=({"_kind": ("allpass",)},
                     {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
     ),
@@ -56,4 +83,5 @@ FIELDS = DealFields(
         ("pass -/4/2/4", "an all-pass; '-' for the sitting-out dealer",
          "распасы; '-' за сдающего", (4,)),
     ),
+    standing=_standing,
 )

@@ -364,9 +364,16 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     return w.outcome(streak)
 
 
+def series_minimum(streak: int) -> int:
+    """The smallest contract while an all-pass series of ``streak`` deals runs under
+    ``allpass_exit = made-8`` (spec preferans.md, rules table: 7 after the 1st, 8 after
+    the 2nd or later)."""
+    return 7 if streak == 1 else 8
+
+
 def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
     """Under ``allpass_exit = made-8`` a running series raises the smallest contract."""
-    least = 7 if streak == 1 else 8
+    least = series_minimum(streak)
     if deal.level < least:
         passes = "one all-pass" if streak == 1 else f"{streak} all-passes"
         raise DealError(f"an all-pass series is running (allpass_exit = made-8): after "

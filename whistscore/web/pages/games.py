@@ -22,6 +22,21 @@ def _presets() -> dict[str, JSONObject]:
                 "title": get_game(n).title} for n in GAMES}
 
 
+#: how many earlier tables the new-game form offers
+EARLIER_TABLES = 6
+
+
+def _earlier(games: list[JSONObject]) -> list[list[str]]:
+    """The players of the earlier games, each seating once, the latest first (the names
+    sort by date when they are dates, as the form proposes them)."""
+    out: list[list[str]] = []
+    for g in reversed(games):
+        players = list(g.get("players") or [])
+        if players and players not in out:
+            out.append(players)
+    return out[:EARLIER_TABLES]
+
+
 async def games_page(request: Request) -> Response:
     state = request.app.state
     games = await state.work.read(state.folder.summary, True)
@@ -30,4 +45,5 @@ async def games_page(request: Request) -> Response:
     # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
     club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
     return page(request, "games.html", games=games, presets=json_script(_presets()),
-                game_names=list(GAMES), club_word=club)
+                game_names=list(GAMES), club_word=club,
+                earlier=json_script(_earlier(games)))

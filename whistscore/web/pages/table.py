@@ -26,8 +26,13 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     for item in fields["notation"]:
         item["text"] = item["text"].format(*[p.replace(" ", "_") for p in players]
                                            + ["?"] * 5)
+    rules = rp.game.rules
+    settings = {"preset": rules.preset, "presets": list(kind.rulebook.presets),
+                "stake": "" if rp.game.stake is None else str(rp.game.stake),
+                "rules": "\n".join(f"{k}={rules.book.option(k).kind.dump(v)}"
+                                   for k, v in rules.differences().items())}
     return {"live": view, "kind": kind, "title": getattr(rp.game, "title", None),
-            "fields": fields}
+            "fields": fields, "settings": settings}
 
 
 async def table_page(request: Request) -> Response:
@@ -42,8 +47,9 @@ async def table_page(request: Request) -> Response:
     view = parts["live"]
     return page(request, "table.html", name=name, live=view, kind=parts["kind"],
                 title=parts["title"], fields=json_script(parts["fields"]),
+                settings=parts["settings"],
                 boot=json_script({k: v for k, v in view.items()
-                                  if k not in ("html", "deals_html")}))
+                                  if k not in ("html", "deals_html", "strip_html")}))
 
 
 def _changed(state: Any, name: str, seen: str | None, lang: str,

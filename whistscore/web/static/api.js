@@ -36,6 +36,10 @@ export function gameApi(name) {
     addDeal: (body, query) => send("POST", api + "/deals" + query, body),
     replaceDeal: (number, body, query) => send("PUT", api + "/deals/" + number + query, body),
     dropLast: (body) => send("DELETE", api + "/deals/last", body),
+    // the rules, stake, title: {preset, rules: "name=value" lines, stake, title, expect}
+    settings: (body) => send("PUT", api + "/settings", body),
+    // "end the evening here": {expect}; {reopen: true} takes it back
+    end: (body) => send("POST", api + "/end", body),
     // the table's live view: [204, null] while the game is still `stamp`
     live: (query) => send("GET", "/g/" + encodeURIComponent(name) + "/live" + query),
   };

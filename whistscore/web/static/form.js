@@ -51,11 +51,20 @@ export function createForm(pad, F, W, lang) {
   const byKey = Object.fromEntries(F.fields.map((f) => [f.key, f]));
   function current(key) {
     const f = byKey[key];
+    if (f && f.kind === "statuses") return statusesOf(f);
     if (pad.values[key] !== undefined) return pad.values[key];
     if (f && f.kind === "flag") return false;
     if (f && f.kind === "players") return [];
     if (f && f.kind === "count") return countStart(f);
     return f ? f.default : undefined;
+  }
+  // each player's status as tapped, else the field's default (shown as tapped);
+  // the sitting-out dealer's at the first of his own choices
+  function statusesOf(f) {
+    const v = pad.values[f.key] || {}, out = {};
+    for (const [p] of among(f)) out[p] = v[p] !== undefined ? v[p] : f.default;
+    if (f.dealer_choices) for (const p of sittingOut()) out[p] = v[p] !== undefined ? v[p] : f.dealer_choices[0].value;
+    return out;
   }
   // A count starts where the bid before it points: at the bid for a number
   // (Danish 9 -> 9 tricks), at its lowest for a worded bid (nolo, solo -> 0).
@@ -69,6 +78,21 @@ export function createForm(pad, F, W, lang) {
     }
     return f.default;
   }
+  // A tap: the value, and every field that depends on this one (the field's declared
+  // `depends`) forgotten, so nothing chosen for an earlier declarer or contract stays.
+  function set(key, value) {
+    const before = JSON.stringify(pad.values[key]);
+    pad.values[key] = value;
+    if (JSON.stringify(value) !== before) forget(key);
+  }
+  function forget(key) {
+    for (const f of F.fields) {
+      if ((f.depends || []).includes(key) && pad.values[f.key] !== undefined) {
+        delete pad.values[f.key];
+        forget(f.key);
+      }
+    }
+  }
   const needsDeclarer = ["defenders", "others", "opponents", "declarer"];
   function shown(field) {
     if (needsDeclarer.includes(field.among) && (pad.values.declarer === undefined || pad.values.declarer === null)) return false;
@@ -76,7 +100,7 @@ export function createForm(pad, F, W, lang) {
     return field.when.some((alt) => Object.entries(alt).every(([key, wants]) => {
       if (!shown(byKey[key])) return false;
       const v = current(key);
-      if (byKey[key].kind === "statuses") return Object.values(v || {}).some((s) => wants.includes(s));
+      if (byKey[key].kind === "statuses") return Object.values(v).some((s) => wants.includes(s));
       return wants.includes(v);
     }));
   }
@@ -99,100 +123,111 @@ export function createForm(pad, F, W, lang) {
   function tricksOf(field) {
     const who = among(field).map(([k]) => k);
     const t = pad.values[field.key];
-    if (!t || Object.keys(t).join() !== who.join()) {
-      const fresh = Object.fromEntries(who.map((k) => [k, 0]));
-      if (who.length > 1) fresh[who[who.length - 1]] = field.total;  // the rest, so they add up
-      pad.values[field.key] = fresh;
-    }
+    if (!t || Object.keys(t).join() !== who.join()) pad.values[field.key] = tricksStart(field, who);
     return pad.values[field.key];
   }
+  // Where the counts start (the field's declared `start`: the declarer at the
+  // contract's level); the others at 0 but the last of them, who holds the rest.
+  function tricksStart(field, who) {
+    const fixed = {};
+    for (const [role, expr] of field.start || []) {
+      const p = role === "declarer" ? pad.values.declarer : undefined;
+      const [k, part] = expr.split(".");
+      const v = current(k);
+      const n = part === "level" ? (v || {}).level : v;
+      if (who.includes(p) && typeof n === "number") fixed[p] = n;
+    }
+    const free = who.filter((k) => !(k in fixed));
+    const rest = field.total - Object.values(fixed).reduce((a, n) => a + n, 0);
+    return Object.fromEntries(who.map((k) => [k, k in fixed ? fixed[k]
+      : (k === free[free.length - 1] ? rest : 0)]));
+  }
 
+  function numbers(high, low) {
+    return Array.from({ length: high - (low || 0) + 1 }, (_, i) => [(low || 0) + i, String((low || 0) + i)]);
+  }
   function drawField(f) {
-    const values = pad.values;
     const box = el("div", { class: "field field-" + f.kind, "data-key": f.key },
                    el("div", { class: "label" }, word(f)));
     const extra = (f.choices || []).map((c) => [c.value, word(c)]);
     if (f.kind === "choice") {
-      box.append(buttons(extra, (v) => current(f.key) === v, (v) => { values[f.key] = v; }));
+      box.append(buttons(extra, (v) => current(f.key) === v, (v) => set(f.key, v)));
     } else if (f.kind === "player") {
       const opts = among(f).concat(extra);
-      box.append(buttons(opts, (v) => values[f.key] === v, (v) => { values[f.key] = v; }, "names"));
+      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v), "names"));
     } else if (f.kind === "players") {
       const cur = current(f.key);
       box.append(buttons(among(f), (v) => cur.includes(v), (v) => {
-        values[f.key] = cur.includes(v) ? cur.filter((x) => x !== v) : cur.concat([v]);
+        set(f.key, cur.includes(v) ? cur.filter((x) => x !== v) : cur.concat([v]));
       }, "names"));
     } else if (f.kind === "contract") {
-      const cur = values[f.key] || {};
+      const cur = pad.values[f.key] || {};
       box.append(buttons(f.levels.map((n) => [n, String(n)]), (v) => cur.level === v,
-                         (v) => { values[f.key] = Object.assign({}, cur, { level: v }); }, "levels"));
+                         (v) => set(f.key, Object.assign({}, cur, { level: v })), "levels"));
       box.append(buttons(f.suits.map((s) => [s.value, word(s)]), (v) => cur.suit === v,
-                         (v) => { values[f.key] = Object.assign({}, cur, { suit: v }); }, "suits"));
+                         (v) => set(f.key, Object.assign({}, cur, { suit: v })), "suits"));
     } else if (f.kind === "statuses") {
-      const cur = values[f.key] || {};
+      const cur = current(f.key);
+      const mine = among(f).map(([p]) => p);
+      const pick = (p, v) => {
+        const next = Object.assign({}, cur, { [p]: v });
+        const c = f.choices.find((x) => x.value === v);
+        if (c && c.others !== undefined) for (const q of mine) if (q !== p) next[q] = c.others;
+        set(f.key, next);
+      };
       for (const [p, label] of among(f)) {
         box.append(el("div", { class: "status-row", "data-player": p }, el("span", { class: "who" }, label),
-          buttons(f.choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v,
-                  (v) => { values[f.key] = Object.assign({}, cur, { [p]: v }); })));
+          buttons(f.choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
+      }
+      if (f.every && mine.length > 1) {
+        const all = mine.every((p) => cur[p] === f.every.value);
+        box.append(el("div", { class: "choices every" }, el("button", {
+          type: "button", class: all ? "on" : "", "aria-pressed": all ? "true" : "false", "data-every": "1",
+          onclick: () => { set(f.key, Object.assign({}, cur, Object.fromEntries(mine.map((p) => [p, f.every.value])))); render(); },
+        }, word(f.every))));
       }
       if (f.dealer_choices) {
         for (const p of sittingOut()) {
           box.append(el("div", { class: "status-row dealer-row", "data-player": p },
             el("span", { class: "who" }, p + " (" + W.dealer.toLowerCase() + ")"),
-            buttons(f.dealer_choices.map((c) => [c.value, word(c)]), (v) => (cur[p] || "pass") === v,
-                    (v) => { values[f.key] = Object.assign({}, cur, { [p]: v }); })));
+            buttons(f.dealer_choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
         }
       }
     } else if (f.kind === "tricks") {
       const t = tricksOf(f);
       const who = among(f);
       const last = who.length - 1;
-      const sumBut = (k) => who.slice(0, last).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
-      if (who.length === 1) {   // one player's count alone (a misère's declarer): 0..total
-        const [k, label] = who[0];
-        const range = Array.from({ length: f.total + 1 }, (_, n) => [n, String(n)]);
-        box.append(el("div", { class: "who" }, label),
-          buttons(range, (v) => t[k] === v, (v) => { t[k] = v; }, "numbers"));
-        box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
-        return box;
-      }
-      if (who.length === 2) {   // one number to give (a side's tricks): one tap, not a stepper
-        const [k, label] = who[0];
-        const range = Array.from({ length: f.total + 1 }, (_, n) => [n, String(n)]);
-        box.append(el("div", { class: "who" }, label),
-          buttons(range, (v) => t[k] === v, (v) => { t[k] = v; t[who[1][0]] = f.total - v; }, "numbers"),
-          el("div", { class: "stepper last" }, el("span", { class: "who" }, who[1][1]),
-             el("output", { "data-player": who[1][0] }, String(t[who[1][0]]))));
-        box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
-        return box;
-      }
+      const give = (k, n) => {   // one tap: this count, and the last one the rest
+        const next = Object.assign({}, t, { [k]: n });
+        if (who.length > 1) next[who[last][0]] = f.total - who.slice(0, last).reduce((a, [x]) => a + next[x], 0);
+        set(f.key, next);
+      };
       who.forEach(([k, label], i) => {
-        if (i === last) {
+        if (i === last && who.length > 1) {
           box.append(el("div", { class: "stepper last" }, el("span", { class: "who" }, label),
                         el("output", { "data-player": k }, String(t[k]))));
-        } else {
-          const row = stepper(t[k], 0, f.total - sumBut(k), (n) => {
-            t[k] = n;
-            t[who[last][0]] = f.total - who.slice(0, last).reduce((a, [x]) => a + t[x], 0);
-          }, label);
-          row.dataset.player = k;
-          box.append(row);
+          return;
         }
+        // one tap per count; a count that would leave the last below 0 is not offered
+        const room = f.total - who.slice(0, who.length > 1 ? last : 0).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
+        const row = el("div", { class: "trick-row", "data-player": k }, el("span", { class: "who" }, label),
+          buttons(numbers(f.total), (v) => t[k] === v, (v) => give(k, v), "numbers"));
+        for (const b of row.querySelectorAll("button")) if (+b.dataset.value > room) b.disabled = true;
+        box.append(row);
       });
-      box.append(el("div", { class: "small" }, W.total + " " + f.total));
+      if (who.length > 2) box.append(el("div", { class: "small" }, W.total + " " + f.total));
     } else if (f.kind === "count") {
       const v = current(f.key);
       if (f.high - f.low <= 13) {   // a short range: a button per number
-        const range = Array.from({ length: f.high - f.low + 1 }, (_, i) => [f.low + i, String(f.low + i)]);
-        box.append(buttons(range, (n) => v === n, (n) => { values[f.key] = n; }, "numbers"));
+        box.append(buttons(numbers(f.high, f.low), (n) => v === n, (n) => set(f.key, n), "numbers"));
       } else {
-        box.append(stepper(v, f.low, f.high, (n) => { values[f.key] = n; }, ""));
+        box.append(stepper(v, f.low, f.high, (n) => set(f.key, n), ""));
       }
     } else if (f.kind === "flag") {
       const on = current(f.key) === true;
       box.append(el("div", { class: "choices" }, el("button", {
         type: "button", class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
-        onclick: () => { values[f.key] = !on; render(); } }, on ? "✓ " + word(f) : word(f))));
+        onclick: () => { set(f.key, !on); render(); } }, on ? "✓ " + word(f) : word(f))));
     }
     box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
     return box;
@@ -207,6 +242,7 @@ export function createForm(pad, F, W, lang) {
     $("entry-title").textContent = pad.edit ? fmt(W.editing, pad.edit.number) : W.record;
     $("submit").textContent = pad.edit ? fmt(W.save_edit, pad.edit.number) : W.record;
     $("cancel-edit").hidden = !pad.edit;
+    $("submit").disabled = !!deal().missing;   // every field set or at its shown default
     $("entry").hidden = pad.state.finished && !pad.edit;
   }
   function stale() { return key() !== drawnFor; }
@@ -232,7 +268,8 @@ export function createForm(pad, F, W, lang) {
         if (need.some((p) => !v[p])) return { missing: f };
         const st = {};
         for (const p of need) st[p] = v[p];
-        for (const p of sittingOut()) if (v[p] === "whist") st[p] = "whist";
+        // the sitting-out dealer's status is written only when it is not his first choice
+        for (const p of sittingOut()) if (f.dealer_choices && v[p] !== f.dealer_choices[0].value) st[p] = v[p];
         out[key] = st;
       } else {
         out[key] = v;

@@ -34,8 +34,32 @@ function players() {
     return o;
   }));
 }
-game.addEventListener("change", players);
+// the players of earlier games: one tap seats a table that played before (those
+// whose count this game allows), and every box suggests the names already known
+const E = JSON.parse($("earlier").textContent);
+const names = document.createElement("datalist");
+names.id = "ng-names";
+for (const n of [...new Set(E.flat())]) names.append(new Option(n));
+document.body.append(names);
+function earlier() {
+  const g = P[game.value];
+  const fits = E.filter((t) => g.counts.includes(t.length));
+  $("ng-earlier").hidden = !fits.length;
+  $("ng-tables").replaceChildren(...fits.map((t) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = t.join(", ");
+    b.addEventListener("click", () => {
+      const boxes = $("ng-players").querySelectorAll("input");
+      boxes.forEach((input, i) => { input.value = t[i] || ""; });
+    });
+    return b;
+  }));
+  for (const input of $("ng-players").querySelectorAll("input")) input.setAttribute("list", "ng-names");
+}
+game.addEventListener("change", () => { players(); earlier(); });
 players();
+earlier();
 
 // A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
 const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));

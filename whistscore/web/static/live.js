@@ -20,10 +20,12 @@ export function createLive(pad, game, form, W, query) {
     const activeBefore = JSON.stringify(pad.state.active);
     $("live").innerHTML = live.html;  // rendered by the server's escaping templates
     $("live-deals").innerHTML = live.deals_html;
+    if (live.strip_html !== undefined && $("strip")) $("strip").innerHTML = live.strip_html;
     pad.state = live;
     if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
     if (pad.state.due && !pad.edit && !Object.keys(pad.values).length) Object.assign(pad.values, pad.state.due);
     if (form.stale()) form.render();   // a redraw only when the form itself changes
+    if (pad.onState) pad.onState();    // the page's own buttons that follow the game
   }
 
   async function poll(force) {

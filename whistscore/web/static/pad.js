@@ -22,7 +22,22 @@ const pad = {
 const form = createForm(pad, F, W, lang);
 const live = createLive(pad, game, form, W, "?lang=" + lang + all);
 let undoArmed = 0;
+let undoSaw = 0;     // the deal count the question "Drop deal N?" was asked about
 let undoTimer = 0;
+// the deal this phone just undid, offered back while the game is as the undo left it
+let undone = null;   // {number, deal}
+function showRedo() {
+  const b = $("redo");
+  b.hidden = !(undone && pad.state.deals === undone.number - 1 && !pad.state.finished);
+  if (!b.hidden) b.textContent = fmt(W.redo, undone.number);
+}
+// the client id of the deal being entered: kept until the server answered, so a
+// retry after a lost answer is the same deal (recorded once), not a second one
+let dealId = "";
+function newId() {
+  return (crypto.randomUUID ? crypto.randomUUID()
+    : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2));
+}
 
 function clearErrors() {
   for (const p of document.querySelectorAll("#entry .error")) { p.hidden = true; p.textContent = ""; }
@@ -33,6 +48,7 @@ function showError(err, where) {
   const p = box || where || $("form-error");
   p.textContent = err.error;
   p.hidden = false;
+  flash("");   // a success message never stays beside an error
   (box ? box.parentElement : p).scrollIntoView({ block: "center" });
 }
 
@@ -45,10 +61,13 @@ async function record(body, errorAt, twice) {
   if (note) body.note = note;
   const q = "?view=1&lang=" + lang + all;
   try {
+    if (!pad.edit && !dealId) dealId = newId();
     const [status, data] = pad.edit
-      ? await game.replaceDeal(pad.edit.number, Object.assign(body, { expect: pad.state.deals }), q)
-      : await game.addDeal(twice ? body : Object.assign({}, body, { expect: pad.state.deals }), q);
+      ? await game.replaceDeal(pad.edit.number, Object.assign(body, { expect: pad.edit.saw }), q)
+      : await game.addDeal(Object.assign({}, body, twice ? {} : { expect: pad.state.deals },
+                                         { id: dealId }), q);
     if (status === 200 || status === 201) {
+      if (!pad.edit) dealId = "";
       const number = data.number;
       const wasEdit = !!pad.edit;
       pad.edit = null;
@@ -57,7 +76,8 @@ async function record(body, errorAt, twice) {
       $("notation-box").value = "";
       live.apply(data.live);
       form.render();
-      flash(fmt(wasEdit ? W.replaced : W.recorded, number));
+      flash(fmt(wasEdit ? W.replaced : data.already ? W.already : W.recorded, number));
+      showRedo();
     } else if (status === 409 && data.field === "deals" && !pad.edit) {
       // another phone recorded meanwhile: the same deal twice, or a second one?
       await live.poll(true);
@@ -65,9 +85,9 @@ async function record(body, errorAt, twice) {
       if (window.confirm(fmt(W.also, pad.state.deals))) return await record(body, errorAt, true);
       flash(W.changed, true);
     } else if (status === 409 && data.field === "deals") {
-      flash(W.changed, true);
       await live.poll(true);
       showError(data, errorAt);
+      flash(W.changed, true);
     } else {
       showError(data, errorAt);
     }
@@ -97,7 +117,8 @@ $("undo").addEventListener("click", async () => {
   const b = $("undo");
   if (Date.now() - undoArmed > 10000) {   // a second tap confirms: no dialog to dismiss
     undoArmed = Date.now();
-    b.textContent = fmt(W.undo_q, pad.state.deals);
+    undoSaw = pad.state.deals;
+    b.textContent = fmt(W.undo_q, undoSaw);
     b.classList.add("armed");
     clearTimeout(undoTimer);   // 10 s: time to read "Drop deal N?" and look at the sheet
     undoTimer = setTimeout(() => { b.textContent = W.undo; b.classList.remove("armed"); }, 10000);
@@ -107,16 +128,32 @@ $("undo").addEventListener("click", async () => {
   b.textContent = W.undo;
   b.classList.remove("armed");
   pad.generation++;
-  const [status, data] = await game.dropLast({ expect: pad.state.deals });
-  if (status === 200) flash(fmt(W.dropped, data.number));
+  // the count the question named, not the one a poll brought in since: a deal
+  // recorded meanwhile on another phone is not the one the player meant to drop
+  const [status, data] = await game.dropLast({ expect: undoSaw });
+  if (status === 200) {
+    flash(fmt(W.dropped, data.number));
+    undone = { number: data.number, deal: data.deal };
+  }
+  else if (status === 409) flash(W.not_dropped, true);
   else flash(data.error, true);
   await live.poll(true);
+  showRedo();
+});
+$("redo").addEventListener("click", async () => {
+  showRedo();
+  if ($("redo").hidden) return;    // the game moved on since: nothing to put back
+  const deal = undone.deal;
+  undone = null;
+  await record({ deal });
+  showRedo();
 });
 
 $("live-deals").addEventListener("click", (e) => {
   const b = e.target.closest("button.edit");
   if (!b) return;
-  pad.edit = { number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer };
+  pad.edit = { number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer,
+               saw: pad.state.deals };   // the game as it was when the edit began
   pad.values = form.fromDeal(JSON.parse(b.dataset.deal));
   clearErrors();
   $("notation-box").value = b.dataset.notation;
@@ -127,6 +164,64 @@ for (const n of F.notation) {
   $("notation-help").append(el("li", {}, el("code", {}, n.text), " — " + form.word(n)));
 }
 
+// "End the evening here": two taps, as undo; an ended game may go on (reopen)
+let endArmed = 0;
+function showEnd() {
+  $("end").hidden = !!pad.state.finished || !pad.state.deals;
+  $("reopen").hidden = !pad.state.ended;
+}
+$("end").addEventListener("click", async () => {
+  const b = $("end");
+  if (Date.now() - endArmed > 10000) {
+    endArmed = Date.now();
+    b.textContent = W.end_q;
+    b.classList.add("armed");
+    setTimeout(() => { b.textContent = W.end; b.classList.remove("armed"); }, 10000);
+    return;
+  }
+  endArmed = 0;
+  b.textContent = W.end;
+  b.classList.remove("armed");
+  pad.generation++;
+  const [status, data] = await game.end({ expect: pad.state.deals });
+  if (status === 200) flash(W.ended);
+  else flash(status === 409 && data.field === "deals" ? W.changed : data.error, true);
+  await live.poll(true);
+  showEnd();
+});
+$("reopen").addEventListener("click", async () => {
+  pad.generation++;
+  const [status, data] = await game.end({ reopen: true });
+  flash(status === 200 ? W.reopened : data.error, status !== 200);
+  await live.poll(true);
+  showEnd();
+});
+$("settings-save").addEventListener("click", async () => {
+  const err = $("settings-error");
+  err.hidden = true;
+  pad.generation++;
+  const [status, data] = await game.settings({
+    title: $("set-title").value.trim() || null, stake: $("set-stake").value.trim() || null,
+    preset: $("set-preset").value, rules: $("set-rules").value, expect: pad.state.deals });
+  if (status === 200) {
+    flash(W.saved);
+  } else {
+    err.textContent = data.error;
+    err.hidden = false;
+    flash("");
+  }
+  await live.poll(true);
+});
+
+// a "recorded" message goes once the next deal is begun (an error stays until mended)
+$("form").addEventListener("click", () => {
+  if (!$("flash").classList.contains("error")) flash("");
+});
+
+// every new state of the game (ours or another phone's) redraws what follows it:
+// another phone's deal since an undo takes the offer to put it back away
+pad.onState = () => { showEnd(); showRedo(); };
 live.start();
+pad.onState();
 if (pad.state.due) Object.assign(pad.values, pad.state.due);
 form.render();
