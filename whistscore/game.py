@@ -29,7 +29,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+__all__ = ["Cite", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
            "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
            "dealer_of", "paused_gc"]
 
@@ -46,12 +46,44 @@ Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
+class Cite:
+    """Where a rule comes from, named as a reader knows the source, in English and Russian.
+
+    ("the Preferans Code §3.8.7", "Кодекс преферанса, §3.8.7"): never a file name, because
+    a player checking a number at the table looks the rule up in the book, not in our repo.
+    Each game names its own sources in its ``rules.py``; docs/sources.md lists them all.
+    """
+
+    en: str = ""
+    ru: str = ""
+
+    def at(self, en: str, ru: str | None = None) -> "Cite":
+        """The same source at a section: ``CODE.at("§3.8.7")``."""
+        ru = en if ru is None else ru
+        return Cite(f"{self.en}{' ' if en.startswith('§') else ', '}{en}",
+                    f"{self.ru}{' ' if ru.startswith('§') else ', '}{ru}")
+
+    def __add__(self, other: "Cite") -> "Cite":
+        return Cite(f"{self.en}; {other.en}", f"{self.ru}; {other.ru}")
+
+    def __bool__(self) -> bool:
+        return bool(self.en or self.ru)
+
+    def said(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+def _cite(value: "Cite | str") -> Cite:
+    return value if isinstance(value, Cite) else Cite(value, value)
+
+
+@attrs.frozen
 class RuleText:
-    """A rule's name in English and Russian, and where it comes from (seed file and section)."""
+    """A rule's name in English and Russian, and where it comes from (:class:`Cite`)."""
 
     en: str
     ru: str
-    source: str = ""
+    source: Cite = attrs.field(default=Cite(), converter=_cite)
 
 
 @attrs.frozen

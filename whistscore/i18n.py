@@ -6,6 +6,7 @@ English texts; the Russian texts use the words written on paper.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "plural_ru"]
+           "game_title", "plural_ru", "name_case", "pays", "count_deals"]
 
 LANGS = ("en", "ru")
 
@@ -60,11 +61,12 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "stake": ("Stake", "Ставка"),
     "game": ("Game", "Игра"),
     "players": ("Players", "Игроки"),
+    "balances_in": ("balances in {0}", "итоги в единицах: {0}"),
     # the deal-by-deal table (whistscore/running.py)
     "running.title": ("The sheet deal by deal (running values)",
                       "Запись по сдачам (нарастающим итогом)"),
     "running.own": ("{0}: {1}", "{0}: {1}"),
-    "running.on": ("{0}: {1} on {2}", "{0}: {1} на {2}"),
+    "running.on": ("{0}: {1} on {2}", "{0}: {1} на {2@accusative}"),
     "tricks": ("tricks", "взятки"),
     "honours": ("honours", "онёры"),
     "revoke": ("revoke", "ренонс"),
@@ -116,7 +118,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "add.deal": ("deal {0} ({1} deals)", "сдача {0} (сдаёт {1})"),
     "add.replaced": ("deal {0} replaced ({1} deals)", "сдача {0} заменена (сдаёт {1})"),
     "add.unchanged": ("no total changed", "итоги не изменились"),
-    "on": ("{0} on {1}", "{0} на {1}"),
+    "on": ("{0} on {1}", "{0} на {1@accusative}"),
     "next.deals": ("next: {0} deals", "дальше сдаёт {0}"),
     "next.sits_out": ("next: {0} deals and sits out", "дальше сдаёт {0} и не играет"),
     "next.finished": ("the game is finished: whistscore settle says who pays whom",
@@ -240,6 +242,63 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+#: a name pytrovich may decline: one Russian first name, or a double one ("Анна-Мария")
+_RUSSIAN_NAME = re.compile(r"[А-ЯЁ][а-яё]{1,30}(?:-[А-ЯЁ][а-яё]{1,30})?")
+_CASES = ("dative", "accusative", "genitive")
+
+
+@functools.lru_cache(maxsize=2048)
+def name_case(name: str, case: str) -> str | None:
+    """A player's name in a Russian case ("Аня" -> dative "Ане", accusative "Аню").
+
+    ``None`` when the name is not one pytrovich can decline (Latin letters, a nickname with
+    digits, two words): the caller then says the sentence in a form that needs no case
+    ("Боря → Anna: 1.20").  The gender is guessed from the name, as a reader would.
+    pytrovich is pure Python with its rules in the package, so this works offline.
+    """
+    if case not in _CASES:
+        raise ValueError(f"unknown case {case!r}")
+    if not _RUSSIAN_NAME.fullmatch(name):
+        return None
+    from pytrovich.detector import PetrovichGenderDetector
+    from pytrovich.enums import Case, NamePart
+    from pytrovich.maker import PetrovichDeclinationMaker
+
+    gender = _detector(PetrovichGenderDetector).detect(firstname=name)
+    said = _maker(PetrovichDeclinationMaker).make(NamePart.FIRSTNAME, gender,
+                                                  getattr(Case, case.upper()), name)
+    return said if isinstance(said, str) and _RUSSIAN_NAME.fullmatch(said) else None
+
+
+@functools.lru_cache(maxsize=1)
+def _detector(cls: Any) -> Any:
+    return cls()
+
+
+@functools.lru_cache(maxsize=1)
+def _maker(cls: Any) -> Any:
+    return cls()
+
+
+def pays(payer: str, payee: str, amount: str, lang: str = "en") -> tuple[str, str, str, str]:
+    """Who pays whom, as four parts: (payer, link, payee, after), names left bare so a page
+    can set them in bold.  "Боря платит Ане 1.20" -> ("Боря", " платит ", "Ане", " 1.20");
+    a payee pytrovich cannot decline: ("Боря", " → ", "Anna", ": 1.20")."""
+    if lang == "ru":
+        dative = name_case(payee, "dative")
+        if dative is None:
+            return (payer, " → ", payee, f": {amount}")
+        return (payer, " платит ", dative, f" {amount}")
+    return (payer, " pays ", payee, f" {amount}")
+
+
+def count_deals(n: int, lang: str = "en") -> str:
+    """"16 deals", "1 сдача", "3 сдачи", "16 сдач": the count agrees with its number."""
+    if lang == "ru":
+        return f"{n} {plural_ru(n, 'сдача', 'сдачи', 'сдач')}"
+    return "1 deal" if n == 1 else f"{n} deals"
+
+
 def _counted(word: tuple[str, str, str]) -> Callable[[re.Match[str]], str]:
     def say(m: re.Match[str]) -> str:
         n = int(m.group(1))
@@ -302,8 +361,23 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
         if found is None:
             found = value.key
         args = [text(a, kind, lang) for a in value.args]
+        if "@" in found:
+            found = _CASED.sub(lambda m: _cased(args, int(m.group(1)), m.group(2)), found)
         return found.format(*args) if args else found
     return value
+
+
+#: "висты на {0@accusative}": the name argument 0 in the accusative ("висты на Аню")
+_CASED = re.compile(r"\{(\d)@(dative|accusative|genitive)\}")
+
+
+def _cased(args: list[Any], i: int, case: str) -> str:
+    """A name argument in its case, braces doubled for the format that follows; a name
+    that cannot be declined stays as written (an indeclinable foreign name, as Russian
+    treats "Anna" or "Жан-Поль Ж.")."""
+    name = str(args[i])
+    said = name_case(name, case) or name
+    return said.replace("{", "{{").replace("}", "}}")
 
 
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
@@ -319,7 +393,7 @@ def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en"
     # a Russian rule text says "стоимость × взятки", never with a Latin x
     name = rt.ru.replace(" x ", " × ") if lang == "ru" else rt.en
     if with_source and rt.source:
-        name = f"{name} ({rt.source})"
+        name = f"{name} ({rt.source.said(lang)})"
     return name
 
 
@@ -329,7 +403,9 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     column = column_name(entry.column, kind, lang)
     if lang == "ru":
         if entry.against is not None:
-            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {entry.against}"
+            # "висты на Аню"; a name pytrovich cannot decline stays as written ("на Anna")
+            on = name_case(entry.against, "accusative") or entry.against
+            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {on}"
             if entry.column != "vists":
                 head += f" ({column})"
         else:

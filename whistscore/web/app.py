@@ -27,6 +27,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import i18n
 from . import api
 from .draw import mixed_amount
 from .guard import MAX_REQUESTS, Guard
@@ -58,11 +59,14 @@ ROUTES = [
 
 
 def templates() -> Environment:
-    """The pages' Jinja2 environment: autoescaped, with the page's two filters."""
+    """The pages' Jinja2 environment: autoescaped, with the page's filters."""
     env = Environment(loader=FileSystemLoader(str(_HERE / "templates")),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
+    # "Боря платит Ане 1.20": the payee in the case the sentence needs (i18n.pays)
+    env.filters["pays"] = lambda payer, payee, amount, lang: i18n.pays(
+        str(payer), str(payee), str(amount), lang)
     return env
 
 
