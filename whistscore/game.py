@@ -29,7 +29,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["Cite", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+__all__ = ["Cite", "Paper", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
            "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
            "dealer_of", "paused_gc"]
 
@@ -75,6 +75,28 @@ class Cite:
 
 def _cite(value: "Cite | str") -> Cite:
     return value if isinstance(value, Cite) else Cite(value, value)
+
+
+@attrs.frozen
+class Paper:
+    """How the scorepad draws a game's sheet, as players draw it on paper.
+
+    The game says it, so the drawing code never asks which game it is: ``form`` is
+    ``"pulka"`` (a sector per player, bands from the centre out: ``columns`` are the inner
+    and middle bands, then the vists on each opponent), ``"marker"`` (the whist marker's
+    sheet, above and below the line), ``"pad"`` (a running total per deal) or ``"tables"``
+    (the game's own ``sheet_tables``).  ``centre`` is the rule option whose value the pulka's
+    centre circle holds, ``closes`` the option the middle band closes at (the pulya), with
+    ``centre_sum`` the circle also shows the sum of the middle band; ``legend`` is the
+    label key of the one-line legend under the drawing.
+    """
+
+    form: str = "tables"
+    columns: tuple[str, ...] = ()
+    centre: str = ""
+    closes: str = ""
+    centre_sum: bool = False
+    legend: str = ""
 
 
 @attrs.frozen
@@ -153,6 +175,19 @@ class GameType(abc.ABC, Generic[D, S]):
     notation_forms: ClassVar[tuple[NotationForm, ...]] = ()
     #: the seats the notation examples are read with
     notation_players: ClassVar[tuple[str, ...]] = ()
+    #: how the scorepad draws the sheet (web/draw.py reads this, never the game's name)
+    paper: ClassVar[Paper] = Paper()
+
+    # -- the drawn sheet -----------------------------------------------------
+    def name_marks(self, state: S, seat: int) -> tuple[Any, ...]:
+        """Symbols written after a player's name on the sheet (twist's nota), oldest first;
+        each has ``kind``, ``written``, ``ended``, ``bars`` and ``text()``.  None by default."""
+        return ()
+
+    def due(self, state: S, rules: Rules) -> tuple[str, Label] | None:
+        """What is due before the next deal, drawn under the sheet: a short key (the page's
+        ``data-due``) and its words (a twist round at its price).  ``None`` when nothing."""
+        return None
 
     # -- seats -------------------------------------------------------------
     def active_players(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:

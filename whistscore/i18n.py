@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "plural_ru", "name_case", "pays", "count_deals"]
+           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals"]
 
 LANGS = ("en", "ru")
 
@@ -99,11 +99,6 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                         "+ игрок строки выигрывает у игрока столбца, - проигрывает ему"),
     "xl.exact": ("exactly {0}", "точно {0}"),
     "xl.and": ("{0} & {1}", "{0} и {1}"),
-    # a game's name in the sheet's language (the workbook's titles)
-    "title.preferans": ("Preferans (pulya, gora, vists)", "Преферанс (пуля, гора, висты)"),
-    "title.twist": ("Twist", "Твист"),
-    "title.whist": ("Whist", "Вист"),
-    "title.danish": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
     # a column an entry is written into ("writes 4 into the pulya": Russian accusative)
     "into.pulya": ("pulya", "пулю"),
     "into.gora": ("gora", "гору"),
@@ -136,34 +131,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "draw.next_dealer": ("{0} deals next", "Следующим сдаёт {0}"),
     "draw.finished": ("The game is finished: time to settle",
                       "Партия окончена: пора рассчитаться"),
-    "draw.round_due": ("A twist round is due, at {0} a trick",
-                       "Следует розыгрыш твиста, по {0} за взятку"),
     "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
-    "draw.dazin": ("dz", "дз"),
-    "draw.operet": ("op", "оп"),
-    "draw.legend.preferans": (
-        "From the centre out: gora, pulya, then the vists on each opponent, on his side. "
-        "● deals next, ✓ pulya closed, … earlier values.",
-        "От центра: гора, пуля, снаружи висты на каждого — с его стороны. "
-        "● сдаёт следующим, ✓ пуля закрыта, … ранние записи."),
-    "draw.legend.twist": (
-        "From the centre out: gora, remark, then the vists on each opponent. The nota "
-        "follows each name: X, O, dz (dazin), op (operet); crossed out when used. "
-        "● deals next.",
-        "От центра: гора, ремарк, снаружи висты на каждого. Нота — после имени: X, O, "
-        "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
-    "draw.legend.whist": (
-        "Above the double line: the games and rubbers won, which are paid; below it: "
-        "each side's points in the game, a line under each game; points reached by "
-        "honours in italics, by a revoke in red.",
-        "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
-        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
-        "с ренонсом — красным."),
-    "draw.legend.danish": (
-        "Each deal: the running total, the deal's points small beneath it; the red mark "
-        "is the dealer, grey who sat out.",
-        "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
-        "сдающий, серым — кто не играл."),
     "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
 }
 
@@ -336,9 +304,18 @@ def _detail_ru(detail: str) -> str:
 
 def game_title(kind: GameType[Any, Any], lang: str = "en") -> str:
     """The game's name in the sheet's language ("Преферанс (пуля, гора, висты)")."""
-    name = getattr(kind, "name", None)
-    found = _lookup(f"title.{name}", kind, lang) if name else None
-    return found or kind.title
+    return _lookup("game.title", kind, lang) or kind.title
+
+
+def game_name(kind: GameType[Any, Any], lang: str = "en") -> str:
+    """The game's short name in the page's language ("Преферанс")."""
+    return _lookup("game.name", kind, lang) or kind.title
+
+
+def preset_name(kind: GameType[Any, Any], preset: str, lang: str = "en") -> str:
+    """A preset as players name it ("Сочи", "классика"); the key itself when the game names
+    none."""
+    return _lookup(f"preset.{preset}", kind, lang) or preset
 
 
 def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:

@@ -28,6 +28,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import i18n
+from ..game import GameType
+from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount
 from .guard import MAX_REQUESTS, Guard
@@ -64,10 +66,21 @@ def templates() -> Environment:
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
+    # the game as players name it, from the game's own words: a kind or a registered name
+    env.filters["game_name"] = _game_name
     # "Боря платит Ане 1.20": the payee in the case the sentence needs (i18n.pays)
     env.filters["pays"] = lambda payer, payee, amount, lang: i18n.pays(
         str(payer), str(payee), str(amount), lang)
     return env
+
+
+def _game_name(kind: object, lang: str) -> str:
+    if isinstance(kind, str):
+        if kind not in GAMES:
+            return kind
+        kind = get_game(kind)
+    assert isinstance(kind, GameType)
+    return i18n.game_name(kind, lang)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:

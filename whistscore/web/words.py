@@ -68,10 +68,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "lang": ("Русский", "English"),
     "total": ("total", "всего"),
     "alone": ("alone", "один"),
-    "game.preferans": ("Preferans", "Преферанс"),
-    "game.twist": ("Twist", "Твист"),
-    "game.whist": ("Whist", "Вист"),
-    "game.danish": ("Danish whist", "Датский вист"),
 }
 
 

@@ -149,4 +149,14 @@ LABELS = {
     "danish.sheet": ("Score pad", "Запись очков"),
     "danish.no": ("No.", "№"),
     "danish.total_of": ("Σ {0}", "Σ {0}"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "danish.draw.legend": (
+        "Each deal: the running total, the deal's points small beneath it; the red mark "
+        "is the dealer, grey who sat out.",
+        "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
+        "сдающий, серым — кто не играл."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Danish whist", "Датский вист"),
+    "game.title": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
+    "preset.simple": ("simple", "простой счёт"),
 }

@@ -7,7 +7,7 @@ method that only called on would cost a call more each time.
 
 from __future__ import annotations
 
-from ...game import GameType
+from ...game import GameType, Paper
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -27,6 +27,8 @@ class Preferans(GameType[Deal, State]):
     rulebook = RULEBOOK
     rule_texts = RULE_TEXTS
     labels = LABELS
+    paper = Paper("pulka", ("gora", "pulya"), centre="pulya", closes="pulya", centre_sum=True,
+                  legend="pref.draw.legend")
     deal_fields = FIELDS  # the scorepad's form (whistscore/fields.py)
     notation_forms = notation.NOTATION_FORMS
     notation_players = notation.NOTATION_PLAYERS

@@ -268,5 +268,19 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.vists_on": ("vists on {0}", "висты на {0@accusative}"),
     "pref.written": ("vists written", "висты написаны"),
     "pref.received": ("vists on him", "висты на него"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "pref.draw.legend": (
+        "From the centre out: gora, pulya, then the vists on each opponent, on his side. "
+        "● deals next, ✓ pulya closed, … earlier values.",
+        "От центра: гора, пуля, снаружи висты на каждого — с его стороны. "
+        "● сдаёт следующим, ✓ пуля закрыта, … ранние записи."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Preferans", "Преферанс"),
+    "game.title": ("Preferans (pulya, gora, vists)", "Преферанс (пуля, гора, висты)"),
+    "preset.sochi": ("Sochi", "Сочи"),
+    "preset.leningrad": ("Leningrad", "Ленинград"),
+    "preset.rostov": ("Rostov", "Ростов"),
+    "preset.classic": ("classic", "классика"),
+    "preset.encyclopedia": ("encyclopedia", "энциклопедия"),
 }
 

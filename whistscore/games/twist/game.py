@@ -7,7 +7,7 @@ method that only called on would cost a call more each time.
 
 from __future__ import annotations
 
-from ...game import GameType
+from ...game import GameType, Paper
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -27,6 +27,7 @@ class Twist(GameType[Deal, State]):
     rulebook = RULEBOOK
     rule_texts = RULE_TEXTS
     labels = LABELS
+    paper = Paper("pulka", ("gora", "remark"), centre="gora", legend="twist.draw.legend")
     deal_fields = FIELDS  # the scorepad's form (whistscore/fields.py)
     notation_forms = notation.NOTATION_FORMS
     notation_players = notation.NOTATION_PLAYERS
@@ -43,6 +44,8 @@ class Twist(GameType[Deal, State]):
     announce_next = staticmethod(scoring.announce_next)
 
     describe_result = staticmethod(sheet.describe_result)
+    name_marks = staticmethod(sheet.name_marks)
+    due = staticmethod(sheet.due)
     sheet_json = staticmethod(sheet.sheet_json)
     sheet_tables = staticmethod(sheet.sheet_tables)
     closing_tables = staticmethod(sheet.closing_tables)

@@ -202,5 +202,20 @@ LABELS: dict[str, tuple[str, str]] = {
     "twist.sym_bars": ("{0}{1}", "{0}{1}"),
     "twist.kind.dazin": ("dazin", "дазин"),
     "twist.kind.operet": ("operet", "оперет"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "twist.draw.round_due": ("A twist round is due, at {0} a trick",
+                       "Следует розыгрыш твиста, по {0} за взятку"),
+    "draw.dazin": ("dz", "дз"),
+    "draw.operet": ("op", "оп"),
+    "twist.draw.legend": (
+        "From the centre out: gora, remark, then the vists on each opponent. The nota "
+        "follows each name: X, O, dz (dazin), op (operet); crossed out when used. "
+        "● deals next.",
+        "От центра: гора, ремарк, снаружи висты на каждого. Нота — после имени: X, O, "
+        "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Twist", "Твист"),
+    "game.title": ("Twist", "Твист"),
+    "preset.seed": ("as the rules say", "по правилам"),
 }
 

@@ -231,4 +231,18 @@ LABELS: dict[str, tuple[str, str]] = {
     "tricks": ("tricks", "взятки"),
     "honours": ("honours", "онеры"),
     "revoke": ("revoke", "ренонс"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "whist.draw.legend": (
+        "Above the double line: the games and rubbers won, which are paid; below it: "
+        "each side's points in the game, a line under each game; points reached by "
+        "honours in italics, by a revoke in red.",
+        "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
+        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
+        "с ренонсом — красным."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Whist", "Вист"),
+    "game.title": ("Whist", "Вист"),
+    "preset.english": ("English", "английский"),
+    "preset.laws1864": ("the 1864 laws", "законы 1864 года"),
+    "preset.american": ("American", "американский"),
 }
