@@ -68,6 +68,7 @@ def templates() -> Environment:
     env.filters["q"] = lambda s: quote(str(s), safe="")
     # the game as players name it, from the game's own words: a kind or a registered name
     env.filters["game_name"] = _game_name
+    env.filters["deals"] = lambda n, lang: i18n.count_deals(int(n), lang)  # "16 сдач"
     # "Боря платит Ане 1.20": the payee in the case the sentence needs (i18n.pays)
     env.filters["pays"] = lambda payer, payee, amount, lang: i18n.pays(
         str(payer), str(payee), str(amount), lang)
