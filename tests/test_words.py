@@ -257,3 +257,98 @@ def test_the_pages_name_no_seed_or_spec(folder: Path) -> None:
                 v = Visible()
                 v.feed(c.get(url).text)
                 assert not [s for s in v.said if _FILE_WORDS.search(s)], url
+
+
+# -- errors for people (issue 22, bug 4) ------------------------------------------------
+
+CORPORA = {g: __import__("json").loads((ROOT / "tests" / "corpus" / f"{g}.json").read_text("utf-8"))
+           for g in SHIPPED}
+
+
+def _refusals(game: str):
+    from whistscore.errors import InputError
+    from whistscore.game import DealRecord
+    from whistscore.journal import deal_from_json, from_json
+    from whistscore.replay import replay
+
+    corpus = CORPORA[game]
+    cases = [(corpus["game_file"], bad) for bad in corpus["bad_deals"]]
+    for other in corpus.get("other_files", []):
+        cases += [(other["game_file"], bad) for bad in other["bad_deals"]]
+    for game_file, bad in cases:
+        g = from_json(game_file)
+        deal = bad["deal"]
+        try:
+            if isinstance(deal, str):
+                record = DealRecord(g.kind.parse_notation(deal, g.players, g.rules))
+            else:
+                record = deal_from_json(g.kind, deal, g.players, g.rules)
+            replay(g).extend(record)
+        except InputError as exc:
+            yield g, deal, exc
+        else:
+            raise AssertionError(f"accepted: {deal!r}")
+
+
+def _strings(value: object):
+    """What was typed in a deal: its text, keys and string values (a name not at the table)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_refused_deal_of_the_corpus_is_one_russian_sentence(game: str) -> None:
+    """Each bad deal of the corpus (tests/corpus/) is refused with a short Russian sentence
+    that has no Latin word but the players' names and what was typed; the CLI's text is
+    unchanged in ``str(exc)``."""
+    from whistscore.i18n import error_message
+
+    kind = whistscore.get_game(game)
+    bad = []
+    for g, deal, exc in _refusals(game):
+        said = error_message(exc, [kind], "ru")
+        typed = set(_strings(deal))
+        left = latin_left([said], {*g.players, *typed})
+        if left or not said.endswith((".", "?")) or len(said) > 120:
+            bad.append((deal, said, left))
+        assert error_message(exc, [kind], "en")
+    assert bad == []
+
+
+def test_the_half_whist_refusal_of_the_issue() -> None:
+    from whistscore.errors import InputError
+    from whistscore.i18n import error_message
+
+    g = whistscore.new("preferans", ["Аня", "Боря", "Вера"])
+    with pytest.raises(InputError) as caught:
+        g.add("Аня 6S Боря:h Вера:p")
+    kind = whistscore.get_game("preferans")
+    assert error_message(caught.value, [kind], "ru") == \
+        "Полвиста может сказать только второй вистующий."
+    assert "half_whist_by" in str(caught.value)  # the CLI's text, behind "details"
+    with pytest.raises(InputError) as caught:
+        g.add("Аня 6S Боря:w Вера:w 6/2/3")
+    assert error_message(caught.value, [kind], "ru") == "Взяток всего 11, а должно быть 10."
+
+
+def test_the_api_error_carries_the_sentence_and_the_detail(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    h = {"X-Whistscore-Token": TOKEN, "Origin": "http://127.0.0.1:8000"}
+    r = c.post("/api/games", json={"name": "ev", "game": "preferans",
+                                   "players": ["Аня", "Боря", "Вера"]}, headers=h)
+    assert r.status_code == 201, r.text
+    r = c.post("/api/games/ev/deals?lang=ru", json={"deal": "Аня 6S Боря:h Вера:p"}, headers=h)
+    assert r.status_code == 400
+    body = r.json()
+    assert body["message"] == "Полвиста может сказать только второй вистующий."
+    assert body["error"] == body["detail"] and "half_whist_by" in body["error"]
+    assert body["field"] == "whist.Боря" and body["deal"] == 1
+    r = c.post("/api/games/ev/deals?lang=en", json={"deal": "Аня 6S Боря:h Вера:p"}, headers=h)
+    assert r.json()["message"] == "Only the second defender may go for a half-whist."

@@ -14,10 +14,13 @@ from .layout import Label, Phrase
 from .ledger import Entry, format_amount
 
 if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
+    from collections.abc import Sequence
+
+    from .errors import InputError
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals"]
+           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message"]
 
 LANGS = ("en", "ru")
 
@@ -133,6 +136,31 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                       "Партия окончена: пора рассчитаться"),
     "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
     "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
+    # a refused input said in one short sentence (i18n.error_message; the game's own in its
+    # LABELS as err.<key>); the technical text stays behind "details"
+    "err.game_over": ("The game is over: no deal can follow.",
+                      "Партия окончена: новых сдач нет."),
+    "err.missing_tricks": ("How many tricks did {0} take?", "Сколько взяток у {0@genitive}?"),
+    "err.tricks_total": ("The tricks add up to {1}; they must make {0}.",
+                         "Взяток всего {1}, а должно быть {0}."),
+    "err.not_a_player": ("{0} does not play in this game.", "{0} не играет в этой партии."),
+    "err.field": ("Not recorded: check {0}.", "Не записано: проверьте поле «{0}»."),
+    "err.any": ("Not recorded: check what was typed.", "Не записано: проверьте запись."),
+    # the fields a refusal names (the game's own, e.g. field.whist, in its LABELS)
+    "field.declarer": ("the declarer", "разыгрывающий"),
+    "field.contract": ("the contract", "контракт"),
+    "field.tricks": ("the tricks", "взятки"),
+    "field.dealer": ("the dealer", "сдающий"),
+    "field.note": ("the note", "примечание"),
+    "field.notation": ("the notation", "запись"),
+    "field.deal": ("the deal", "сдача"),
+    "field.players": ("the players", "игроки"),
+    "field.stake": ("the stake", "ставка"),
+    "field.currency": ("the currency", "валюта"),
+    "field.title": ("the title", "название"),
+    "field.name": ("the file name", "имя файла"),
+    "field.rules": ("the options", "опции"),
+    "field.preset": ("the preset", "пресет"),
 }
 
 #: An entry's detail ("3 tricks x 4, 1st all-pass") is written by the game in
@@ -235,7 +263,14 @@ def name_case(name: str, case: str) -> str | None:
     gender = _detector(PetrovichGenderDetector).detect(firstname=name)
     said = _maker(PetrovichDeclinationMaker).make(NamePart.FIRSTNAME, gender,
                                                   getattr(Case, case.upper()), name)
-    return said if isinstance(said, str) and _RUSSIAN_NAME.fullmatch(said) else None
+    if not isinstance(said, str):
+        return None
+    said = _AFTER_HUSHER.sub(r"\1и", said)  # "Саша" -> "Саши", not pytrovich's "Сашы"
+    return said if _RUSSIAN_NAME.fullmatch(said) else None
+
+
+#: Russian spelling: after г к х ж ш ч щ an и, never an ы
+_AFTER_HUSHER = re.compile(r"([гкхжшчщ])ы(?=$|-)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -355,6 +390,47 @@ def _cased(args: list[Any], i: int, case: str) -> str:
     name = str(args[i])
     said = name_case(name, case) or name
     return said.replace("{", "{{").replace("}", "}}")
+
+
+def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
+                  lang: str = "en") -> str:
+    """A refused input as one short sentence a person reads, in ``lang``.
+
+    The error's ``key`` names the sentence (``err.<key>``, from the games in ``kinds`` or the
+    core words); an error with no sentence of its own names its field in the reader's words
+    ("Не записано: проверьте поле «вист (Аня)»"), never the technical text, which stays in
+    ``str(exc)`` (the CLI's message, the page's "details").
+    """
+    key = exc.key
+    if key:
+        for kind in (*kinds, None):
+            if _lookup(f"err.{key}", kind, lang) is not None:
+                return str(text(Label(f"err.{key}", exc.args_said), kind, lang))
+    field = _field_words(exc.field, kinds, lang)
+    if field is not None:
+        return str(text(Label("err.field", (field,)), None, lang))
+    if lang != "ru":
+        reason = exc.reason[:1].upper() + exc.reason[1:]
+        return reason if reason.endswith(".") else reason + "."
+    return str(text(Label("err.any"), None, lang))
+
+
+def _field_words(field: str | None, kinds: "Sequence[GameType[Any, Any]]",
+                 lang: str) -> str | None:
+    """A field path in the reader's words: "whist.Аня" -> "вист (Аня)"; ``None`` when
+    its first part has no words (the sentence then names no field)."""
+    if not field:
+        return None
+    head, _, rest = field.partition(".")
+    if re.fullmatch(r"[a-z_]+(?:\..*)?", rest):  # a sub-field ("revoke.by"), not a player
+        rest = ""
+    for kind in (*kinds, None):
+        said = _lookup(f"field.{head}", kind, lang)
+        if said is not None:
+            if "{0}" in said:
+                return said.replace("{0}", rest)
+            return f"{said} ({rest})" if rest else said
+    return None
 
 
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:

@@ -38,7 +38,7 @@ async def api_games(request: Request) -> Response:
         data = await body_of(request)
         text = await state.work.write(state.folder.create, data)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return Response(text, status_code=201, media_type="application/json")
 
 
@@ -48,7 +48,7 @@ async def api_game(request: Request) -> Response:
     try:
         text = await state.work.read(state.folder.text, name)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
@@ -65,7 +65,7 @@ async def api_settle(request: Request) -> Response:
         return JSONResponse(await state.work.read(_settle, state, request.path_params["name"],
                                                   query(request, "stake") or None))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 def _sheet(state: Any, name: str) -> JSONObject:
@@ -77,7 +77,7 @@ async def api_sheet(request: Request) -> Response:
     try:
         return JSONResponse(await state.work.read(_sheet, state, request.path_params["name"]))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
@@ -114,7 +114,7 @@ async def api_deals(request: Request) -> Response:
         body = await body_of(request)
         rp = await state.work.write(state.folder.add, name, body)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _answer(request, name, rp, rp.results[-1].number, 201)
 
 
@@ -133,7 +133,7 @@ async def api_deal(request: Request) -> Response:
         body = await body_of(request)
         rp = await state.work.write(state.folder.replace, name, number, body)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _answer(request, name, rp, number, 200)
 
 
@@ -153,6 +153,6 @@ async def api_export(request: Request) -> Response:
     try:
         data = await state.work.read(_workbook, state, name, lang_of(request))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return Response(data, media_type=XLSX,
                     headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})

@@ -41,6 +41,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record": ("Record the deal", "Записать сдачу"),
     "save_edit": ("Replace deal {0}", "Заменить сдачу {0}"),
     "cancel": ("Cancel", "Отмена"),
+    "details": ("details", "подробнее"),
     "notation": ("Or type it in short notation", "Или коротко, нотацией"),
     "notation_help": ("Examples", "Примеры"),
     "add": ("Add", "Добавить"),

@@ -159,4 +159,8 @@ LABELS = {
     "game.name": ("Danish whist", "Датский вист"),
     "game.title": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
     "preset.simple": ("simple", "простой счёт"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.attachment": ("the attachment", "вложение"),
+    "field.bid": ("the bid", "заявка"),
+    "field.partner": ("the partner", "партнёр"),
 }

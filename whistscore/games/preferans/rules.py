@@ -282,5 +282,23 @@ LABELS: dict[str, tuple[str, str]] = {
     "preset.rostov": ("Rostov", "Ростов"),
     "preset.classic": ("classic", "классика"),
     "preset.encyclopedia": ("encyclopedia", "энциклопедия"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.pref.stalingrad": ("A Stalingrad 6♠ is whisted by both defenders.", "Сталинград: 6♠ вистуют оба."),
+    "err.pref.totus": ("A 10 is whisted by both defenders.", "Десятерную вистуют оба."),
+    "err.pref.one_half": ("Only one defender can go for a half-whist.", "Полвиста может сказать только один вистующий."),
+    "err.pref.dealer_says": ("The sitting-out dealer says whist or pass.", "Сдающий на прикупе говорит только «вист» или «пас»."),
+    "err.pref.no_half_level": ("No half-whist on {0} under these rules.", "На {0} полвиста не бывает по этим правилам."),
+    "err.pref.half_second": ("Only the second defender may go for a half-whist.", "Полвиста может сказать только второй вистующий."),
+    "err.pref.half_first": ("Only the first defender may go for a half-whist.", "Полвиста может сказать только первый вистующий."),
+    "err.pref.half_needs_pass": ("A half-whist needs the other defender to pass.", "Полвиста — только когда второй спасовал."),
+    "err.pref.half_returned": ("The dealer returned the whist: the half-whist is gone.", "Сдающий вернул вист: полвиста ушли."),
+    "err.pref.gone_half_needs_whist": ("Gone half means someone returned the whist.", "«Ушёл за полвиста» — только если кто-то вернул вист."),
+    "err.pref.dealer_whist_when": ("The dealer whists only when both defenders declined.", "Сдающий вистует, только если оба вистующих отказались."),
+    "err.pref.dealer_after_half": ("On {0} the dealer returns the whist only after pass, half-whist, pass.", "На {0} сдающий возвращает вист только после «пас, полвиста, пас»."),
+    "err.pref.no_concede": ("These rules do not allow giving a contract up.", "По этим правилам уйти без трёх нельзя."),
+    "field.whist": ("{0}'s whist", "вист ({0})"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.blind": ("the blind misère", "мизер без прикупа"),
+    "field.concede": ("giving up", "уход без трёх"),
 }
 

@@ -159,8 +159,10 @@ def _deal(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
         raise
     except DealError as exc:
         if exc.has_value:
-            raise NotationError(exc.reason, field=exc.field, value=exc.value) from None
-        raise NotationError(exc.reason, field=exc.field) from None
+            raise NotationError(exc.reason, field=exc.field, value=exc.value, key=exc.key,
+                                args=exc.args_said) from None
+        raise NotationError(exc.reason, field=exc.field, key=exc.key,
+                            args=exc.args_said) from None
 
 
 def _leading_names(line: str, players: tuple[str, ...]) -> list[str]:

@@ -217,5 +217,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "game.name": ("Twist", "Твист"),
     "game.title": ("Twist", "Твист"),
     "preset.seed": ("as the rules say", "по правилам"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.dil": ("the dil", "дил"),
+    "field.opened": ("the open hand", "открытая игра"),
+    "field.twist": ("the twist", "твист"),
+    "field.twist_round": ("the twist round", "розыгрыш твиста"),
+    "field.value": ("the value", "стоимость"),
 }
 

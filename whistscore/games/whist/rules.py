@@ -245,4 +245,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "preset.english": ("English", "английский"),
     "preset.laws1864": ("the 1864 laws", "законы 1864 года"),
     "preset.american": ("American", "американский"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.honours": ("the honours", "онёры"),
+    "field.revoke": ("the revoke", "ренонс"),
 }

@@ -31,8 +31,14 @@ function showError(err, where) {
   const key = (err.field || "").split(/[.[]/)[0];
   const box = where ? null : document.querySelector('#form [data-key="' + CSS.escape(key) + '"] .field-error');
   const p = box || where || $("form-error");
-  p.textContent = err.error;
+  // one short sentence in the page's language; the technical form behind "details"
+  p.replaceChildren(err.message || err.error);
+  const detail = err.detail || err.error;
+  if (err.message && detail && detail !== err.message) {
+    p.append(" ", el("details", { class: "detail" }, el("summary", {}, W.details), detail));
+  }
   p.hidden = false;
+  flash("");  // a success message never stays beside an error
   (box ? box.parentElement : p).scrollIntoView({ block: "center" });
 }
 
@@ -109,7 +115,7 @@ $("undo").addEventListener("click", async () => {
   pad.generation++;
   const [status, data] = await game.dropLast({ expect: pad.state.deals });
   if (status === 200) flash(fmt(W.dropped, data.number));
-  else flash(data.error, true);
+  else flash(data.message || data.error, true);
   await live.poll(true);
 });
 
