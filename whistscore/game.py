@@ -222,6 +222,11 @@ class GameType(abc.ABC, Generic[D, S]):
     def format_notation(self, deal: D, players: tuple[str, ...], rules: Rules) -> str:
         """Write the deal back in short notation; parse_notation reads it back equal."""
 
+    def describe_deal(self, deal: D, ctx: DealContext) -> Words:
+        """What was played, as players say it ("Аня: 7♠; вист: Боря"), for the scorepad's
+        list of deals, whose short notation is shown only on request; nothing by default."""
+        return ""
+
     def describe_result(self, deal: D, outcome: Outcome[S], ctx: DealContext) -> Words:
         """A few words on how the deal ended ("made", "down 2"), for the deals table:
         text, a :class:`~whistscore.layout.Label` or a :class:`~whistscore.layout.Phrase`,

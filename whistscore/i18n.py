@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message"]
+           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
+           "entries_said"]
 
 LANGS = ("en", "ru")
 
@@ -136,6 +137,14 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                       "Партия окончена: пора рассчитаться"),
     "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
     "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
+    # a deal in words (the scorepad's list of deals): "сдаёт Вера", "Аня +4 в пулю"
+    "said.deals": ("{0} deals", "сдаёт {0}"),
+    "said.into": ("{0} {1} into the {2}", "{0} {1} в {2}"),
+    "said.on": ("{0} {1} on {2}", "{0} {1} на {2@accusative}"),
+    "said.nothing": ("nothing written", "ничего не записано"),
+    "said.tricks": ("{0} {1} for tricks", "{0} {1} за взятки"),
+    "said.honours": ("{0} {1} for honours", "{0} {1} за онёры"),
+    "said.points": ("{0} {1}", "{0} {1}"),
     # a refused input said in one short sentence (i18n.error_message; the game's own in its
     # LABELS as err.<key>); the technical text stays behind "details"
     "err.game_over": ("The game is over: no deal can follow.",
@@ -431,6 +440,29 @@ def _field_words(field: str | None, kinds: "Sequence[GameType[Any, Any]]",
                 return said.replace("{0}", rest)
             return f"{said} ({rest})" if rest else said
     return None
+
+
+def entries_said(entries: "Sequence[Entry]", kind: GameType[Any, Any] | None = None,
+                 lang: str = "en") -> str:
+    """What a deal wrote, as players say it: "Аня +4 в пулю, Боря +6 на Аню" (one phrase per
+    player, column and opponent, in the order written; amounts summed)."""
+    totals: dict[tuple[str, str, str | None], Any] = {}
+    for e in entries:
+        k = (e.player, e.column, e.against)
+        totals[k] = totals.get(k, 0) + e.amount
+    parts = []
+    for (player, column, against), amount in totals.items():
+        if amount == 0:
+            continue
+        said = format_amount(amount, signed=True)
+        if against is not None:
+            parts.append(text(Label("said.on", (player, said, against)), kind, lang))
+        elif _lookup(f"said.{column}", kind, lang) is not None:
+            parts.append(text(Label(f"said.{column}", (player, said)), kind, lang))
+        else:
+            into = _lookup(f"into.{column}", kind, lang) or column_name(column, kind, lang)
+            parts.append(text(Label("said.into", (player, said, into)), kind, lang))
+    return ", ".join(str(p) for p in parts) or str(text(Label("said.nothing"), kind, lang))
 
 
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:

@@ -44,6 +44,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "details": ("details", "подробнее"),
     "notation": ("Or type it in short notation", "Или коротко, нотацией"),
     "notation_help": ("Examples", "Примеры"),
+    "notation_short": ("notation", "запись"),
     "add": ("Add", "Добавить"),
     "note": ("Note", "Примечание"),
     "undo": ("Undo last deal", "Отменить последнюю сдачу"),

@@ -47,6 +47,7 @@ class Preferans(GameType[Deal, State]):
     announce_next = staticmethod(scoring.announce_next)
 
     describe_result = staticmethod(sheet.describe_result)
+    describe_deal = staticmethod(sheet.describe_deal)
     sheet_json = staticmethod(sheet.sheet_json)
     sheet_tables = staticmethod(sheet.sheet_tables)
     closing_tables = staticmethod(sheet.closing_tables)

@@ -300,5 +300,15 @@ LABELS: dict[str, tuple[str, str]] = {
     # the fields a refused deal names (i18n.error_message)
     "field.blind": ("the blind misère", "мизер без прикупа"),
     "field.concede": ("giving up", "уход без трёх"),
+    # a deal in words (the scorepad's list of deals)
+    "pref.said.allpass": ("all-pass", "распасы"),
+    "pref.said.misere": ("{0}: misère", "{0}: мизер"),
+    "pref.said.nt": ("{0} no trumps", "{0} БК"),
+    "pref.said.concede": ("{0}: {1}, given up", "{0}: {1}, без трёх"),
+    "pref.said.contract": ("{0}: {1}", "{0}: {1}"),
+    "pref.said.whist": ("whist: {0}", "вист: {0}"),
+    "pref.said.half": ("half-whist: {0}", "полвиста: {0}"),
+    "pref.said.gone-half": ("gone half: {0}", "ушёл за полвиста: {0}"),
+    "pref.said.pass": ("pass: {0}", "пас: {0}"),
 }
 
