@@ -49,7 +49,7 @@ class Visible(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
-        if tag in self.SKIP or "notation" in a.get("class", "").split():
+        if tag in self.SKIP or {"notation", "said-notation"} & set(a.get("class", "").split()):
             self.skipping.append(tag)
             return
         if tag == "textarea" and a.get("name") == "rules":
@@ -139,7 +139,7 @@ def test_the_russian_table_pages_in_the_browser_have_no_latin_word(folder: Path,
                 assert form, p.stem  # the form was built
                 said = driver.execute_script("""
                     const copy = document.body.cloneNode(true);
-                    copy.querySelectorAll('code, .notation, script').forEach((e) => e.remove());
+                    copy.querySelectorAll('code, .notation, .said-notation, script').forEach((e) => e.remove());
                     return copy.innerText;""")
                 if left := latin_left([said], as_written(p)):
                     bad[p.stem] = sorted(set(left))

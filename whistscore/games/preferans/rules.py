@@ -301,7 +301,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "field.blind": ("the blind misère", "мизер без прикупа"),
     "field.concede": ("giving up", "уход без трёх"),
     # a deal in words (the scorepad's list of deals)
-    "pref.said.allpass": ("all-pass", "распасы"),
     "pref.said.misere": ("{0}: misère", "{0}: мизер"),
     "pref.said.nt": ("{0} no trumps", "{0} БК"),
     "pref.said.concede": ("{0}: {1}, given up", "{0}: {1}, без трёх"),

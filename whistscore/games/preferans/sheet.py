@@ -162,9 +162,10 @@ _SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
 def describe_deal(deal: Deal, ctx: DealContext) -> Words:
-    """"Аня: 7♠; вист: Боря; пас: Вера", "Боря: мизер", "распасы": what was played."""
-    if isinstance(deal, AllPass):
-        return Label("pref.said.allpass")
+    """"Аня: 7♠; вист: Боря; пас: Вера", "Боря: мизер": what was played (an all-pass is
+    said by its result, "распасы ×2")."""
+    if isinstance(deal, AllPass):  # the result says it: "распасы ×2"
+        return ""
     if isinstance(deal, Misere):
         return Label("pref.said.misere", (deal.declarer,))
     suit = _SUIT_SAID.get(deal.suit)
