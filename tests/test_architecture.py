@@ -155,7 +155,8 @@ def test_lower_layers_do_not_import_upper() -> None:
     graph = _graph()
     for module, allowed in below.items():
         assert graph[module] <= allowed, f"{module} imports {graph[module] - allowed}"
-    upper = {"whistscore.cli", "whistscore.text", "whistscore.excel", "whistscore.web"}
+    upper = {"whistscore.cli", "whistscore.text", "whistscore.excel", "whistscore.web",
+             "whistscore.club"}
     for module, targets in graph.items():
         if module.startswith("whistscore.games") or module in {
                 "whistscore.game", "whistscore.replay", "whistscore.settlement",
@@ -233,3 +234,30 @@ def test_no_module_outside_the_games_names_a_game_or_reads_its_state() -> None:
         if found:
             bad[str(path.relative_to(PACKAGE))] = found
     assert bad == {}
+
+
+def test_the_club_sits_below_the_cli_and_the_web():
+    """The club archive reads the journal, files, replay and settlement; the CLI and the web
+    read it, never the other way round (its own command lives in whistscore/club/cli.py)."""
+    graph = _graph()
+    for module, targets in graph.items():
+        if module.startswith("whistscore.club"):
+            bad = {t for t in targets if t in ("whistscore.cli", "whistscore.excel")
+                   or t.startswith("whistscore.web")}
+            assert not bad, f"{module} imports {bad}"
+
+
+def test_only_the_book_module_talks_to_the_workbook_library() -> None:
+    """openpyxl is reached through one module (issue 23): the tabs, the formats and the
+    reader describe and read workbooks in whistscore's own values, so another tab-maker
+    (a club's standings) or another library changes one place."""
+    users = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(n == "openpyxl" or n.startswith("openpyxl.") for n in names):
+                users.add(_module_name(path))
+    assert users == {"whistscore.excel.book"}
+    graph = _graph()
+    assert graph["whistscore.excel.book"] == set()  # it knows no game, no rule, no word

@@ -548,3 +548,52 @@ def test_russian_workbook_has_no_english_words(tmp_path, sample):
     bad = [(where, words) for where, value in said
            if (words := [w for w in _latin_left(value, allowed) if w not in symbols])]
     assert not bad, bad[:10]
+
+
+def test_the_book_module_writes_what_a_tab_maker_gives_it(tmp_path):
+    """whistscore/excel/book.py, the interface another tab-maker (a club's standings) uses:
+    many cells of one look stay distinct cells (one styled cell per look is reused as openpyxl
+    streams the row), a double reads back exactly (openpyxl alone writes 16 digits:
+    -61/3 would come back as another double), text is never a formula, a comment may hang on
+    an empty cell, and the sheet's setup comes through."""
+    from whistscore.excel import book
+
+    sheet = book.Sheet("Standings")
+    look = book.Look(bold=True, align="right")
+    for row in range(1, 201):
+        sheet.put(row, 1, row, look, "0")
+        sheet.put(row, 2, float(Fraction(-61, 3)) * row, look, "# ?/3")
+        sheet.put(row, 3, f"=HYPERLINK(\"x\",\"{row}\")", book.Look(align="left"), None, True)
+    sheet.put(201, 2, book.Formula("SUM(B1:B200)"), look, "0")
+    sheet.comment(5, 4, "on an empty cell")
+    sheet.comment(6, 1, "on a number")
+    sheet.widths = {1: 8, 2: 12}
+    sheet.freeze = "B2"
+    sheet.merged.append((202, 1, 202, 3))
+    sheet.put(202, 1, "a title over three columns")
+    sheet.print_setup = book.PrintSetup(title_rows="1:1")
+    hidden = book.Sheet("kept")
+    hidden.hidden = hidden.protected = True
+    hidden.put(1, 1, "=not a formula")
+    data = book.write([sheet, hidden], book.Properties("t", "s", "c", "k", "cat", "en", "d"))
+    out = tmp_path / "standings.xlsx"
+    out.write_bytes(data)
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Standings"]
+    for row in range(1, 201):
+        assert ws.cell(row, 1).value == row
+        assert ws.cell(row, 2).value == float(Fraction(-61, 3)) * row  # exactly
+        assert ws.cell(row, 2).number_format == "# ?/3" and ws.cell(row, 2).font.bold
+        text = ws.cell(row, 3)
+        assert text.value == f"=HYPERLINK(\"x\",\"{row}\")" and text.data_type == "s"
+        assert text.quotePrefix and not text.font.bold
+    assert ws.cell(201, 2).value == "=SUM(B1:B200)"
+    assert ws.cell(5, 4).comment.text == "on an empty cell" and ws.cell(5, 4).value is None
+    assert ws.cell(6, 1).comment.text == "on a number" and ws.cell(6, 1).value == 6
+    assert ws.column_dimensions["B"].width == 12 and ws.freeze_panes == "B2"
+    assert [str(r) for r in ws.merged_cells.ranges] == ["A202:C202"]
+    assert ws.print_title_rows == "$1:$1" and ws.page_setup.orientation == "landscape"
+    assert ws.oddFooter.center.text == "&P / &N"
+    kept = wb["kept"]
+    assert kept.sheet_state == "hidden" and kept.protection.sheet
+    assert kept["A1"].value == "=not a formula" and kept["A1"].data_type == "s"

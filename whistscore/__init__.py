@@ -45,6 +45,17 @@ from .settlement import Settlement, settle
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """``whistscore.club``, loaded on first use: ``import whistscore`` imports neither
+    sqlite3 nor openskill (the club's archive and rating)."""
+    if name == "club":
+        import importlib
+
+        return importlib.import_module(".club", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "Change",
     "ConflictError",
@@ -64,6 +75,7 @@ __all__ = [
     "Settlement",
     "WhistscoreError",
     "change_settings",
+    "club",
     "drop_last",
     "dump",
     "dumps",

@@ -86,6 +86,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--title")
     c.add_argument("--place")
 
+    c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
+    c.add_argument("file")
+    c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
+    c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
+
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
     c.add_argument("--markdown", action="store_true", help="as the table in the docs")
@@ -138,6 +143,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("game", choices=sorted(GAMES))
     c.add_argument("--preset")
     c.add_argument("--json", action="store_true")
+
+    from .club.cli import register  # the club archive's command (docs/club.md)
+    _COMMANDS.update(register(sub))
     return p
 
 
@@ -314,7 +322,7 @@ def _cmd_set(a: argparse.Namespace) -> int:
     game = change.after.game
     _out(f"changed {a.file}: preset {game.rules.preset}"
          + "".join(f", {k} = {game.rules.book.show(k, v)}"
-                   for k, v in game.rules.overrides.items())
+                   for k, v in game.rules.differences().items())
          + (f", stake {game.stake}" if game.stake is not None else "")
          + (f", title {game.title}" if game.title else "")
          + (f", place {game.place}" if game.place else "")
@@ -333,6 +341,26 @@ def _cmd_undo(a: argparse.Namespace) -> int:
     dropped = _deal_of(change)
     _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
     _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
+    return 0
+
+
+def _cmd_end(a: argparse.Namespace) -> int:
+    from . import recording
+
+    if a.reopen and a.at is not None:
+        raise InputError("--reopen takes back an end; it takes no --at", field="at", value=a.at)
+    if a.at is not None:
+        _check_typed(a.at, "at")
+    change = recording.end(a.file, at=a.at, reopen=a.reopen)
+    rp = change.after.replay
+    if a.reopen:
+        _out(f"reopened {a.file}: {len(rp.game.deals)} deals, the game goes on")
+        return 0
+    money = settle(rp).to_json()
+    balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
+    deals = len(rp.game.deals)
+    _out(f"ended {a.file} at {rp.game.ended} after {deals} deal{'s' if deals != 1 else ''}; "
+         f"settled as it stands: {balance}")
     return 0
 
 
@@ -507,6 +535,7 @@ _COMMANDS = {
     "set": _cmd_set,
     "notation": _cmd_notation,
     "undo": _cmd_undo,
+    "end": _cmd_end,
     "show": _cmd_show,
     "settle": _cmd_settle,
     "export": _cmd_export,

@@ -322,6 +322,9 @@ class Game:
     currency: str | None = None
     title: str | None = None
     place: str | None = None
+    #: when the players stopped before the game was finished (journal.md ``ended``):
+    #: the game is settled as it stands and takes no more deals
+    ended: str | None = None
 
     def with_deal(self, record: DealRecord) -> "Game":
         return attrs.evolve(self, deals=self.deals + (record,))

@@ -127,6 +127,9 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "show.unfinished": ("The game is not finished. Balance in {0} if the game ended now: {1}",
                         "Партия не закончена. Итог, {0}, если бы она закончилась сейчас: {1}"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
+    "show.ended": ("The players ended the game at {2}, before its end. Balance in {0} as it "
+                   "stands: {1}",
+                   "Игроки закончили партию досрочно ({2}). Итог, {0}, как есть: {1}"),
     "dates": ("played {0}", "сыграно {0}"),
     "res.caught": ("caught with {0}", "пойман, взяток: {0}"),
     "xl.at": ("Recorded at", "Записано"),

@@ -16,6 +16,8 @@ import unicodedata
 from decimal import Decimal
 from typing import Any, Mapping, Sequence
 
+import attrs
+
 from .errors import DealError, GameFileError, InputError
 from .game import DealRecord, Game, GameType, JSONObject, check_dealer, paused_gc
 from .games import get_game
@@ -45,7 +47,7 @@ __all__ = [
 FORMAT = "whistscore"
 VERSION = 1
 _TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", "stake",
-             "currency", "deals")
+             "currency", "ended", "deals")
 _MAX_TEXT = 200  # a title, a place or a deal's time: one short line
 _REQUIRED = ("format", "version", "game", "players", "deals")
 
@@ -426,6 +428,7 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"])
     _titles(data)
+    _ended(data)
     return kind, players, rules, stake, currency
 
 
@@ -466,7 +469,19 @@ def _from_data(data: Any, text: str | None) -> Game:
                 line = lines[number - 1] if number <= len(lines) else None
                 raise exc.located(deal=number, line=line) from None
     title, place = _titles(data)
-    return Game(kind, players, rules, tuple(records), stake, currency, title, place)
+    ended = _ended(data)
+    return Game(kind, players, rules, tuple(records), stake, currency, title, place, ended)
+
+
+def _ended(data: dict[str, Any]) -> str | None:
+    """``ended``: the local time (with its offset) the players stopped an unfinished game."""
+    if data.get("ended") is None:
+        if "ended" in data:
+            raise GameFileError("ended is the time the players stopped, e.g. "
+                                "2026-11-30T23:40:00+01:00 (leave it out if they did not)",
+                                field="ended", value=None)
+        return None
+    return check_at(data["ended"], GameFileError, "ended")
 
 
 def _deal_key(obj: dict[str, Any]) -> str | None:
@@ -541,6 +556,8 @@ def to_json(game: Game) -> JSONObject:
         out["stake"] = str(game.stake)
     if game.currency is not None:
         out["currency"] = game.currency
+    if game.ended is not None:
+        out["ended"] = game.ended
     out["deals"] = [deal_to_json(game.kind, d) for d in game.deals]
     return out
 
@@ -658,7 +675,9 @@ def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None 
         data["stake"] = parse_stake(stake)
     if currency is not None:
         data["currency"] = currency
-    return from_json(data)
+    made = from_json(data)
+    # a new file records every option resolved (journal.md), not just the differences
+    return attrs.evolve(made, rules=made.rules.resolved())
 
 
 def check_text(text: str) -> list[InputError]:

@@ -27,7 +27,7 @@ from .errors import ConflictError
 from .replay import DealResult
 from .scored import DealInput, ScoredGame, now_stamp
 
-__all__ = ["Change", "record", "replace", "drop_last", "change_settings"]
+__all__ = ["Change", "record", "replace", "drop_last", "change_settings", "end"]
 
 
 @attrs.frozen
@@ -141,5 +141,24 @@ def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
         _check_expect(before, expect)
         after = before.with_settings(preset=preset, rules=rules, stake=stake,
                                      currency=currency, title=title, place=place)
+        after.save(path)
+    return Change(before, after, len(after.deals), None)
+
+
+def end(path: str | os.PathLike[str], *, at: str | None = None, reopen: bool = False,
+        expect: int | None = None) -> Change:
+    """Mark the game file as ended by the players before it was finished (``ended``,
+    the time now unless ``at``), or with ``reopen`` take that mark away; saved under the
+    file's lock (what ``whistscore end`` and the scorepad's "end the evening here" do).
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises GameOverError: the game is finished, or was ended already.
+    :raises InputError: the game has no deal, was not ended (``reopen``), or the file
+        cannot be read, locked or replaced.
+    """
+    with files.locked(path):
+        before = ScoredGame.load(path, lean=True)
+        _check_expect(before, expect)
+        after = before.reopen() if reopen else before.end(at)
         after.save(path)
     return Change(before, after, len(after.deals), None)

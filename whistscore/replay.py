@@ -39,7 +39,8 @@ class Replay(Generic[S]):
 
     @property
     def finished(self) -> bool:
-        return self.game.kind.is_finished(self.state)
+        """The game's end was reached, or the players ended it early (``ended``)."""
+        return self.game.ended is not None or self.game.kind.is_finished(self.state)
 
     def entries(self) -> Iterator[Entry]:
         for result in self.results:
@@ -86,6 +87,9 @@ class Replay(Generic[S]):
         """
         game = self.game.with_deal(record)
         number = len(game.deals) if number is None else number
+        if game.ended is not None:
+            raise GameOverError(f"the players ended this game at {game.ended}; "
+                                "no deal may follow", deal=number)
         result, state = _play(game, number, record, self.state,
                               self.next_dealer(), self.history)
         return Replay(game, self.results + (result,), state, self.history,

@@ -266,6 +266,20 @@ class Rules:
             out[name] = self.book.option(name).kind.dump(value)
         return out
 
+    def resolved(self) -> "Rules":
+        """The same rules with every option set explicitly (the preset's name kept).
+
+        What a new game file records (journal.md): the values, not a reference to a
+        preset whose defaults a later version might change, so a game already played
+        is never scored under other rules.
+        """
+        return attrs.evolve(self, overrides=dict(self.values))
+
+    @property
+    def complete(self) -> bool:
+        """Whether every option is set explicitly (a file written since issue 24)."""
+        return len(self.overrides) == len(self.values)
+
     def differences(self) -> dict[str, Any]:
         """Options whose value differs from the preset's (restated ones left out)."""
         base = self.book.presets[self.preset]

@@ -21,7 +21,7 @@ from typing import Any, Mapping, Union
 import attrs
 
 from . import files, journal
-from .errors import DealError, InputError, NotationError
+from .errors import DealError, GameFileError, GameOverError, InputError, NotationError
 from .game import DealRecord, Game, GameType, JSONObject, check_dealer
 from .games import get_game
 from .replay import DealResult, Replay, replay
@@ -259,6 +259,37 @@ class ScoredGame:
         record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at)
         return ScoredGame(self.replay.extend(record))
 
+    def end(self, at: str | None = None) -> "ScoredGame":
+        """The game ended here by the players before it was finished (journal.md
+        ``ended``): settled as it stands, counted as finished by the club, no deal
+        may follow.  ``at`` is the local time with its offset (default: now).
+
+        :raises GameOverError: the game is finished already, or was ended already.
+        :raises InputError: the game has no deal yet (there is nothing to settle).
+        :raises GameFileError: ``at`` is not a time with its UTC offset.
+        """
+        game = self.game
+        if game.ended is not None:
+            raise GameOverError(f"the game was ended already, at {game.ended}", field="ended",
+                                value=game.ended)
+        if self.replay.finished:
+            raise GameOverError("the game is finished already; it needs no end", field="ended")
+        if not game.deals:
+            raise InputError("the game has no deal yet; there is nothing to end", field="deals")
+        stamp = journal.check_at(at, GameFileError, "ended") if at is not None else now_stamp()
+        return ScoredGame(attrs.evolve(self.replay, game=attrs.evolve(game, ended=stamp)))
+
+    def reopen(self) -> "ScoredGame":
+        """The game ended by mistake goes on: ``ended`` removed.
+
+        :raises InputError: the game was not ended.
+        """
+        if self.game.ended is None:
+            raise InputError("the game was not ended; there is nothing to reopen",
+                             field="ended")
+        return ScoredGame(attrs.evolve(self.replay,
+                                       game=attrs.evolve(self.game, ended=None)))
+
     def undo(self) -> "ScoredGame":
         """The game without its last deal.
 
@@ -310,12 +341,16 @@ class ScoredGame:
             or a recorded deal that no longer fits ("no longer fits after the change",
             with its number: a DealError or GameOverError).
         """
-        spec = self.game.rules.to_json()
-        if preset is not None:
-            spec["preset"] = preset
+        old_rules = self.game.rules
+        spec = old_rules.to_json()
+        if preset is not None:  # the new preset's values, with what this game set on top
+            spec = {"preset": preset, **{k: old_rules.book.option(k).kind.dump(v)
+                                         for k, v in old_rules.differences().items()}}
         spec.update(rules or {})
         old = self.game
         new_rules = self.kind.rulebook.resolve(spec)
+        if old_rules.complete:  # a file that records every option goes on doing so
+            new_rules = new_rules.resolved()
         new_stake = old.stake
         if stake is not None:
             from .rules import parse_stake

@@ -135,6 +135,9 @@ def render_status(s: Settlement, kind: AnyGame | None = None, lang: str = "en") 
     """Whether the game is finished, and the balance (mid-game: if it ended now)."""
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     line = ", ".join(f"{p} {format_amount(s.balance[p], signed=True)}" for p in s.players)
+    ended = s.source.game.ended
+    if ended is not None:  # stopped by the players (journal.md ``ended``)
+        return str(text(Label("show.ended", (unit, line, ended)), kind, lang))
     key = "show.finished" if s.finished else "show.unfinished"
     return str(text(Label(key, (unit, line)), kind, lang))
 

@@ -79,6 +79,9 @@ class Folder:
         if not isinstance(name, str) or not NAME.fullmatch(name):
             raise NotFound("no such game (a name is letters, digits, '.', '_' or '-')",
                            field="name", value=name)
+        if name == "club":  # club.json holds the club's settings (docs/club.md), not a game
+            raise NotFound("no such game (club.json is the club's settings)", field="name",
+                           value=name)
         path = self.root / f"{name}.json"
         try:
             st = path.lstat()
@@ -97,7 +100,7 @@ class Folder:
         out: list[str] = []
         for entry in os.scandir(self.root):
             if entry.name.endswith(".json") and NAME.fullmatch(entry.name[:-5]) \
-                    and entry.is_file(follow_symlinks=False):
+                    and entry.name != "club.json" and entry.is_file(follow_symlinks=False):
                 out.append(entry.name[:-5])
         return sorted(out, key=str.casefold)
 

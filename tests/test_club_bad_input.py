@@ -1,0 +1,375 @@
+"""Bad input to the club (club.md "Bad input", issue 24): each case a clear message,
+nothing lost, the standings never stopped by one bad file, no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import whistscore
+from whistscore.errors import InputError
+
+from clirun import run
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def small_club(folder: Path) -> Path:
+    """Two finished Preferans samples and a whist session (unfinished)."""
+    for name in ("preferans-sochi.json", "preferans-classic.json", "whist-english-session.json"):
+        (folder / name).write_bytes((SAMPLES / name).read_bytes())
+    return folder
+
+
+def club_json(folder: Path, **data: object) -> Path:
+    path = folder / "club.json"
+    path.write_text(json.dumps({"format": "whistscore-club", "version": 1, **data},
+                               ensure_ascii=False), "utf-8")
+    return path
+
+
+def refused(argv: list[object], *words: str) -> str:
+    status, out, err = run(argv)
+    assert status == 1, (status, out, err)
+    assert out == "" and "Traceback" not in err and err.count("\n") == 1, err
+    for w in words:
+        assert w in err, (w, err)
+    return err
+
+
+def test_unknown_player(tmp_path):
+    small_club(tmp_path)
+    refused(["club", tmp_path, "--player", "Nobody"], "field 'player'", '"Nobody"',
+            "no such player in the club")
+    refused(["club", tmp_path, "--player", "Marin"], "did you mean Marina?")
+    refused(["club", tmp_path, "--h2h", "Marina", "Nobody"], "field 'h2h'", "no such player")
+    refused(["club", tmp_path, "--h2h", "Marina", "marina"], "two different players")
+    with pytest.raises(InputError, match="no such player"):
+        whistscore.club(tmp_path).player("Nobody")
+
+
+def test_period_errors(tmp_path):
+    small_club(tmp_path)
+    refused(["club", tmp_path, "--season", "Spring"], "field 'season'",
+            "no such season in club.json", "--season-add")
+    refused(["club", tmp_path, "--from", "2026-12-01", "--to", "2026-11-01"],
+            "starts after it ends")
+    refused(["club", tmp_path, "--from", "1 December"], "field 'from'", "not a date")
+    refused(["club", tmp_path, "--game", "bridge"], "bridge")
+
+
+def test_season_add_refuses_bad_seasons_and_leaves_club_json_as_it_was(tmp_path):
+    small_club(tmp_path)
+    assert run(["club", tmp_path, "--season-add", "Autumn", "2026-09-01", "2026-11-30"])[0] == 0
+    before = (tmp_path / "club.json").read_bytes()
+    refused(["club", tmp_path, "--season-add", "Winter", "2027-02-28", "2026-12-01"],
+            "field 'seasons.Winter'", "starts after it ends")
+    refused(["club", tmp_path, "--season-add", "autumn", "2027-09-01", "2027-11-30"],
+            "field 'season'", "a season of that name exists")
+    refused(["club", tmp_path, "--season-add", "Late autumn", "2026-11-15", "2026-12-31"],
+            "overlap")
+    refused(["club", tmp_path, "--season-add", "X", "2026-13-01", "2026-12-31"],
+            "field 'season.from'")
+    assert (tmp_path / "club.json").read_bytes() == before
+    assert json.loads(before)["seasons"] == {"Autumn": ["2026-09-01", "2026-11-30"]}
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"colour": "red"}, ["field 'colour'", "unknown key in club.json"]),
+    ({"version": 2}, ["field 'version'", "newer whistscore", "upgrade"]),
+    ({"format": "whistscore"}, ["field 'format'", "not a club file"]),
+    ({"seasons": {"A": ["2026-12-01", "2026-01-01"]}}, ["field 'seasons.A'", "starts after"]),
+    ({"seasons": {"A": ["2026-01-01", "2026-06-30"], "B": ["2026-06-01", "2026-12-31"]}},
+     ["field 'seasons.B'", "overlap"]),
+    ({"seasons": {"A": "2026"}}, ["field 'seasons.A'", "[first day, last day]"]),
+    ({"players": {"Anna": ["Аня"], "Boris": ["аня"]}}, ["field 'players.Boris'", "two club"]),
+    ({"players": {"Anna": "Аня"}}, ["field 'players.Anna'", "a list of the names"]),
+    ({"players": {"Anna": ["bad\u200bname"]}}, ["field 'players.Anna[0]'"]),
+    ({"exclude": ["../x.json"]}, ["field 'exclude[0]'"]),
+    ({"rating": {"model": "BradleyTerry"}}, ["field 'rating.model'", "PlackettLuce"]),
+])
+def test_bad_club_json_names_key_and_value(tmp_path, data, words):
+    small_club(tmp_path)
+    club_json(tmp_path, **data)
+    refused(["club", tmp_path], "club.json", *words)
+
+
+def test_club_json_that_is_not_json_or_is_odd(tmp_path):
+    small_club(tmp_path)
+    (tmp_path / "club.json").write_text('{"format": "whistscore-club", "format": 1}', "utf-8")
+    refused(["club", tmp_path], "a key appears twice")
+    (tmp_path / "club.json").write_text("[" * 100_000, "utf-8")
+    refused(["club", tmp_path], "club.json")
+    (tmp_path / "club.json").unlink()
+    os.mkfifo(tmp_path / "club.json")
+    refused(["club", tmp_path], "club.json", "pipe")
+
+
+def test_alias_that_would_merge_two_players_of_one_game_is_refused(tmp_path):
+    small_club(tmp_path)
+    assert run(["club", tmp_path, "--alias", "Alyosha=Alexei"])[0] == 0
+    before = (tmp_path / "club.json").read_bytes()
+    # Alexei and Marina sat at the same table (preferans-sochi.json)
+    refused(["club", tmp_path, "--alias", "Marina=Alexei"], "field 'alias'",
+            "played at the same table in preferans-sochi.json")
+    refused(["club", tmp_path, "--alias", "Pavel=Marina"], "preferans-sochi.json")
+    refused(["club", tmp_path, "--alias", "Alexei=Marina"], "already a spelling")
+    refused(["club", tmp_path, "--alias", "alyosha=Pavel"], "already a spelling")
+    refused(["club", tmp_path, "--alias", "Marina"], "TYPED=NAME")
+    assert (tmp_path / "club.json").read_bytes() == before
+
+
+def test_hand_edited_alias_merging_one_table_leaves_that_game_out(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, players={"Alexei": ["Marina"]})
+    status, out, err = run(["club", tmp_path, "--json"])
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["left_out"] == [{"file": "preferans-sochi.json", "error":
+                                 "'Alexei' and 'Marina' are both the club player 'Alexei' "
+                                 "(club.json's players)"}]
+    assert data["games"]["preferans"]["evenings"] == 1
+
+
+def _hostile(folder: Path) -> dict[str, str]:
+    """Broken, hostile or odd files, and a word of the error each is listed with."""
+    (folder / "nested.json").write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+    with open(folder / "huge.json", "wb") as f:
+        f.truncate(65 * 1024 * 1024)  # sparse: larger than any game file
+    os.mkfifo(folder / "fifo.json")
+    outside = folder.parent / f"{folder.name}-outside.json"
+    outside.write_bytes((SAMPLES / "preferans-rostov.json").read_bytes())
+    (folder / "link.json").symlink_to(outside)
+    (folder / "device.json").symlink_to("/dev/zero")
+    (folder / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    (folder / "other.json").write_text('{"format": "something-else", "version": 1, "game": '
+                                       '"preferans", "players": ["A", "B", "C"], "deals": []}',
+                                       "utf-8")
+    bad = json.loads((SAMPLES / "preferans-sochi.json").read_text("utf-8"))
+    bad["deals"].append({"contract": "allpass", "tricks": {"Alexei": 11}})
+    (folder / "refused.json").write_text(json.dumps(bad), "utf-8")
+    os.mkdir(folder / "folder.json")
+    return {"nested.json": "nested too deeply", "huge.json": "larger than 64 MB",
+            "fifo.json": "pipe (FIFO)", "link.json": "symlink", "device.json": "symlink",
+            "binary.json": "not UTF-8", "other.json": "not a whistscore game file",
+            "refused.json": "deal 14", "folder.json": "a folder"}
+
+
+def test_broken_and_hostile_files_are_listed_and_left_out(tmp_path):
+    small_club(tmp_path)
+    expected = _hostile(tmp_path)
+    status, out, err = run(["club", tmp_path, "--json"])
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    listed = {p["file"]: p["error"] for p in data["left_out"]}
+    assert set(listed) == set(expected)
+    for name, word in expected.items():
+        assert word in listed[name], (name, listed[name])
+        assert "\n" not in listed[name]
+    assert data["games"]["preferans"]["evenings"] == 2  # the standings go on
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and "left out: huge.json:" in out and "Marina" in out
+
+
+def test_garbage_archive_is_rebuilt_with_a_notice(tmp_path):
+    small_club(tmp_path)
+    good = json.loads(run(["club", tmp_path, "--json"])[1])
+    (tmp_path / "club.sqlite").write_bytes(b"this is not a database at all" * 100)
+    for f in ("club.sqlite-wal", "club.sqlite-shm"):
+        (tmp_path / f).unlink(missing_ok=True)
+    status, out, err = run(["club", tmp_path, "--json"])
+    assert status == 0 and err.count("\n") == 1 and "Traceback" not in err
+    assert "club.sqlite was rebuilt from the game files" in err
+    data = json.loads(out)
+    assert data["games"] == good["games"] and data["notices"]
+    assert run(["club", tmp_path])[2] == ""  # rebuilt once; quiet after
+
+
+def test_foreign_sqlite_file_is_rebuilt_with_a_notice(tmp_path):
+    small_club(tmp_path)
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and "another program's database" in err and "Marina" in out
+
+
+def test_damaged_archive_is_rebuilt_with_a_notice(tmp_path):
+    small_club(tmp_path)
+    assert run(["club", tmp_path])[0] == 0
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = bytearray((tmp_path / "club.sqlite").read_bytes())
+    for i in range(4096, len(data), 4096):  # every page but the header's, scribbled on
+        data[i + 100:i + 400] = b"\x07" * 300
+    (tmp_path / "club.sqlite").write_bytes(bytes(data))
+    status, out, err = run(["club", tmp_path, "--records"])
+    assert status == 0 and "rebuilt" in err and "Traceback" not in err
+    assert "Marina" in out or "Alexei" in out
+
+
+def test_two_processes_indexing_at_once(tmp_path):
+    for i in range(30):
+        for name in ("preferans-sochi.json", "twist-dazin-and-pass.json"):
+            (tmp_path / f"{i:02d}-{name}").write_bytes((SAMPLES / name).read_bytes())
+    code = ("import sys, json, whistscore; "
+            "print(json.dumps(whistscore.club(sys.argv[1]).standings()))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    results = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], results
+    answers = [json.loads(out) for out, _ in results]
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0]["games"]["preferans"]["evenings"] == 30
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 60
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_crash_while_indexing_leaves_the_old_archive(tmp_path, monkeypatch):
+    import whistscore.club.index as index
+
+    small_club(tmp_path)
+    assert len(whistscore.club(tmp_path).standings()["games"]["preferans"]["table"]) == 6
+    for name in ("preferans-rostov.json", "preferans-leningrad.json"):
+        (tmp_path / name).write_bytes((SAMPLES / name).read_bytes())
+    real = index.facts
+    calls = []
+
+    def dies(game):
+        calls.append(game)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(game)
+
+    monkeypatch.setattr(index, "facts", dies)
+    with pytest.raises(KeyboardInterrupt):
+        whistscore.club(tmp_path).standings()
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 3  # old, not a mix
+    monkeypatch.setattr(index, "facts", real)
+    assert whistscore.club(tmp_path).standings()["games"]["preferans"]["evenings"] == 4
+
+
+def test_only_changed_files_are_replayed(tmp_path, monkeypatch):
+    import whistscore.club.index as index
+
+    small_club(tmp_path)
+    whistscore.club(tmp_path).standings()
+    replayed = []
+    real = index.facts
+    monkeypatch.setattr(index, "facts", lambda g: replayed.append(g.players) or real(g))
+    whistscore.club(tmp_path).standings()
+    assert replayed == []  # nothing changed: nothing replayed
+    os.utime(tmp_path / "preferans-sochi.json", ns=(1, 10**18))  # touched, same bytes
+    whistscore.club(tmp_path).standings()
+    assert replayed == []
+    whistscore.record(tmp_path / "whist-english-session.json", "NS 8", at=False)
+    club = whistscore.club(tmp_path)
+    whist = club.standings(unfinished=True)["games"]["whist"]
+    assert len(replayed) == 1  # the deal recorded meanwhile is there at the next read
+    assert whist["table"][0]["deals"] == 21
+    (tmp_path / "preferans-classic.json").unlink()
+    assert whistscore.club(tmp_path).standings()["games"]["preferans"]["evenings"] == 1
+
+
+def test_the_past_does_not_move(tmp_path):
+    """A finished game indexed by an older whistscore that settled it otherwise keeps its
+    old result, reported with both, until --accept-recomputed."""
+    small_club(tmp_path)
+    whistscore.club(tmp_path).standings()
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    conn.execute("UPDATE results SET points = CASE player WHEN 'Alexei' THEN '-29' "
+                 "WHEN 'Marina' THEN '51' ELSE points END WHERE file = 'preferans-sochi.json'")
+    conn.execute("UPDATE games SET indexed_with = '0.0.9', checked_with = '0.0.9' "
+                 "WHERE file = 'preferans-sochi.json'")
+    conn.execute("UPDATE meta SET value = '0.0.9' WHERE key = 'checked_with'")
+    conn.commit()
+    conn.close()
+    data = whistscore.club(tmp_path).standings()
+    [r] = data["recomputed"]
+    assert r["file"] == "preferans-sochi.json" and r["old_version"] == "0.0.9"
+    assert r["old"]["balance"] == {"Alexei": "-29", "Marina": "51", "Pavel": "-22"}
+    assert r["new"]["balance"] == {"Alexei": "-30", "Marina": "52", "Pavel": "-22"}
+    table = {row["player"]: row["points"] for row in data["games"]["preferans"]["table"]}
+    assert table["Alexei"] == "-29"  # kept
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and "recomputed: preferans-sochi.json" in out \
+        and "--accept-recomputed" in out
+    status, out, err = run(["club", tmp_path, "--accept-recomputed", "--json"])
+    data = json.loads(out)
+    assert data["recomputed"] == []
+    table = {row["player"]: row["points"] for row in data["games"]["preferans"]["table"]}
+    assert table["Alexei"] == "-30"
+
+
+def test_the_scorepad_never_lists_club_json(tmp_path):
+    from whistscore.web.store import Folder, NotFound
+
+    small_club(tmp_path)
+    club_json(tmp_path, name="Friday")
+    folder = Folder(tmp_path)
+    assert "club" not in folder.names()
+    assert sorted(folder.names()) == ["preferans-classic", "preferans-sochi",
+                                      "whist-english-session"]
+    with pytest.raises(NotFound):
+        folder.path("club")
+
+
+def test_not_a_folder(tmp_path):
+    refused(["club", tmp_path / "nope"], "no such club folder")
+    refused(["club", SAMPLES / "preferans-sochi.json"], "no such club folder")
+
+
+def test_import_whistscore_loads_neither_sqlite_nor_openskill():
+    code = ("import sys, whistscore, whistscore.cli; "
+            "print(sorted(m for m in ('sqlite3', 'openskill', 'whistscore.club.index') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_archive_that_is_a_folder_or_cannot_be_written(tmp_path):
+    small_club(tmp_path)
+    (tmp_path / "club.sqlite").mkdir()
+    refused(["club", tmp_path], "club.sqlite", "is a folder or a symlink")
+    (tmp_path / "club.sqlite").rmdir()
+    os.chmod(tmp_path, 0o555)
+    try:
+        if os.access(tmp_path, os.W_OK):  # root writes anyway: the archive is made
+            assert run(["club", tmp_path])[0] == 0
+        else:
+            refused(["club", tmp_path], "cannot be written")
+    finally:
+        os.chmod(tmp_path, 0o755)
+
+
+def test_answers_are_kept_only_while_the_archive_is_unchanged(tmp_path, monkeypatch):
+    import whistscore.club.standings as standings
+
+    small_club(tmp_path)
+    first = whistscore.club(tmp_path).standings()
+    asked = []
+    real = standings.standings
+    monkeypatch.setattr(standings, "standings", lambda *a: asked.append(a) or real(*a))
+    assert whistscore.club(tmp_path).standings() == first and asked == []  # read, kept
+    whistscore.record(tmp_path / "whist-english-session.json", "NS 8", at=False)
+    again = whistscore.club(tmp_path).standings()
+    assert len(asked) == 1 and again != first  # the archive changed: worked out again
+    assert again["in_progress"][0]["deals"] == 21
+    club_json(tmp_path, players={"Alex": ["Alexei"]})
+    renamed = whistscore.club(tmp_path).standings()
+    assert len(asked) == 2
+    assert "Alex" in {r["player"] for r in renamed["games"]["preferans"]["table"]}

@@ -1,0 +1,222 @@
+"""``whistscore.club(folder)``: the club archive from Python, the same values the CLI prints.
+
+Every read first brings the archive up to date with the folder (only changed
+files are replayed), so a deal recorded a moment ago on a phone is there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from ..errors import InputError
+from . import settings as club_settings
+from .index import Archive, Problem, Recomputed
+from .period import Period, period_of
+
+__all__ = ["Club", "open_club"]
+
+T = TypeVar("T")
+
+
+class Club:
+    """A club folder: its game files, ``club.json`` and the archive ``club.sqlite``.
+
+    Period arguments, in every query: ``season`` (a season of club.json) or ``first`` /
+    ``last`` (inclusive dates, ``"2026-09-01"``); none: all time.  ``game`` keeps one game
+    kind; ``unfinished`` counts the games still being played too.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str], *, rebuild: bool = False,
+                 accept_recomputed: bool = False) -> None:
+        """:raises InputError: ``folder`` is not a folder, or its club.json is not valid."""
+        path = Path(os.fspath(folder))
+        if not path.is_dir():
+            raise InputError("no such club folder", field="folder", value=str(folder))
+        self.folder = path
+        self.settings = club_settings.load(path)
+        self.archive = Archive(path, rebuild=rebuild)
+        self._accept = accept_recomputed
+
+    # -- keeping it true ------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring the archive up to date with the folder (what every read does first)."""
+        self.archive.refresh(self.settings, accept_recomputed=self._accept)
+
+    def _read(self, query: Callable[[], T]) -> T:
+        """Refresh, then run ``query``; a damaged archive is rebuilt once, with a notice."""
+        try:
+            self.refresh()
+            return query()
+        except sqlite3.DatabaseError as exc:
+            self.archive.rebuild_after(exc)
+            self.refresh()
+            return query()
+
+    @property
+    def notices(self) -> list[str]:
+        return list(self.archive.notices)
+
+    def problems(self) -> list[Problem]:
+        """The files left out, each with its one-line error."""
+        return self._read(self.archive.problems)
+
+    def recomputed(self) -> list[Recomputed]:
+        """Finished games this version would settle otherwise (old results kept)."""
+        return self._read(self.archive.recomputed)
+
+    def period(self, season: str | None = None, first: object = None,
+               last: object = None) -> Period:
+        return period_of(self.settings, season, first, last)
+
+    # -- what it shows ----------------------------------------------------------------
+    def standings(self, *, season: str | None = None, first: object = None,
+                  last: object = None, game: str | None = None,
+                  unfinished: bool = False) -> dict[str, Any]:
+        """The standings per game kind (``club --json``)."""
+        from .standings import standings
+
+        p = self.period(season, first, last)
+        kind = _game(game)
+        key = _key("standings", p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: standings(self.archive, p, kind, unfinished))))
+
+    def player(self, name: str, *, season: str | None = None, first: object = None,
+               last: object = None, game: str | None = None,
+               unfinished: bool = False) -> dict[str, Any]:
+        """A player's page (``club --player NAME --json``).
+
+        :raises InputError: nobody of that name played in the club.
+        """
+        from .player import player
+
+        p = self.period(season, first, last)
+        return self._read(lambda: self._framed(player(self.archive, name, p, _game(game),
+                                                      unfinished)))
+
+    def head_to_head(self, a: str, b: str, *, season: str | None = None, first: object = None,
+                     last: object = None, game: str | None = None,
+                     unfinished: bool = False) -> dict[str, Any]:
+        """Two players at the same tables (``club --h2h A B --json``).
+
+        :raises InputError: either is no player of the club, or both are the same.
+        """
+        from .h2h import head_to_head
+        from .player import find_player
+
+        p = self.period(season, first, last)
+
+        def query() -> dict[str, Any]:
+            first_player = find_player(self.archive, a, "h2h")
+            second = find_player(self.archive, b, "h2h")
+            if first_player == second:
+                raise InputError("head-to-head takes two different players", field="h2h",
+                                 value=[a, b])
+            return self._framed(head_to_head(self.archive, first_player, second, p,
+                                             _game(game), unfinished))
+        return self._read(query)
+
+    def records(self, *, season: str | None = None, first: object = None,
+                last: object = None, game: str | None = None,
+                unfinished: bool = False) -> dict[str, Any]:
+        """The records per game kind (``club --records --json``)."""
+        from .records import records
+
+        p = self.period(season, first, last)
+        kind = _game(game)
+        key = _key("records", p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: records(self.archive, p, kind, unfinished))))
+
+    def ratings(self, *, season: str | None = None, first: object = None,
+                last: object = None, game: str | None = None) -> dict[str, Any]:
+        """Each player's rating at the end of the period and its change over it, per kind."""
+        from .standings import ratings_at
+
+        p = self.period(season, first, last)
+
+        def query() -> dict[str, Any]:
+            kinds = [k for (k,) in self.archive.rows("SELECT DISTINCT game FROM ratings "
+                                                     "ORDER BY game")]
+            out = {}
+            for kind in kinds:
+                if game is not None and kind != _game(game):
+                    continue
+                table = ratings_at(self.archive, kind, p)
+                out[kind] = [{"player": name, "rating": r, "change": c} for name, (r, c) in
+                             sorted(table.items(), key=lambda kv: (-kv[1][0], kv[0]))]
+            return self._framed({"period": p.to_json(), "games": out})
+        return self._read(query)
+
+    def _framed(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The answer with the club's name and what the reader must know: files left out,
+        games whose recomputed result waits, the archive's notices."""
+        return {"club": self.settings.name, **body,
+                "left_out": [p.to_json() for p in self.archive.problems()],
+                "recomputed": [r.to_json() for r in self.archive.recomputed()],
+                "notices": self.notices}
+
+    # -- changing club.json --------------------------------------------------------------
+    def add_alias(self, typed: str, name: str) -> None:
+        """``typed`` (as written in game files) is the club player ``name``; club.json saved.
+
+        :raises InputError: bad names; ``typed`` already another player's spelling; or two
+            seats of one game would become the same player (the game named).
+        """
+        new = self.settings.with_alias(typed, name)
+        self.refresh()
+        aliases = new.aliases()
+        seats: dict[str, dict[str, str]] = {}
+        for file, t in self.archive.rows("SELECT file, player FROM seats ORDER BY file, seat"):
+            key = club_settings.name_key(t)
+            who = aliases.get(key, "\0" + key)
+            at_table = seats.setdefault(file, {})
+            if who in at_table:
+                raise InputError(f"{at_table[who]!r} and {t!r} played at the same table in "
+                                 f"{file}: they cannot be one player", field="alias",
+                                 value=f"{typed}={name}")
+            at_table[who] = t
+        club_settings.save(self.folder, new)
+        self.settings = club_settings.load(self.folder)
+
+    def add_season(self, name: str, first: str, last: str) -> None:
+        """A season from ``first`` to ``last`` (inclusive); club.json saved.
+
+        :raises InputError: a bad name or date, from after to, a name already used, or
+            days another season holds.
+        """
+        new = self.settings.with_season(name, first, last)
+        club_settings.save(self.folder, new)
+        self.settings = club_settings.load(self.folder)
+
+    def close(self) -> None:
+        self.archive.close()
+
+    def __enter__(self) -> "Club":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _key(what: str, period: Period, game: str | None, unfinished: bool) -> str:
+    """The key an answer is kept under: the question and all its arguments."""
+    return json.dumps([what, period.to_json(), game, unfinished], ensure_ascii=False)
+
+
+def _game(game: str | None) -> str | None:
+    if game is None:
+        return None
+    from ..games import get_game
+
+    return get_game(game).name
+
+
+def open_club(folder: str | os.PathLike[str], *, rebuild: bool = False,
+              accept_recomputed: bool = False) -> Club:
+    """The club of ``folder`` (see :class:`Club`)."""
+    return Club(folder, rebuild=rebuild, accept_recomputed=accept_recomputed)

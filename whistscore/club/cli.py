@@ -1,0 +1,236 @@
+"""``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
+
+Plain text tables by default (tabulate), the JSON of ``whistscore.club`` with
+``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    """Add ``club`` to the subcommands; the handler by name, for cli.py's table."""
+    c = sub.add_parser("club", help="the club: standings, ratings, head-to-head, records "
+                                    "of a folder of game files")
+    c.add_argument("folder", help="the club folder (its game files and club.json)")
+    c.add_argument("--season", help="a season of club.json")
+    c.add_argument("--from", dest="first", metavar="DATE", help="first day (2026-09-01)")
+    c.add_argument("--to", dest="last", metavar="DATE", help="last day, inclusive")
+    c.add_argument("--game", help="one game kind (preferans, twist, whist, danish)")
+    c.add_argument("--player", metavar="NAME", help="a player's page")
+    c.add_argument("--h2h", nargs=2, metavar=("A", "B"), help="head-to-head of two players")
+    c.add_argument("--records", action="store_true", help="the club's records")
+    c.add_argument("--ratings", action="store_true", help="the ratings at the period's end")
+    c.add_argument("--json", action="store_true", help="the JSON of docs/club.md")
+    c.add_argument("--rebuild", action="store_true", help="rebuild club.sqlite from the files")
+    c.add_argument("--unfinished", action="store_true",
+                   help="count the games still being played too")
+    c.add_argument("--accept-recomputed", action="store_true",
+                   help="take the results this version computes for games it settles otherwise")
+    c.add_argument("--alias", metavar="TYPED=NAME",
+                   help="the name TYPED in game files is the club player NAME (club.json)")
+    c.add_argument("--season-add", nargs=3, metavar=("NAME", "FROM", "TO"),
+                   help="add a season to club.json (inclusive dates)")
+    return {"club": run}
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def run(a: argparse.Namespace) -> int:
+    from ..errors import InputError
+    from .api import Club
+
+    asked = [n for n in ("player", "h2h", "records", "ratings", "alias", "season_add")
+             if getattr(a, n)]
+    if len(asked) > 1:
+        raise InputError("ask one thing at a time: --player, --h2h, --records, --ratings, "
+                         "--alias or --season-add", field=asked[1].replace("_", "-"))
+    for name in ("player", "season", "first", "last", "game", "alias"):
+        value = getattr(a, name)
+        if value is not None and (len(value) > 200 or "\0" in value):
+            raise InputError("too long or holds a NUL", field=name, value=value[:40])
+    club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
+    try:
+        if a.alias is not None:
+            typed, sep, name = a.alias.partition("=")
+            if not sep:
+                raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias)
+            club.add_alias(typed.strip(), name.strip())
+            _out(f"club.json: {typed.strip()!r} is the club player {name.strip()!r}")
+            return 0
+        if a.season_add is not None:
+            club.add_season(*a.season_add)
+            _out(f"club.json: season {a.season_add[0]!r} from {a.season_add[1]} "
+                 f"to {a.season_add[2]}")
+            return 0
+        when: dict[str, Any] = {"season": a.season, "first": a.first, "last": a.last,
+                                "game": a.game}
+        if a.player is not None:
+            data = club.player(a.player, **when, unfinished=a.unfinished)
+            text = _player_text
+        elif a.h2h is not None:
+            data = club.head_to_head(*a.h2h, **when, unfinished=a.unfinished)
+            text = _h2h_text
+        elif a.records:
+            data = club.records(**when, unfinished=a.unfinished)
+            text = _records_text
+        elif a.ratings:
+            data = club.ratings(**when)
+            text = _ratings_text
+        else:
+            data = club.standings(**when, unfinished=a.unfinished)
+            text = _standings_text
+        for notice in data["notices"]:
+            sys.stderr.write(f"whistscore club: {notice}\n")
+        if a.json:
+            _out(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            _out(text(data))
+            _out(_footer(data))
+        return 0
+    finally:
+        club.close()
+
+
+# -- text ---------------------------------------------------------------------------------
+
+_TITLES = {"preferans": "Preferans", "twist": "Twist", "whist": "Whist", "danish": "Danish whist"}
+
+
+def _money(amounts: dict[str, str]) -> str:
+    return ", ".join(f"{v} {c}".strip() for c, v in amounts.items())
+
+
+def _head(data: dict[str, Any], what: str) -> str:
+    from .period import Period
+    import datetime
+
+    p = data["period"]
+    period = Period(datetime.date.fromisoformat(p["from"]) if p["from"] else None,
+                    datetime.date.fromisoformat(p["to"]) if p["to"] else None, p["season"])
+    name = f"{data['club']}: " if data.get("club") else ""
+    return f"{name}{what}, {period.words()}"
+
+
+def _standings_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    parts = [_head(data, "standings")]
+    if not data["games"]:
+        parts.append("\nNo finished game in this period.")
+    for kind, block in data["games"].items():
+        rows = [[r["rank"], r["player"], r["evenings"], r["deals"], r["wins"],
+                 r["average_place"], r["points"], _money(r["money"]),
+                 _money(r["money_per_evening"]),
+                 "" if r["rating"] is None else r["rating"],
+                 "" if r["rating_change"] is None else f"{r['rating_change']:+d}",
+                 " ".join(map(str, r["form"]))] for r in block["table"]]
+        parts.append(f"\n{_TITLES.get(kind, kind)} ({block['unit']}s), "
+                     f"{block['evenings']} evening{'s' if block['evenings'] != 1 else ''}")
+        parts.append(tabulate(rows, headers=["#", "player", "evenings", "deals", "wins",
+                                             "avg place", "points", "money", "per evening",
+                                             "rating", "change", "form"],
+                              disable_numparse=True))
+    return "\n".join(parts)
+
+
+def _footer(data: dict[str, Any]) -> str:
+    lines = []
+    for g in data.get("in_progress", ()):
+        lines.append(f"in progress: {g['file']} ({_TITLES.get(g['game'], g['game'])}, "
+                     f"{g['deals']} deals; left out until finished, or --unfinished)")
+    for p in data["left_out"]:
+        lines.append(f"left out: {p['file']}: {p['error']}")
+    for r in data["recomputed"]:
+        lines.append(f"recomputed: {r['file']}: this whistscore ({r['new_version']}) settles "
+                     f"it {_balances(r['new'])}, the archive keeps {_balances(r['old'])} "
+                     f"({r['old_version']}); take the new with --accept-recomputed")
+    return ("\n" + "\n".join(lines)) if lines else ""
+
+
+def _balances(result: dict[str, Any]) -> str:
+    if "error" in result:
+        return f"as an error ({result['error']})"
+    return ", ".join(f"{p} {b}" for p, b in result["balance"].items())
+
+
+def _player_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    parts = [_head(data, data["player"])]
+    if len(data["spellings"]) > 1:
+        parts.append("written as " + ", ".join(data["spellings"]))
+    for kind, block in data["games"].items():
+        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
+                 "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
+                 f"{e['place']} of {e['players']}" + ("" if e["finished"] else " (playing)")]
+                for e in block["evenings"]]
+        parts.append(tabulate(rows, headers=["date", "title", "where", "deals", "points",
+                                             "money", "place"], disable_numparse=True))
+        if block["rating"]:
+            last = block["rating"][-1]
+            parts.append(f"rating {last['rating']} after {len(block['rating'])} games "
+                         f"(mu {last['mu']:.2f}, sigma {last['sigma']:.2f})")
+        play = block["play"]
+        declared = ", ".join(f"{lvl}: {v['made']} of {v['played']} made"
+                             for lvl, v in play["declared"].items())
+        if declared:
+            parts.append(f"as declarer by level: {declared}")
+        if "misere" in play:
+            parts.append(f"misères: {play['misere']['made']} made, "
+                         f"{play['misere']['caught']} caught; whists: "
+                         f"{play['whists']['whisted']}, short of tricks in "
+                         f"{play['whists']['short']}")
+    return "\n".join(parts)
+
+
+def _h2h_text(data: dict[str, Any]) -> str:
+    parts = [_head(data, f"{data['a']} and {data['b']}")]
+    if not data["games"]:
+        parts.append("They have not finished a game at the same table in this period.")
+    for kind, g in data["games"].items():
+        evenings = f"{g['evenings']} evening{'s' if g['evenings'] != 1 else ''}"
+        line = (f"{_TITLES.get(kind, kind)}: {evenings} together; "
+                f"{data['a']} ahead {g['ahead']}, behind {g['behind']}, level {g['level']}; "
+                f"average difference {g['average_difference']}")
+        won = g.get("won_from_other")
+        if won:
+            line += f"; {data['a']} won {won['points']} from {data['b']}"
+            if won["money"]:
+                line += f" ({_money(won['money'])})"
+        parts.append(line)
+    return "\n".join(parts)
+
+
+def _records_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    parts = [_head(data, "records")]
+    for kind, items in data["games"].items():
+        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        rows = [[r["title"], f"{r['value']} {r.get('currency') or ''}".strip(),
+                 r["player"] or "", r["game_title"] or r["file"], r["date"],
+                 "" if r["deal"] is None else f"deal {r['deal']}", r["file"]] for r in items]
+        parts.append(tabulate(rows, headers=["record", "value", "player", "game", "date",
+                                             "deal", "file"], disable_numparse=True))
+    return "\n".join(parts)
+
+
+def _ratings_text(data: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
+    for kind, rows in data["games"].items():
+        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        parts.append(tabulate([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
+                              headers=["player", "rating", "change"], disable_numparse=True))
+    return "\n".join(parts)

@@ -1,0 +1,606 @@
+"""``club.sqlite``: the archive of every game in the club folder, kept true.
+
+The game files are the only source of truth; the archive is what replaying
+them gives, kept so that the standings of a hundred evenings are read and not
+recomputed.  Before every read it is brought up to date: a file whose size or
+modification time changed is hashed, and replayed only when its sha256 did;
+a removed file is dropped.  All of it happens in one transaction (a crash
+leaves the old archive or the new one), one writer at a time (SQLite WAL and a
+busy timeout: a second process waits, then finds nothing left to do).
+
+The past does not move: a finished game's result is kept with the version
+that computed it.  When a newer whistscore would compute another result from
+the same file, the game is listed in ``recomputed`` with both, and the old
+result stays until the reader accepts the new one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+import attrs
+
+from .. import files
+from ..errors import InputError
+from ..journal import MAX_FILE_BYTES
+from .settings import FILE as SETTINGS_FILE, Settings, name_key
+
+if TYPE_CHECKING:
+    from .facts import GameFacts
+
+__all__ = ["ARCHIVE", "SCHEMA_VERSION", "APPLICATION_ID", "SCHEMA", "Archive", "Problem",
+           "Recomputed"]
+
+ARCHIVE = "club.sqlite"
+#: ``PRAGMA user_version`` of the schema below; an archive of another version is rebuilt
+SCHEMA_VERSION = 1
+#: ``PRAGMA application_id``: "WSCL", so a foreign SQLite file is told from ours
+APPLICATION_ID = 0x5753434C
+#: how long a second process waits for the one indexing (milliseconds)
+BUSY_TIMEOUT = 60_000
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE files (
+  file TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
+  error TEXT);
+CREATE TABLE games (
+  file TEXT PRIMARY KEY, sha256 TEXT NOT NULL, game TEXT NOT NULL, title TEXT, place TEXT,
+  date TEXT NOT NULL, first_at TEXT, last_at TEXT, deals INTEGER NOT NULL,
+  finished INTEGER NOT NULL, ended TEXT, preset TEXT NOT NULL, rules TEXT NOT NULL,
+  stake TEXT, currency TEXT, unit TEXT NOT NULL, symbols INTEGER,
+  indexed_with TEXT NOT NULL, checked_with TEXT NOT NULL, excluded TEXT);
+CREATE TABLE seats (
+  file TEXT NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, club_player TEXT,
+  side INTEGER NOT NULL, PRIMARY KEY (file, seat));
+CREATE TABLE results (
+  file TEXT NOT NULL, player TEXT NOT NULL, points TEXT NOT NULL, points_real REAL NOT NULL,
+  money TEXT, place INTEGER NOT NULL, PRIMARY KEY (file, player));
+CREATE TABLE deals (
+  file TEXT NOT NULL, number INTEGER NOT NULL, at TEXT, dealer TEXT NOT NULL, declarer TEXT,
+  contract TEXT, kind TEXT NOT NULL, outcome TEXT NOT NULL, made INTEGER, height INTEGER,
+  tricks TEXT, moved TEXT NOT NULL, swing REAL NOT NULL, whisters TEXT, short TEXT,
+  deal TEXT NOT NULL, PRIMARY KEY (file, number));
+CREATE TABLE transfers (
+  file TEXT NOT NULL, payer TEXT NOT NULL, payee TEXT NOT NULL, amount TEXT NOT NULL);
+CREATE TABLE pairs (
+  file TEXT NOT NULL, player TEXT NOT NULL, other TEXT NOT NULL, points TEXT NOT NULL,
+  PRIMARY KEY (file, player, other));
+CREATE TABLE ratings (
+  player TEXT NOT NULL, game TEXT NOT NULL, after_file TEXT NOT NULL, date TEXT NOT NULL,
+  seq INTEGER NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, shown INTEGER NOT NULL,
+  PRIMARY KEY (player, game, after_file));
+CREATE TABLE recomputed (
+  file TEXT PRIMARY KEY, old TEXT NOT NULL, new TEXT NOT NULL, old_version TEXT NOT NULL,
+  new_version TEXT NOT NULL);
+CREATE TABLE answers (
+  key TEXT PRIMARY KEY, generation INTEGER NOT NULL, value TEXT NOT NULL);
+CREATE INDEX seats_club ON seats (club_player);
+CREATE INDEX games_date ON games (game, date);
+"""
+_GAME_TABLES = ("games", "seats", "results", "deals", "transfers", "pairs")
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+@attrs.frozen
+class Problem:
+    """A file in the folder that is left out, and why (one line)."""
+
+    file: str
+    error: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"file": self.file, "error": self.error}
+
+
+@attrs.frozen
+class Recomputed:
+    """A finished game this whistscore would settle otherwise than the archive keeps."""
+
+    file: str
+    old: dict[str, Any]
+    new: dict[str, Any]
+    old_version: str
+    new_version: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "old": self.old, "new": self.new,
+                "old_version": self.old_version, "new_version": self.new_version}
+
+
+@attrs.frozen
+class _Entry:
+    """One name of the folder that could be a game file, as ``lstat`` sees it."""
+
+    file: str
+    size: int
+    mtime_ns: int
+    #: why it is not read at all (a symlink, a FIFO...), or None
+    odd: str | None
+
+
+def _odd(mode: int) -> str | None:
+    if stat.S_ISLNK(mode):
+        return "a symlink: the club reads only plain files in its folder"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder, not a game file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO), not a game file"
+    return "not a regular file"
+
+
+class Archive:
+    """The open ``club.sqlite`` of a club folder."""
+
+    def __init__(self, folder: Path, *, rebuild: bool = False) -> None:
+        self.folder = folder
+        self.path = folder / ARCHIVE
+        #: one-line notices for the reader (an archive rebuilt, and why)
+        self.notices: list[str] = []
+        if rebuild:
+            self._remove()
+        self.conn = self._open()
+
+    # -- opening ----------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            conn = self._connect()
+            why = self._foreign(conn)
+        except sqlite3.DatabaseError as exc:
+            why = f"it is not an SQLite archive ({exc})"
+            conn = None
+        if why is None:
+            assert conn is not None
+            return conn
+        if conn is not None:
+            conn.close()
+        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}")
+        self._remove()
+        try:
+            conn = self._connect()
+            self._create(conn)
+        except sqlite3.DatabaseError as exc:  # a read-only folder, a full disk
+            raise InputError(f"the archive cannot be written in the club folder ({exc})",
+                             field=ARCHIVE, value=str(self.path)) from None
+        return conn
+
+    def _foreign(self, conn: sqlite3.Connection) -> str | None:
+        """Why the file cannot be used as the archive (None: it can, or it is new)."""
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app == 0 and version == 0 and tables == 0:
+            self._create(conn)
+            return None
+        if app != APPLICATION_ID:
+            return "it is another program's database"
+        if version != SCHEMA_VERSION:
+            return f"it was written with archive schema {version}, this is {SCHEMA_VERSION}"
+        return None
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode = WAL")
+        try:  # one transaction: another process creating it at the same time waits
+            conn.executescript("BEGIN IMMEDIATE;" + SCHEMA
+                               + f"PRAGMA application_id = {APPLICATION_ID};"
+                               f"PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
+        except sqlite3.OperationalError:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            app = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app != APPLICATION_ID:  # not the other process's schema: a real failure
+                raise
+
+    def _remove(self) -> None:
+        """Delete the archive (it is derived: nothing is lost); a folder or a symlink of
+        that name is the user's, and is refused rather than removed."""
+        if os.path.islink(self.path) or os.path.isdir(self.path):
+            raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
+                             "club's archive; move it away", field=ARCHIVE, value=str(self.path))
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.unlink(f"{self.path}{suffix}")
+            except FileNotFoundError:
+                pass
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def rebuild_after(self, exc: sqlite3.DatabaseError) -> None:
+        """The archive failed while read (a damaged page): start it again from the files."""
+        self.conn.close()
+        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: it is damaged ({exc})")
+        self._remove()
+        self.conn = self._connect()
+        self._create(self.conn)
+
+    # -- scanning -----------------------------------------------------------------
+    def _scan(self, settings: Settings) -> list[_Entry]:
+        out = []
+        excluded = set(settings.exclude)
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or name.startswith(".") \
+                        or name == SETTINGS_FILE or name in excluded:
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                out.append(_Entry(name, st.st_size, st.st_mtime_ns, _odd(st.st_mode)))
+        out.sort(key=lambda e: e.file)
+        return out
+
+    def _known(self) -> dict[str, tuple[int, int, str | None, str | None]]:
+        return {row[0]: (row[1], row[2], row[3], row[4]) for row in
+                self.conn.execute("SELECT file, size, mtime_ns, sha256, error FROM files")}
+
+    def _meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _stale(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
+        known = self._known()
+        if len(known) != len(scan) or self._meta("settings") != (settings.digest or ""):
+            return True
+        if self._meta("checked_with") != _version():
+            return True
+        if accept and self.conn.execute("SELECT 1 FROM recomputed LIMIT 1").fetchone():
+            return True
+        for e in scan:
+            k = known.get(e.file)
+            if k is None or k[0] != e.size or k[1] != e.mtime_ns:
+                return True
+        return False
+
+    # -- bringing it up to date -------------------------------------------------------
+    def refresh(self, settings: Settings, *, accept_recomputed: bool = False) -> bool:
+        """Bring the archive up to date with the folder; True when anything changed.
+
+        Nothing is replayed when nothing changed (one ``lstat`` per file and one query).
+        """
+        scan = self._scan(settings)
+        if not self._stale(scan, settings, accept_recomputed):
+            return False
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")  # one writer; a second process waits here
+        try:
+            changed = self._update(self._scan(settings), settings, accept_recomputed)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return changed
+
+    def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
+        conn = self.conn
+        #: game kind -> the rating-order key of its earliest game that changed
+        self._since: dict[str, tuple[str, str, str]] = {}
+        known = self._known()
+        version = _version()
+        changed = False
+        seen = set()
+        for e in scan:
+            seen.add(e.file)
+            k = known.get(e.file)
+            if k is not None and k[0] == e.size and k[1] == e.mtime_ns:
+                continue
+            changed = True
+            if e.odd is not None:
+                self._forget(e.file)
+                self._file_row(e, None, e.odd)
+                continue
+            try:
+                data = files.read_bytes(self.folder / e.file, limit=MAX_FILE_BYTES)
+            except InputError as exc:
+                self._forget(e.file)
+                self._file_row(e, None, exc.reason)
+                continue
+            digest = hashlib.sha256(data).hexdigest()
+            if k is not None and k[2] == digest:  # touched, same content: nothing to replay
+                self._file_row(e, digest, k[3])
+                if k[3] is None:  # the date of a game without dates follows the file
+                    conn.execute("UPDATE games SET date = coalesce(substr(first_at, 1, 10), ?) "
+                                 "WHERE file = ?", (_mtime_date(e.mtime_ns), e.file))
+                continue
+            self._forget(e.file)
+            try:
+                game_facts = facts(loads(_text(data)))
+            except InputError as exc:
+                self._file_row(e, digest, str(exc))
+                continue
+            except RecursionError:
+                self._file_row(e, digest, "the file is nested too deeply to be a game file")
+                continue
+            self._file_row(e, digest, None)
+            self._insert(e.file, digest, _mtime_date(e.mtime_ns), game_facts, version)
+        for file in known:
+            if file not in seen:
+                changed = True
+                self._forget(file)
+                conn.execute("DELETE FROM files WHERE file = ?", (file,))
+        if self._meta("checked_with") != version:
+            changed |= self._recheck(version)
+        if accept:
+            changed |= self._accept(version)
+        if changed or self._meta("settings") != (settings.digest or ""):
+            # a new generation: every answer kept for the old one is stale
+            self._set_meta("generation", str(self.generation() + 1))
+            conn.execute("DELETE FROM answers")
+            renamed = self._players(settings)
+            from .ratings import compute
+
+            compute(conn, None if renamed else self._since)
+        self._set_meta("settings", settings.digest or "")
+        self._set_meta("checked_with", version)
+        self._set_meta("updated", datetime.datetime.now().astimezone().isoformat())
+        return True
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    def _file_row(self, e: _Entry, digest: str | None, error: str | None) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
+                          "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, e.mtime_ns, digest, error))
+
+    def _touch(self, file: str) -> None:
+        """Note where a game stands in its kind's rating order before it changes: the
+        ratings from there on are worked out again (the earlier ones cannot change)."""
+        row = self.conn.execute("SELECT game, date, coalesce(first_at, ''), file FROM games "
+                                "WHERE file = ?", (file,)).fetchone()
+        if row is not None:
+            kind, key = row[0], tuple(row[1:])
+            if kind not in self._since or key < self._since[kind]:
+                self._since[kind] = key
+
+    def _forget(self, file: str) -> None:
+        self._touch(file)
+        for table in _GAME_TABLES + ("recomputed",):
+            self.conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
+
+    def _insert(self, file: str, digest: str, mtime_date: str, f: "GameFacts",
+                version: str) -> None:
+        from .facts import dumps as _dumps, moved_json
+
+        conn = self.conn
+        date = f.first_at[:10] if f.first_at else mtime_date
+        conn.execute(
+            "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
+            " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"
+            " checked_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (file, digest, f.game, f.title, f.place, date, f.first_at, f.last_at, f.deals,
+             int(f.finished), f.ended, f.preset, json.dumps(f.rules, ensure_ascii=False),
+             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
+             version, version))
+        side_of = {p: i for i, side in enumerate(f.sides) for p in side}
+        self._touch(file)
+        conn.executemany("INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)",
+                         [(file, i, p, side_of[p]) for i, p in enumerate(f.players)])
+        self._insert_results(file, f)
+        conn.executemany(
+            "INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
+            " height, tricks, moved, swing, whisters, short, deal) VALUES"
+            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(file, d.number, d.at, d.dealer, d.declarer, d.contract, d.kind, d.outcome,
+              None if d.made is None else int(d.made), d.height,
+              _dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved),
+              float(max((abs(v) for v in d.moved.values()), default=0)),
+              _dumps(list(d.whisters)) if d.whisters else None,
+              _dumps(list(d.short)) if d.short else None, _dumps(d.deal))
+             for d in f.deal_facts])
+        if f.pairs is not None:
+            conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
+                             [(file, a, b, _fraction(v)) for (a, b), v in f.pairs.items()])
+
+    def _insert_results(self, file: str, f: "GameFacts") -> None:
+        conn = self.conn
+        conn.executemany(
+            "INSERT INTO results (file, player, points, points_real, money, place)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(file, p, _fraction(b), float(b),
+              None if f.money is None else str(f.money[p]), f.places[p])
+             for p, b in f.balance.items()])
+        conn.executemany("INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
+                         [(file, a, b, str(m)) for a, b, m in f.transfers])
+
+    # -- the past does not move -----------------------------------------------------------
+    def _kept(self, file: str) -> dict[str, Any]:
+        rows = self.conn.execute("SELECT player, points, money FROM results WHERE file = ? "
+                                 "ORDER BY rowid", (file,)).fetchall()
+        out: dict[str, Any] = {"balance": {p: b for p, b, _ in rows}}
+        if rows and rows[0][2] is not None:
+            out["money"] = {p: m for p, _, m in rows}
+        return out
+
+    def _recheck(self, version: str) -> bool:
+        """Finished games indexed by another version: settled again from the same bytes;
+        an unchanged result is marked checked, another one is set aside in ``recomputed``."""
+        changed = False
+        rows = self.conn.execute("SELECT file, sha256, indexed_with, finished, date FROM games "
+                                 "WHERE checked_with != ?", (version,)).fetchall()
+        for file, digest, indexed_with, finished, date in rows:
+            try:
+                data = files.read_bytes(self.folder / file, limit=MAX_FILE_BYTES)
+                if hashlib.sha256(data).hexdigest() != digest:
+                    continue  # changed meanwhile: the next refresh re-indexes it
+                new = facts(loads(_text(data)))
+            except (InputError, RecursionError) as exc:
+                new_json: dict[str, Any] = {"error": str(exc)}
+            else:
+                new_json = new.results_json()
+                if not finished:  # a game still played has no past to keep: indexed again
+                    self._touch(file)
+                    for table in _GAME_TABLES:
+                        self.conn.execute(f"DELETE FROM {table} WHERE file = ?", (file,))
+                    self._insert(file, digest, date, new, version)
+                    changed = True
+                    continue
+            old = self._kept(file)
+            if new_json == old:
+                self.conn.execute("UPDATE games SET checked_with = ? WHERE file = ?",
+                                  (version, file))
+                continue
+            changed = True
+            self.conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
+                              "new_version) VALUES (?, ?, ?, ?, ?)",
+                              (file, _dumps(old), _dumps(new_json), indexed_with, version))
+            self.conn.execute("UPDATE games SET checked_with = ? WHERE file = ?", (version, file))
+        return changed
+
+    def _accept(self, version: str) -> bool:
+        """``--accept-recomputed``: the games set aside are indexed again with this version."""
+        rows = self.conn.execute("SELECT file FROM recomputed").fetchall()
+        for (file,) in rows:
+            self._forget(file)
+            self.conn.execute("DELETE FROM files WHERE file = ?", (file,))
+        if rows:  # indexed again by the scan, as new files
+            path_scan = [e for e in self._scan(Settings())
+                         if e.file in {r[0] for r in rows}]
+            for e in path_scan:
+                try:
+                    data = files.read_bytes(self.folder / e.file, limit=MAX_FILE_BYTES)
+                    digest = hashlib.sha256(data).hexdigest()
+                    game_facts = facts(loads(_text(data)))
+                except (InputError, RecursionError) as exc:
+                    self._file_row(e, None, str(exc))
+                    continue
+                self._file_row(e, digest, None)
+                self._insert(e.file, digest, _mtime_date(e.mtime_ns), game_facts, version)
+        return bool(rows)
+
+    def recomputed(self) -> list[Recomputed]:
+        return [Recomputed(f, json.loads(o), json.loads(n), ov, nv) for f, o, n, ov, nv in
+                self.conn.execute("SELECT file, old, new, old_version, new_version "
+                                  "FROM recomputed ORDER BY file")]
+
+    # -- who is who ---------------------------------------------------------------------
+    def _players(self, settings: Settings) -> bool:
+        """Each seat's club player: the name club.json gives the spelling, else the
+        spelling of the player's earliest game; a game in which two seats are one club
+        player is left out (``games.excluded``).  True when a seat already named changed
+        its club player or a game its exclusion (every rating is then worked out again)."""
+        conn = self.conn
+        aliases = settings.aliases()
+        first: dict[str, str] = {}
+        updates = []
+        renamed = False
+        by_file: dict[str, dict[str, str]] = {}
+        before_excluded = conn.execute("SELECT file, excluded FROM games WHERE excluded IS NOT "
+                                       "NULL ORDER BY file").fetchall()
+        for file, seat, typed, was in conn.execute(
+                "SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
+                "USING (file) ORDER BY g.date, g.first_at, s.file, s.seat").fetchall():
+            key = name_key(typed)
+            club = aliases.get(key) or first.setdefault(key, typed)
+            if was != club:
+                updates.append((club, file, seat))
+                renamed |= was is not None
+            seats = by_file.setdefault(file, {})
+            if club in seats:
+                seats["\0conflict"] = f"{seats[club]!r} and {typed!r} are both the club player " \
+                                      f"{club!r} (club.json's players)"
+            seats[club] = typed
+        conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
+        excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
+                          if "\0conflict" in seats)
+        if excluded != [tuple(row) for row in before_excluded]:
+            conn.execute("UPDATE games SET excluded = NULL")
+            conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
+                             [(why, file) for file, why in excluded])
+            renamed = True
+        return renamed
+
+    # -- reading ------------------------------------------------------------------------
+    def generation(self) -> int:
+        """How many times the archive has changed: an answer is kept for one generation."""
+        value = self._meta("generation")
+        return int(value) if value else 0
+
+    def answer(self, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """``compute()``, or the same answer kept from an earlier read of this generation
+        (the standings of an archive that did not change are read, not recomputed).  A
+        reader that cannot write at once (another process indexing, a read-only folder)
+        just does not keep it."""
+        generation = self.generation()
+        row = self.conn.execute("SELECT value FROM answers WHERE key = ? AND generation = ?",
+                                (key, generation)).fetchone()
+        if row is not None:
+            kept: dict[str, Any] = json.loads(row[0])
+            return kept
+        value = compute()
+        self.conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            self.conn.execute("INSERT OR REPLACE INTO answers (key, generation, value) "
+                              "VALUES (?, ?, ?)", (key, generation, _dumps(value)))
+        except sqlite3.OperationalError:
+            pass
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        return value
+
+    def problems(self) -> list[Problem]:
+        out = [Problem(f, e) for f, e in self.conn.execute(
+            "SELECT file, error FROM files WHERE error IS NOT NULL ORDER BY file")]
+        out += [Problem(f, e) for f, e in self.conn.execute(
+            "SELECT file, excluded FROM games WHERE excluded IS NOT NULL ORDER BY file")]
+        return sorted(out, key=lambda p: p.file)
+
+    def rows(self, sql: str, params: Iterable[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        return iter(self.conn.execute(sql, tuple(params)).fetchall())
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the file is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def _mtime_date(mtime_ns: int) -> str:
+    return datetime.date.fromtimestamp(mtime_ns / 1e9).isoformat()
+
+
+def _fraction(value: Any) -> str:
+    from .facts import exact_text
+
+    return exact_text(value)
+
+
+def _dumps(value: Any) -> str:
+    from .facts import dumps
+
+    return dumps(value)
+
+
+def facts(game: Any) -> "GameFacts":
+    """One game's rows (:func:`whistscore.club.facts.facts`), imported only when a file is
+    indexed: reading an archive that is up to date replays nothing and loads no engine."""
+    from .facts import facts as of
+
+    return of(game)
+
+
+def loads(text: str) -> Any:
+    from ..journal import loads as read
+
+    return read(text)

@@ -1,0 +1,161 @@
+"""Which games a question is about: a season, a range of dates or all time; a game kind;
+finished games only unless the in-progress ones are asked for.  Every query of the club
+reads its evenings through :func:`evenings`, so they all count the same games."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Iterator
+
+import attrs
+
+from ..errors import InputError
+from .index import Archive
+from .settings import Settings, name_key, parse_date
+
+__all__ = ["Period", "Seat", "Evening", "evenings", "period_of", "exact", "exact_text"]
+
+
+@attrs.frozen
+class Period:
+    """Inclusive local dates; None is open on that side."""
+
+    first: datetime.date | None = None
+    last: datetime.date | None = None
+    season: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"season": self.season,
+                "from": self.first.isoformat() if self.first else None,
+                "to": self.last.isoformat() if self.last else None}
+
+    def words(self) -> str:
+        if self.season:
+            return f"season {self.season} ({self.first} to {self.last})"
+        if self.first or self.last:
+            return f"{self.first or 'the start'} to {self.last or 'today'}"
+        return "all time"
+
+
+def period_of(settings: Settings, season: str | None = None, first: object = None,
+              last: object = None) -> Period:
+    """The period asked for: a season of club.json, or dates, or all time.
+
+    :raises InputError: an unknown season (the known ones listed), a season with dates,
+        a date that is not a date, or from after to.
+    """
+    if season is not None:
+        if first is not None or last is not None:
+            raise InputError("give a season or dates, not both", field="season", value=season)
+        for name, (a, b) in settings.seasons.items():
+            if name_key(name) == name_key(str(season)):
+                return Period(a, b, name)
+        known = ", ".join(settings.seasons) or "none: add one with --season-add NAME FROM TO"
+        raise InputError(f"no such season in club.json (known: {known})", field="season",
+                         value=season)
+    start = _date(first, "from")
+    end = _date(last, "to")
+    if start and end and start > end:
+        raise InputError(f"the period starts after it ends ({start} > {end})", field="from",
+                         value=str(start))
+    return Period(start, end)
+
+
+def _date(value: object, field: str) -> datetime.date | None:
+    if value is None:
+        return None
+    if isinstance(value, datetime.date):
+        return value
+    return parse_date(value, field, InputError)
+
+
+@attrs.frozen
+class Seat:
+    """One player's result in one game (club names)."""
+
+    typed: str
+    points: int | Fraction
+    money: Decimal | None
+    place: int
+    side: int
+
+
+@attrs.frozen
+class Evening:
+    """One game of the period, with its players by club name."""
+
+    file: str
+    game: str
+    date: str
+    title: str | None
+    venue: str | None
+    deals: int
+    finished: bool
+    ended: str | None
+    stake: Decimal | None
+    currency: str | None
+    unit: str
+    seats: dict[str, Seat]
+
+    def ref(self) -> dict[str, Any]:
+        """How a game is named to a reader: its title and date (the file for a link)."""
+        return {"file": self.file, "date": self.date, "title": self.title}
+
+
+def evenings(archive: Archive, period: Period, game: str | None = None,
+             unfinished: bool = False) -> list[Evening]:
+    """The period's games in date order (finished only, unless ``unfinished``)."""
+    where = ["g.excluded IS NULL"]
+    params: list[Any] = []
+    if not unfinished:
+        where.append("g.finished = 1")
+    if game is not None:
+        where.append("g.game = ?")
+        params.append(game)
+    if period.first is not None:
+        where.append("g.date >= ?")
+        params.append(period.first.isoformat())
+    if period.last is not None:
+        where.append("g.date <= ?")
+        params.append(period.last.isoformat())
+    sql = ("SELECT g.file, g.game, g.date, g.title, g.place, g.deals, g.finished, g.ended, "
+           "g.stake, g.currency, g.unit, s.club_player, s.player, r.points, r.money, r.place, "
+           "s.side FROM games g JOIN seats s ON s.file = g.file JOIN results r ON "
+           "r.file = s.file AND r.player = s.player WHERE " + " AND ".join(where)
+           + " ORDER BY g.date, g.first_at, g.file, s.seat")
+    out: list[Evening] = []
+    for row in archive.rows(sql, params):
+        (file, kind, date, title, venue, deals, finished, ended, stake, currency, unit,
+         club, typed, points, money, place, side) = row
+        if not out or out[-1].file != file:
+            out.append(Evening(file, kind, date, title, venue, deals, bool(finished), ended,
+                               Decimal(stake) if stake is not None else None, currency, unit,
+                               {}))
+        out[-1].seats[club] = Seat(typed, exact(points),
+                                   Decimal(money) if money is not None else None, place, side)
+    return out
+
+
+def exact(text: str) -> int | Fraction:
+    """An exact number of the archive (``"12"``, ``"-146/3"``): an int when whole, which
+    sums a season of results far faster than Fractions do."""
+    if "/" in text or "." in text:
+        return Fraction(text)
+    return int(text)
+
+
+def exact_text(value: int | Fraction) -> str:
+    """The text :func:`exact` reads back (``settle --json``'s form)."""
+    if type(value) is not int and value.denominator == 1:
+        return str(value.numerator)
+    return str(value)
+
+
+def kinds(rows: list[Evening]) -> Iterator[str]:
+    """The game kinds of ``rows`` in the order the club shows them."""
+    order = ("preferans", "twist", "whist", "danish")
+    present = {e.game for e in rows}
+    yield from (k for k in order if k in present)
+    yield from sorted(present - set(order))

@@ -1,0 +1,106 @@
+"""A player's page: every evening, running money and rating over time, and how he plays
+(club.md "A player's page"), per game kind."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from decimal import Decimal
+from typing import Any
+
+from ..errors import InputError
+from .index import Archive
+from .period import exact_text, Period, evenings, kinds
+from .ratings import history
+from .settings import name_key
+
+__all__ = ["player", "known_players", "find_player"]
+
+
+def known_players(archive: Archive) -> list[str]:
+    return [p for (p,) in archive.rows("SELECT DISTINCT club_player FROM seats "
+                                       "WHERE club_player IS NOT NULL ORDER BY club_player")]
+
+
+def find_player(archive: Archive, name: object, field: str = "player") -> str:
+    """The club player called ``name`` (any of his spellings, any letter case).
+
+    :raises InputError: nobody of that name played in the club (close names suggested).
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InputError("a player is named by text", field=field, value=name)
+    key = name_key(name)
+    for club, typed in archive.rows("SELECT DISTINCT club_player, player FROM seats"):
+        if club is not None and key in (name_key(club), name_key(typed)):
+            return str(club)
+    players = known_players(archive)
+    close = difflib.get_close_matches(name, players, n=3)
+    hint = f"did you mean {', '.join(close)}?" if close else \
+        f"known: {', '.join(players[:20])}{', ...' if len(players) > 20 else ''}"
+    raise InputError(f"no such player in the club ({hint})", field=field, value=name)
+
+
+def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> dict[str, Any]:
+    """Deals as declarer by level and how often made; misères; whists and how often
+    the whister was short (Preferans)."""
+    declared: dict[str, dict[str, int]] = {}
+    misere = {"made": 0, "caught": 0}
+    whists = {"whisted": 0, "short": 0}
+    deals = 0
+    for file, declarer, dk, made, height, whisters, short in archive.rows(
+            "SELECT d.file, d.declarer, d.kind, d.made, d.height, d.whisters, d.short "
+            "FROM deals d JOIN games g ON g.file = d.file WHERE g.game = ?", (kind,)):
+        if file not in files:
+            continue
+        deals += 1
+        if declarer in spellings:
+            if dk == "misere":
+                misere["made" if made == 1 else "caught"] += 1
+            elif height is not None:
+                level = str(height // 10)
+                row = declared.setdefault(level, {"played": 0, "made": 0})
+                row["played"] += 1
+                row["made"] += made == 1
+        if whisters and spellings & set(json.loads(whisters)):
+            whists["whisted"] += 1
+            if short and spellings & set(json.loads(short)):
+                whists["short"] += 1
+    out: dict[str, Any] = {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0])))}
+    if kind == "preferans":
+        out["misere"] = misere
+        out["whists"] = whists
+    return out
+
+
+def player(archive: Archive, name: str, period: Period, game: str | None = None,
+           unfinished: bool = False) -> dict[str, Any]:
+    """``{"player", "spellings", "period", "games": {kind: {...}}}`` (docs/club.md)."""
+    club = find_player(archive, name)
+    spellings = {t for c, t in archive.rows("SELECT DISTINCT club_player, player FROM seats")
+                 if c == club}
+    rows = [e for e in evenings(archive, period, game, unfinished) if club in e.seats]
+    out: dict[str, Any] = {}
+    for kind in kinds(rows):
+        mine = [e for e in rows if e.game == kind]
+        running: dict[str, Decimal] = {}
+        listed = []
+        money_line = []
+        for e in mine:
+            seat = e.seats[club]
+            listed.append({**e.ref(), "venue": e.venue, "game": e.game, "deals": e.deals,
+                           "finished": e.finished, "points": exact_text(seat.points),
+                           "money": None if seat.money is None else str(seat.money),
+                           "currency": e.currency, "place": seat.place,
+                           "players": len(e.seats)})
+            if seat.money is not None:
+                cur = e.currency or ""
+                running[cur] = running.get(cur, Decimal(0)) + seat.money
+                money_line.append({"date": e.date, "file": e.file, "currency": cur,
+                                   "money": str(running[cur])})
+        ratings = [r for r in history(archive.conn, club, kind)
+                   if (period.first is None or r["date"] >= period.first.isoformat())
+                   and (period.last is None or r["date"] <= period.last.isoformat())]
+        out[kind] = {"evenings": listed, "running_money": money_line, "rating": ratings,
+                     "play": _play(archive, {e.file for e in mine}, spellings, kind)}
+    return {"player": club, "spellings": sorted(spellings), "period": period.to_json(),
+            "games": out}

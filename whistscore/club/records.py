@@ -1,0 +1,179 @@
+"""The club's records, each naming the game (file, title, date) and the deal (club.md).
+
+Per game kind, over the period's games: the biggest evening win and loss
+(points and money), the longest evening, the biggest single-deal swing; and
+the game's own: the highest contract made, most misères made and most
+remizes in one evening, the longest all-pass series (Preferans), most nota
+symbols in one game and the best twist round (Twist), deals with all four
+honours (Whist), the highest contract made alone (Danish).  When two games
+hold a record, the earlier one keeps it.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any, Callable
+
+from .facts import CONTRACT_SUITS
+from .index import Archive
+from .period import exact_text, Evening, Period, evenings, kinds
+
+__all__ = ["records", "TITLES"]
+
+TITLES = {
+    "biggest_win": "biggest evening win (points)",
+    "biggest_loss": "biggest evening loss (points)",
+    "biggest_win_money": "biggest evening win (money)",
+    "biggest_loss_money": "biggest evening loss (money)",
+    "longest_evening": "longest evening (deals)",
+    "biggest_swing": "biggest single-deal swing (points)",
+    "highest_contract": "highest contract made",
+    "most_miseres": "most misères made in one evening",
+    "longest_allpass": "longest all-pass series",
+    "most_remizes": "most remizes in one evening (contracts gone down)",
+    "most_symbols": "most nota symbols in one game",
+    "best_twist_round": "best twist round (points won in it)",
+    "all_honours": "deals with all four honours in one hand",
+    "highest_alone": "highest contract made alone",
+}
+
+
+def _item(key: str, value: Any, e: Evening, player: str | None = None,
+          deal: int | None = None, date: str | None = None) -> dict[str, Any]:
+    return {"record": key, "title": TITLES[key], "value": value, "player": player,
+            "file": e.file, "date": date or e.date, "game_title": e.title, "deal": deal}
+
+
+def _best(items: list[tuple[Any, dict[str, Any]]], better: Callable[[Any, Any], bool]
+          ) -> dict[str, Any] | None:
+    found: tuple[Any, dict[str, Any]] | None = None
+    for value, item in items:  # in date order: the first to reach a value keeps it
+        if found is None or better(value, found[0]):
+            found = (value, item)
+    return None if found is None else found[1]
+
+
+def _contract(height: int, kind: str) -> str:
+    if kind == "danish":
+        return str(height // 10)
+    return f"{height // 10}{CONTRACT_SUITS[height % 10]}"
+
+
+def records(archive: Archive, period: Period, game: str | None = None,
+            unfinished: bool = False) -> dict[str, Any]:
+    """``{"period", "games": {kind: [record, ...]}}`` (docs/club.md)."""
+    rows = evenings(archive, period, game, unfinished)
+    by_file = {e.file: e for e in rows}
+    club_of: dict[tuple[str, str], str] = {}
+    for e in rows:
+        for club, seat in e.seats.items():
+            club_of[(e.file, seat.typed)] = club
+    deals: dict[str, list[tuple[Any, ...]]] = {}
+    symbols: dict[str, int] = {}
+    if rows:
+        for file, sym in archive.rows("SELECT file, symbols FROM games WHERE symbols IS NOT NULL"):
+            symbols[file] = sym
+        for row in archive.rows(
+                "SELECT file, number, at, declarer, kind, made, height, moved, swing, deal "
+                "FROM deals ORDER BY file, number"):
+            if row[0] in by_file:
+                deals.setdefault(row[0], []).append(row)
+    out: dict[str, Any] = {}
+    gt = (lambda a, b: a > b)
+    lt = (lambda a, b: a < b)
+    for kind in kinds(rows):
+        games = [e for e in rows if e.game == kind]
+        found: list[dict[str, Any] | None] = []
+        seats = [(s.points, e, p) for e in games for p, s in e.seats.items()]
+        found.append(_best([(pts, _item("biggest_win", exact_text(pts), e, p))
+                            for pts, e, p in seats], gt))
+        found.append(_best([(pts, _item("biggest_loss", exact_text(pts), e, p))
+                            for pts, e, p in seats], lt))
+        money = [(s.money, e, p) for e in games for p, s in e.seats.items()
+                 if s.money is not None]
+        found.append(_best([(m, {**_item("biggest_win_money", str(m), e, p),
+                                 "currency": e.currency}) for m, e, p in money], gt))
+        found.append(_best([(m, {**_item("biggest_loss_money", str(m), e, p),
+                                 "currency": e.currency}) for m, e, p in money], lt))
+        found.append(_best([(e.deals, _item("longest_evening", e.deals, e)) for e in games], gt))
+        swings = []
+        for e in games:
+            for file, number, at, declarer, dk, made, height, moved, swing, deal in \
+                    deals.get(e.file, ()):
+                if swing:
+                    values = {p: Fraction(v) for p, v in json.loads(moved).items()}
+                    winner = max(values, key=lambda p: values[p])
+                    swings.append((Fraction(swing), _item(
+                        "biggest_swing", exact_text(values[winner]), e,
+                        club_of.get((file, winner), winner), number, at[:10] if at else None)))
+        found.append(_best(swings, gt))
+        if kind in ("preferans", "twist", "danish"):
+            made = [(height, _item("highest_contract", _contract(height, kind), e,
+                                   club_of.get((e.file, d), d), number, at[:10] if at else None))
+                    for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
+                    if ok == 1 and height is not None]
+            found.append(_best(made, gt))
+        if kind == "preferans":
+            found.append(_most(games, deals, club_of, "most_miseres",
+                               lambda dk, ok: dk == "misere" and ok == 1))
+            found.append(_most(games, deals, club_of, "most_remizes",
+                               lambda dk, ok: dk in ("contract", "concede") and ok == 0))
+            series = []
+            for e in games:
+                run, start = 0, None
+                for _, number, at, _d, dk, *_rest in deals.get(e.file, ()):
+                    if dk == "allpass":
+                        run += 1
+                        start = number if run == 1 else start
+                        series.append((run, _item("longest_allpass", run, e, None, start)))
+                    else:
+                        run = 0
+            found.append(_best(series, gt))
+        if kind == "twist":
+            found.append(_best([(symbols[e.file], _item("most_symbols", symbols[e.file], e))
+                                for e in games if symbols.get(e.file)], gt))
+            rounds = []
+            for e in games:
+                for file, number, at, _d, dk, _ok, _h, moved, *_ in deals.get(e.file, ()):
+                    if dk == "twist_round":
+                        values = {p: Fraction(v) for p, v in json.loads(moved).items()}
+                        winner = max(values, key=lambda p: values[p])
+                        rounds.append((values[winner], _item(
+                            "best_twist_round", exact_text(values[winner]), e,
+                            club_of.get((file, winner), winner), number)))
+            found.append(_best(rounds, gt))
+        if kind == "whist":
+            honours = [(e, number, at) for e in games
+                       for _f, number, at, *_m, deal in deals.get(e.file, ())
+                       if 4 in json.loads(deal).get("honours", {}).values()]
+            if honours:
+                e, number, at = honours[-1]
+                found.append({**_item("all_honours", len(honours), e, None, number,
+                                      at[:10] if at else None), "latest": True})
+        if kind == "danish":
+            alone = [(height, _item("highest_alone", _contract(height, kind), e,
+                                    club_of.get((e.file, d), d), number))
+                     for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
+                     if ok == 1 and height is not None and dk == "alone"]
+            found.append(_best(alone, gt))
+        out[kind] = [f for f in found if f is not None]
+    return {"period": period.to_json(), "games": out}
+
+
+def _most(games: list[Evening], deals: dict[str, list[tuple[Any, ...]]],
+          club_of: dict[tuple[str, str], str], key: str,
+          counts: Callable[[str, int | None], bool]) -> dict[str, Any] | None:
+    """The most deals of one kind one declarer had in one evening."""
+    items = []
+    for e in games:
+        per: dict[str, list[int]] = {}
+        for _f, number, _at, declarer, dk, made, *_ in deals.get(e.file, ()):
+            if declarer is not None and counts(dk, made):
+                per.setdefault(declarer, []).append(number)
+        for declarer, numbers in per.items():
+            items.append((len(numbers), _item(key, len(numbers), e,
+                                              club_of.get((e.file, declarer), declarer),
+                                              numbers[-1])))
+    return _best(items, lambda a, b: a > b)
+
