@@ -139,6 +139,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--port", type=int, default=8000)
     c.add_argument("--open", action="store_true", help="open the page in a browser")
 
+    c = sub.add_parser("pocket", help="the scorepad on one phone: a static site with the "
+                                      "engine inside the browser")
+    c.add_argument("action", choices=["build"])
+    c.add_argument("out", help="the folder to write the site to (new, or an earlier build)")
+    c.add_argument("--pyodide", help="a Pyodide folder on disk instead of the npm package")
+
     c = sub.add_parser("rules", help="the rule options, their defaults and the presets")
     c.add_argument("game", choices=sorted(GAMES))
     c.add_argument("--preset")
@@ -528,6 +534,14 @@ def _cmd_serve(a: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_pocket(a: argparse.Namespace) -> int:
+    from .pocket.build import build
+
+    out = build(a.out, a.pyodide, log=_out)
+    _out(f"the pocket site is in {out}: serve the folder from any static HTTPS host")
+    return 0
+
+
 _COMMANDS = {
     "new": _cmd_new,
     "add": _cmd_add,
@@ -543,6 +557,7 @@ _COMMANDS = {
     "check": _cmd_check,
     "rules": _cmd_rules,
     "serve": _cmd_serve,
+    "pocket": _cmd_pocket,
 }
 
 

@@ -24,7 +24,8 @@ from .shared import body_of, deal_number, error, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
-__all__ = ["api_deal", "api_deals", "api_export", "api_game", "api_games", "api_settle",
+__all__ = ["api_deal", "api_deals", "api_export", "api_game", "api_games", "api_import",
+           "api_settle",
            "api_sheet"]
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -40,6 +41,16 @@ async def api_games(request: Request) -> Response:
     except InputError as exc:
         return error(exc, lang=lang_of(request))
     return Response(text, status_code=201, media_type="application/json")
+
+
+async def api_import(request: Request) -> Response:
+    """A game file from the phone's files (the pocket app only): its new name."""
+    state = request.app.state
+    try:
+        name = await state.work.write(state.folder.import_file, await body_of(request))
+    except InputError as exc:
+        return error(exc)
+    return JSONResponse({"name": name}, status_code=201)
 
 
 async def api_game(request: Request) -> Response:

@@ -38,7 +38,7 @@ from .pages.settle import settle_page
 from .pages.table import live_view, table_page
 from .shared import MAX_BODY, TOKEN_HEADER, error
 from .store import Folder, NotFound
-from .work import WORK_SECONDS, WORK_THREADS, Work
+from .work import WORK_SECONDS, WORK_THREADS, Inline, Work
 
 __all__ = ["create_app", "MAX_BODY", "TOKEN_HEADER"]
 
@@ -95,17 +95,26 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 def create_app(folder: str | Path, token: str | None = None, *,
                work_seconds: float = WORK_SECONDS, work_threads: int = WORK_THREADS,
-               max_requests: int = MAX_REQUESTS) -> Starlette:
+               max_requests: int = MAX_REQUESTS, pocket: bool = False) -> Starlette:
     """The scorepad over ``folder``; ``token`` is the access token (new if not given).
 
     ``work_seconds`` bounds how long a reading request may compute, ``work_threads``
     how many game jobs run at once, ``max_requests`` how many requests are answered
-    at once (docs/serve.md, "Limits")."""
-    app = Starlette(routes=ROUTES, exception_handlers={404: not_found, 405: not_found,
+    at once (docs/serve.md, "Limits").
+
+    ``pocket`` is the same app run inside the phone's browser by the pocket site
+    (``whistscore.pocket``, docs/pocket.md): there Python has no threads, so game work
+    runs where it is asked (:class:`~whistscore.web.work.Inline`); the site serves its
+    own copy of ``static/``; and a game file can be imported from the phone's files."""
+    routes = ([r for r in ROUTES if not isinstance(r, Mount)]
+              + [Route("/api/games/import", api.api_import, methods=["POST"])]) if pocket \
+        else ROUTES
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found,
                                                        500: server_error})
     app.state.token = token or secrets.token_urlsafe(16)
     app.state.folder = Folder(folder)
     app.state.templates = templates()
-    app.state.work = Work(work_threads, work_seconds)
+    app.state.work = Inline() if pocket else Work(work_threads, work_seconds)
+    app.state.pocket = pocket
     app.add_middleware(Guard, token=app.state.token, max_requests=max_requests)
     return app

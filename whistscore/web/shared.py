@@ -105,7 +105,8 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     state = request.app.state
     lang = lang_of(request)
     html = state.templates.get_template(template).render(
-        w=words(lang), lang=lang, token=state.token, **context)
+        w=words(lang), lang=lang, token=state.token,
+        pocket=getattr(state, "pocket", False), **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("lang") in ("en", "ru"):
         response.set_cookie("lang", lang, samesite="strict")

@@ -204,6 +204,28 @@ class Folder:
             files.write_atomic(path, text)
         return text
 
+    def import_file(self, body: Mapping[str, Any]) -> str:
+        """A game file brought in whole (the pocket page's import); its new name.
+
+        The text must be a game file whistscore reads (the same check as ``whistscore
+        check``); the name is the file's own name, made a valid one, with ``-2``,
+        ``-3``... when a game of that name is here already: an import never replaces.
+        """
+        text = body.get("text")
+        if not isinstance(text, str):
+            raise InputError("the game file's text", field="text", value=type(text).__name__)
+        journal.loads(text)  # refuses, with the journal's own message, what is no game file
+        given = body.get("name")
+        stem = given[:-5] if isinstance(given, str) and given.lower().endswith(".json") \
+            else given if isinstance(given, str) else ""
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).lstrip(".-")[:90] or "game"
+        name, n = stem, 2
+        while (self.root / f"{name}.json").exists():
+            name, n = f"{stem}-{n}", n + 1
+        with files.locked(self.root / f"{name}.json"):
+            files.write_atomic(self.path(name, exists=False), text)
+        return name
+
     def _checked(self, body: Mapping[str, Any], number: int | None) -> _Parts:
         """The deal's parts from a request body, bounded; the library checks the rest."""
         deal = body.get("deal")

@@ -72,6 +72,28 @@ WORDS: dict[str, tuple[str, str]] = {
     "lang": ("Русский", "English"),
     "total": ("total", "всего"),
     "alone": ("alone", "один"),
+    # the pocket site (the scorepad inside the phone's browser, whistscore.pocket)
+    "pocket_no_games": ("No games on this phone yet.", "На этом телефоне пока нет игр."),
+    "pocket_stores_title": ("What this page stores", "Что хранит эта страница"),
+    "pocket_stores": ("The game files, and only them, in this browser's own storage "
+                      "(IndexedDB) on this phone; nothing is sent anywhere. Each deal is "
+                      "saved there before it is shown as recorded. Clearing this site's data "
+                      "in the browser deletes the games: export the ones you keep (on a "
+                      "game's page, the two buttons at the bottom).",
+                      "Файлы игр, и только их, — в хранилище этого браузера (IndexedDB) на "
+                      "этом телефоне; никуда ничего не отправляется. Каждая сдача сохраняется "
+                      "там прежде, чем показана записанной. Если стереть данные этого сайта в "
+                      "браузере, игры пропадут: сохраняйте нужные (на странице игры — две "
+                      "кнопки внизу)."),
+    "pocket_import": ("Open a game file (.json)", "Открыть файл игры (.json)"),
+    "pocket_loading": ("Starting the scorepad on this phone…",
+                       "Запись запускается на этом телефоне…"),
+    "pocket_failed": ("The scorepad could not start in this browser.",
+                      "Запись не запустилась в этом браузере."),
+    "pocket_not_saved": ("Not saved: this browser's storage refused the write; the game is "
+                         "as it was.",
+                         "Не сохранено: хранилище браузера не приняло запись; игра осталась "
+                         "как была."),
 }
 
 

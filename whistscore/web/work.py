@@ -29,7 +29,7 @@ import anyio.to_thread
 
 from ..errors import InputError
 
-__all__ = ["Busy", "Work", "WORK_SECONDS", "WORK_THREADS"]
+__all__ = ["Busy", "Inline", "Work", "WORK_SECONDS", "WORK_THREADS"]
 
 #: how long a request may compute before it is answered 503 (a replay of the largest
 #: game file the store serves takes well under a second on a phone-table laptop)
@@ -131,3 +131,20 @@ class Work:
             return await anyio.to_thread.run_sync(fn, *args)
         finally:
             self.slots.release()
+
+
+class Inline:
+    """Game work run where it is asked, for the pocket app (``create_app(pocket=True)``).
+
+    The browser's Python (Pyodide) has no threads.  There the app itself runs in a web
+    worker, off the page's thread, answering its one page one request at a time, so
+    nothing waits behind a long job but the page that asked for it; the journal's file
+    size cap bounds the job as it bounds every replay."""
+
+    seconds = WORK_SECONDS
+
+    async def read(self, fn: Callable[..., T], *args: object) -> T:
+        return fn(*args)
+
+    async def write(self, fn: Callable[..., T], *args: object) -> T:
+        return fn(*args)

@@ -56,7 +56,9 @@ form.addEventListener("submit", async (e) => {
   };
   const [status, data] = await createGame(body);
   if (status === 201) {
-    location.href = "/g/" + encodeURIComponent(body.name);
+    const to = "/g/" + encodeURIComponent(body.name);
+    // the pocket site moves between pages inside itself (whistscore/pocket/site/pocket.js)
+    if (window.whistscorePocket) window.whistscorePocket.go(to); else location.href = to;
     return;
   }
   const p = $("ng-error");

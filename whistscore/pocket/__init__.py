@@ -1,0 +1,7 @@
+"""The pocket site: the scorepad on one phone, with no laptop (spec serve.md, "Without a
+laptop"; docs/pocket.md).
+
+``build`` writes the static site; ``runtime`` is what its web worker runs inside the
+browser (the scorepad app of ``whistscore.web``, unchanged but for its ``pocket`` flag).
+Nothing here is imported by ``import whistscore``.
+"""

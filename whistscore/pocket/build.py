@@ -1,0 +1,285 @@
+"""``whistscore pocket build OUT``: the static site that runs the scorepad in a browser.
+
+The site holds everything it loads, so a phone that opened it once needs no
+network: the page and its service worker (``site/``), the scorepad's own static
+files (``web/static``), a web-app manifest with icons, Pyodide's core files from
+the npm registry's ``pyodide`` package (pinned in ``package.json`` and
+``package-lock.json`` beside this file, installed with ``npm ci``), the pure-Python
+wheels of whistscore's dependencies (pinned in ``wheels.txt``, fetched with pip),
+and whistscore itself as an archive of the installed package: the same code the
+command line runs.
+
+The build needs Node (``npm``, ``node``) and ``pip``, with a network the first time; both downloads
+are kept in a cache folder (``$XDG_CACHE_HOME/whistscore``, else ``~/.cache``),
+so later builds run offline.  ``--pyodide DIR`` uses a Pyodide folder already on
+disk instead of npm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+from typing import Callable
+
+from ..errors import InputError
+
+__all__ = ["build", "PYODIDE_FILES", "site_size"]
+
+HERE = Path(__file__).resolve().parent
+PACKAGE = HERE.parent
+#: the Pyodide files the site serves (the rest of the npm package is for Node and types)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: the Python Pyodide 0.29 runs: the wheels are chosen for it
+PYTHON = "3.13"
+
+
+def _cache() -> Path:
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(root) / "whistscore" / "pocket"
+
+
+def _digest(*paths: Path) -> str:
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None,
+         what: str = "") -> None:
+    try:
+        done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
+                              timeout=900)
+    except FileNotFoundError:
+        raise InputError(f"the build needs {cmd[0]} ({what})", field="build",
+                         value=cmd[0]) from None
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{' '.join(cmd[:3])} took more than 15 minutes ({what})",
+                         field="build") from None
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-8:]
+        raise InputError(f"{' '.join(cmd[:3])} failed ({what}): " + " | ".join(tail),
+                         field="build")
+
+
+def pyodide_folder(given: str | os.PathLike[str] | None = None) -> Path:
+    """Pyodide's core files: ``given``, or the pinned npm package installed with ``npm ci``
+    in the cache (once per lock file)."""
+    if given is not None:
+        folder = Path(given)
+    else:
+        lock = HERE / "package-lock.json"
+        folder = _cache() / f"npm-{_digest(HERE / 'package.json', lock)}"
+        if not (folder / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(HERE / "package.json", folder / "package.json")
+            shutil.copy2(lock, folder / "package-lock.json")
+            _run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--omit=dev"],
+                 cwd=folder, what="Pyodide from the npm registry")
+        folder = folder / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    if missing:
+        raise InputError("not a Pyodide folder (missing " + ", ".join(missing) + ")",
+                         field="pyodide", value=str(folder))
+    return folder
+
+
+def _pins() -> list[tuple[str, bool]]:
+    """(``name==version``, from source?) of ``wheels.txt``."""
+    out = []
+    for line in (HERE / "wheels.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            spec, _, how = line.partition(" ")
+            out.append((spec, how.strip() == "source"))
+    return out
+
+
+def wheels_folder() -> Path:
+    """The pinned pure-Python wheels, downloaded (or built from source) once into the cache."""
+    folder = _cache() / f"wheels-{_digest(HERE / 'wheels.txt')}"
+    done = folder / ".complete"
+    if done.is_file():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = _pins()
+    pip = [sys.executable, "-m", "pip"]
+    binary = [spec for spec, source in pins if not source]
+    _run(pip + ["download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
+                "--python-version", PYTHON, "--implementation", "py", "--abi", "none",
+                "-d", str(folder)] + binary, what="the wheels of whistscore's dependencies")
+    env = dict(os.environ, CC="/bin/false")  # no C compiler: the package's pure fallback
+    for spec, source in pins:
+        if source:
+            _run(pip + ["wheel", "-q", "--no-deps", "--no-binary=:all:", "--no-cache-dir",
+                        "-w", str(folder), spec], env=env, what=f"a pure wheel of {spec}")
+    for wheel in folder.glob("*.whl"):
+        if not re.search(r"-(py3|py2\.py3)-none-any\.whl$", wheel.name):
+            raise InputError("a wheel that is not pure Python", field="wheels",
+                             value=wheel.name)
+    done.write_text("\n".join(spec for spec, _ in pins) + "\n", encoding="utf-8")
+    return folder
+
+
+def _package_archive(out: Path) -> str:
+    """whistscore as installed, as a zip to unpack into the browser's site-packages."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        ver = version("whistscore")
+    except PackageNotFoundError:
+        ver = "0"
+    name = f"whistscore-{ver}.zip"
+    import zipfile
+
+    with zipfile.ZipFile(out / name, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(PACKAGE.rglob("*")):  # static/ too: draw.py reads sheet.css
+            rel = path.relative_to(PACKAGE.parent)
+            if not path.is_file() or "__pycache__" in rel.parts or \
+                    rel.parts[:3] == ("whistscore", "pocket", "site") or \
+                    path.suffix not in (".py", ".typed", ".html", ".js", ".css"):
+                continue
+            z.write(path, rel.as_posix())
+    return name
+
+
+# -- icons: a spade on the scorepad's ink, as PNG (zlib and struct: no image library) ----
+def _png(size: int, pixel: Callable[[float, float], bool], margin: float) -> bytes:
+    ink, paper = (0x1d, 0x23, 0x30), (0xfb, 0xf8, 0xf1)
+    rows = bytearray()
+    sub = (0.25, 0.75)
+    for y in range(size):
+        rows.append(0)
+        for x in range(size):
+            hits = sum(pixel(((x + dx) / size - 0.5) * 2 / margin,
+                             ((y + dy) / size - 0.5) * 2 / margin) for dx in sub for dy in sub)
+            a = hits / 4
+            rows.extend(round(i + (p - i) * a) for i, p in zip(ink, paper))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data) & 0xffffffff)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+def _spade(u: float, v: float) -> bool:
+    def inside(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> bool:
+        d1 = (u - bx) * (ay - by) - (ax - bx) * (v - by)
+        d2 = (u - cx) * (by - cy) - (bx - cx) * (v - cy)
+        d3 = (u - ax) * (cy - ay) - (cx - ax) * (v - ay)
+        return not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0))
+
+    lobes = any((u - cx) ** 2 + (v - 0.12) ** 2 <= 0.3 ** 2 for cx in (-0.28, 0.28))
+    return lobes or inside(0, -0.72, -0.56, 0.06, 0.56, 0.06) or inside(0, 0.1, -0.22, 0.68,
+                                                                     0.22, 0.68)
+
+
+def _icons(out: Path) -> list[dict[str, str]]:
+    (out / "icons").mkdir()
+    listed = []
+    for size, margin, purpose in ((192, 0.8, "any"), (512, 0.8, "any"), (512, 0.6, "maskable")):
+        name = f"icons/icon-{size}{'-maskable' if purpose == 'maskable' else ''}.png"
+        (out / name).write_bytes(_png(size, _spade, margin))
+        listed.append({"src": name, "sizes": f"{size}x{size}", "type": "image/png",
+                       "purpose": purpose})
+    return listed
+
+
+def _files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def site_size(out: str | os.PathLike[str]) -> int:
+    """The site's bytes on disk (its files' sizes)."""
+    return sum(p.stat().st_size for p in Path(out).rglob("*") if p.is_file())
+
+
+def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = None,
+          log: Callable[[str], object] = lambda s: None) -> Path:
+    """Write the pocket site to ``out`` (a new folder, or an earlier build, replaced whole).
+
+    :raises InputError: ``out`` is something else, or npm / pip failed.
+    """
+    from ..web.words import WORDS
+
+    target = Path(out)
+    if target.exists() and not (target / "pocket.json").is_file() and (
+            not target.is_dir() or any(target.iterdir())):
+        raise InputError("OUT is an existing folder that is not a pocket site; give a new one",
+                         field="out", value=str(target))
+    log("Pyodide…")
+    core = pyodide_folder(pyodide)
+    log("wheels…")
+    wheels = wheels_folder()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        (work / "pyodide").mkdir()
+        for f in PYODIDE_FILES:
+            shutil.copy2(core / f, work / "pyodide" / f)
+        names = [w.name for w in sorted(wheels.glob("*.whl"))]
+        with tempfile.TemporaryDirectory() as tmp:
+            names.append(_package_archive(Path(tmp)))
+            archives = [str(wheels / n) for n in names[:-1]] + [str(Path(tmp) / names[-1])]
+            (work / "python").mkdir()
+            log("compiling the Python with Pyodide's own (node)…")
+            _run(["node", str(HERE / "compile.mjs"), str(core),
+                  str(work / "python" / "site-packages.zip")] + archives,
+                 what="the wheels compiled for the browser's Python")
+        shutil.copytree(PACKAGE / "web" / "static", work / "static")
+        for f in ("pocket.js", "worker.js"):
+            shutil.copy2(HERE / "site" / f, work / f)
+        en = {k: v[0] for k, v in WORDS.items()}
+        ru = {k: v[1] for k, v in WORDS.items()}
+        page = (HERE / "site" / "index.html").read_text(encoding="utf-8")
+        page = page.replace("@APP@", en["app"]).replace(
+            "@LOADING@", f'{en["pocket_loading"]}<br><span lang="ru">{ru["pocket_loading"]}</span>'
+        ).replace("@FAILED@", f'{en["pocket_failed"]}<br><span lang="ru">{ru["pocket_failed"]}</span>')
+        (work / "index.html").write_text(page, encoding="utf-8")
+        icons = _icons(work)
+        manifest = {"name": f"whistscore {en['app'].lower()}", "short_name": "whistscore",
+                    "description": "Preferans, Twist, Whist and Danish whist: the score, "
+                                   "kept on this phone",
+                    "start_url": "./", "scope": "./", "display": "standalone",
+                    "background_color": "#fbf8f1", "theme_color": "#1d2330", "icons": icons}
+        (work / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1),
+                                                   encoding="utf-8")
+        files = _files(work)
+        h = hashlib.sha256()
+        for f in files:
+            h.update(f.encode() + b"\0" + hashlib.sha256((work / f).read_bytes()).digest())
+        version = h.hexdigest()[:16]
+        (work / "pocket.json").write_text(json.dumps({
+            "version": version, "python": "python/site-packages.zip", "built_from": names},
+            indent=1), encoding="utf-8")
+        cached = ["./"] + [f for f in files if f != "index.html"] + ["pocket.json"]
+        sw = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
+        sw = sw.replace('"__VERSION__"', json.dumps(version)).replace(
+            "__FILES__", json.dumps(cached))
+        (work / "sw.js").write_text(sw, encoding="utf-8")
+        old = None
+        if target.exists():
+            old = target.with_name(f".{target.name}.old")
+            if old.exists():
+                shutil.rmtree(old)
+            target.rename(old)
+        work.rename(target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    log(f"{len(_files(target))} files, {site_size(target) / 1e6:.1f} MB")
+    return target

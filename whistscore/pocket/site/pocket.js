@@ -1,0 +1,233 @@
+// The pocket site's page: it carries the scorepad's pages and requests between the
+// screen and the Python app running in the web worker (worker.js).  It decides no
+// rule and writes no word: the pages, answers and messages are the app's own.
+//
+// * A page of the app ("/", "/g/NAME", "/g/NAME/settle") is asked of the worker,
+//   and its body, style and script are put in this document; the address keeps
+//   it after "#" so a reload shows the same page.
+// * The pages' own scripts (web/static/*.js) reach the app through api.js's one
+//   transport function: here it is swapped (useTransport) for one that asks the worker.
+// * A link to a file (the workbook, the game file) becomes the phone's share sheet
+//   where it has one for files, else a download.
+"use strict";
+(function () {
+  const base = new URL(".", location.href);
+  const real = {
+    setTimeout: window.setTimeout.bind(window),
+    setInterval: window.setInterval.bind(window),
+  };
+  const timings = { start: performance.now() };
+  let current = null;
+  let mounts = 0;
+
+  // -- the page's timers end with the page --------------------------------------------
+  let timers = new Set();
+  window.setTimeout = (...a) => { const id = real.setTimeout(...a); timers.add(id); return id; };
+  window.setInterval = (...a) => { const id = real.setInterval(...a); timers.add(id); return id; };
+  function endPage() {
+    for (const id of timers) { clearTimeout(id); clearInterval(id); }
+    timers = new Set();
+  }
+
+  // -- the worker ----------------------------------------------------------------------
+  let worker = null;
+  let nextId = 1;
+  const waiting = new Map();
+  let readyDone;
+  const ready = new Promise((resolve, reject) => { readyDone = { resolve, reject }; });
+
+  function startWorker() {
+    worker = new Worker(new URL("worker.js", base), { type: "module" });
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if ("ready" in m) {
+        timings.python = m.ms;
+        timings.steps = m.steps;
+        timings.ready = performance.now();
+        if (m.ready) readyDone.resolve(); else readyDone.reject(new Error(m.error));
+        return;
+      }
+      const done = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (done) done(m);
+    };
+    worker.onerror = (e) => readyDone.reject(new Error(e.message || "worker"));
+  }
+
+  // The app's cookies (the language switch) are kept here, as a browser keeps a server's.
+  function cookies() {
+    try { return JSON.parse(localStorage.getItem("whistscore-cookies") || "{}"); } catch (e) { return {}; }
+  }
+  function keepCookies(headers) {
+    if (!headers.some(([k]) => k.toLowerCase() === "set-cookie")) return;
+    const jar = cookies();
+    for (const [k, v] of headers) {
+      if (k.toLowerCase() !== "set-cookie") continue;
+      const [pair] = v.split(";");
+      const i = pair.indexOf("=");
+      if (i > 0) jar[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+    }
+    try { localStorage.setItem("whistscore-cookies", JSON.stringify(jar)); } catch (e) { /* private mode */ }
+  }
+  function header(r, name) {
+    const hit = r.headers.find(([k]) => k.toLowerCase() === name);
+    return hit ? hit[1] : "";
+  }
+
+  async function ask(method, url, headers, body) {
+    await ready;
+    const jar = Object.entries(cookies()).map(([k, v]) => k + "=" + v).join("; ");
+    const all = (headers || []).concat([["accept-language", (navigator.languages || [navigator.language]).join(",")]]);
+    if (jar) all.push(["cookie", jar]);
+    const id = nextId++;
+    const reply = await new Promise((resolve) => {
+      waiting.set(id, resolve);
+      worker.postMessage({ id, method, url, headers: all, body: body || null });
+    });
+    if (reply.status === 0) throw new TypeError(reply.error);
+    keepCookies(reply.headers);
+    return reply;
+  }
+
+  // -- the page's API calls (web/static/api.js: one transport) answered by the worker ----
+  async function transport(method, url, body) {
+    const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
+    const r = await ask(method, url, [["content-type", "application/json"]], data);
+    if (r.status === 204) return [204, null];
+    try { return [r.status, JSON.parse(new TextDecoder().decode(r.body))]; }
+    catch (e) { return [r.status, { error: String(r.status) }]; }
+  }
+
+  // -- pages ---------------------------------------------------------------------------
+  const staticURL = (path) => new URL(path.slice(1), base).href;   // "/static/x" -> the site's copy
+  function resolve(href) {
+    const u = new URL(href, location.origin + (current || "/"));   // the app's paths, not the site's
+    return u.pathname + u.search;
+  }
+
+  async function show(url) {
+    const r = await ask("GET", url, [["accept", "text/html"]]);
+    const type = header(r, "content-type");
+    if (!type.startsWith("text/html")) return deliver(r);
+    endPage();
+    current = url;
+    const doc = new DOMParser().parseFromString(new TextDecoder().decode(r.body), "text/html");
+    document.documentElement.lang = doc.documentElement.lang;
+    document.title = doc.title;
+    for (const old of document.head.querySelectorAll("[data-page]")) old.remove();
+    for (const node of doc.head.querySelectorAll("style, meta[name], link[rel=stylesheet]")) {
+      const n = document.importNode(node, true);
+      if (n.tagName === "LINK") n.href = staticURL(node.getAttribute("href"));
+      n.dataset.page = "";
+      document.head.append(n);
+    }
+    for (const a of Array.from(document.body.attributes)) document.body.removeAttribute(a.name);
+    for (const a of Array.from(doc.body.attributes)) document.body.setAttribute(a.name, a.value);
+    const scripts = Array.from(doc.body.querySelectorAll("script[src]"));
+    for (const s of scripts) s.remove();
+    document.body.replaceChildren(...Array.from(doc.body.childNodes, (n) => document.importNode(n, true)));
+    window.scrollTo(0, 0);
+    for (const s of scripts) {   // the page's own script, from the site's copy of web/static
+      const n = document.createElement("script");
+      n.src = staticURL(s.getAttribute("src"));
+      if (s.type === "module") {   // a module runs once per address: this page's own
+        n.type = "module";
+        n.src += "?page=" + (++mounts);
+      } else {
+        n.async = false;
+      }
+      document.body.append(n);
+    }
+    if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
+    timings.shown = performance.now();
+    document.documentElement.dataset.page = url;
+  }
+
+  function go(url) {
+    if (location.hash === "#" + url) show(url);
+    else location.hash = url;   // hashchange shows it; back and reload keep it
+  }
+  window.addEventListener("hashchange", () => show(location.hash.slice(1) || "/"));
+
+  // A file from the app (workbook, game file): the share sheet, else a download.
+  async function deliver(r) {
+    const type = header(r, "content-type").split(";")[0] || "application/octet-stream";
+    if (r.status >= 400) {
+      let text = "";
+      try { text = JSON.parse(new TextDecoder().decode(r.body)).error; } catch (e) { text = String(r.status); }
+      const p = document.getElementById("flash");
+      if (p) { p.textContent = text; p.className = "flash error"; p.hidden = false; } else window.alert(text);
+      return;
+    }
+    const m = /filename="([^"]+)"/.exec(header(r, "content-disposition"));
+    const file = new File([r.body], m ? m[1] : "download", { type });
+    if (navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
+      try { await navigator.share({ files: [file] }); return; } catch (e) { if (e.name === "AbortError") return; }
+    }
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(file);
+    a.download = file.name;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    real.setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
+
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a[href]");
+    if (!a || a.hasAttribute("download")) return;
+    const href = a.getAttribute("href");
+    if (!(href.startsWith("/") && !href.startsWith("//")) && !href.startsWith("?")) return;
+    e.preventDefault();
+    const url = resolve(href);
+    if (url.startsWith("/api/")) ask("GET", url, []).then(deliver); else go(url);
+  });
+
+  // A game file from the phone's files: the app checks it and names it.
+  document.addEventListener("change", async (e) => {
+    if (e.target.id !== "pocket-import" || !e.target.files.length) return;
+    const file = e.target.files[0];
+    e.target.value = "";
+    const text = await file.slice(0, 8 * 1024 * 1024 + 1).text();
+    const [status, data] = await transport("POST", "/api/games/import", { name: file.name, text });
+    if (status === 201) { go("/g/" + encodeURIComponent(data.name)); return; }
+    const p = document.getElementById("pocket-import-error");
+    if (p) { p.textContent = data.error; p.hidden = false; }
+  });
+
+  // -- start: the service worker first (so the worker's files come from its cache) ------
+  async function offline() {
+    // ask the browser to keep the games' storage under pressure (granted to installed apps)
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+    if (!("serviceWorker" in navigator)) return "none";
+    try {
+      await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.pathname });
+      if (navigator.serviceWorker.controller) return "cached";
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((res) => {
+          navigator.serviceWorker.addEventListener("controllerchange", res, { once: true });
+          real.setTimeout(res, 5000);
+        });
+      }
+      return navigator.serviceWorker.controller ? "installed" : "none";
+    } catch (e) {
+      return "failed: " + e;
+    }
+  }
+
+  window.whistscorePocket = { go, timings, ask, transport };
+  offline().then(async (how) => {
+    timings.serviceWorker = how;
+    timings.sw = performance.now();
+    startWorker();
+    const api = await import(staticURL("/static/api.js"));   // the module the pages import
+    api.useTransport(transport);
+    return show(location.hash.slice(1) || "/");
+  }).catch((err) => {
+    document.getElementById("boot-error").hidden = false;
+    document.getElementById("boot-detail").textContent = String(err && err.stack || err);
+    document.documentElement.dataset.failed = "1";
+  });
+})();

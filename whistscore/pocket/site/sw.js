@@ -1,0 +1,33 @@
+// The pocket site's service worker: the whole site in one cache per version, so the
+// scorepad starts with no network after the first visit.  The games are not here:
+// they live in IndexedDB (worker.js), which a new version of the site never touches;
+// a new version fills its own cache, then drops the old one.
+"use strict";
+const VERSION = "__VERSION__";
+const FILES = __FILES__;
+// one site per folder of a host: its caches are named by its scope, and only its own go
+const PREFIX = "whistscore-pocket " + self.registration.scope + " ";
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((keys) => Promise.all(
+    keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // a page of the site is the one page, whatever follows it ("#/g/friday" never reaches here)
+    const hit = req.mode === "navigate"
+      ? await cache.match(new URL("./", self.registration.scope).href)
+      : await cache.match(req, { ignoreSearch: true });
+    return hit || fetch(req);
+  })());
+});
