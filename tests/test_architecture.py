@@ -177,6 +177,85 @@ def test_lower_layers_do_not_import_upper() -> None:
                                                  for u in upper)}, module
 
 
+# -- a game's knowledge stays in its package (issue 22) -------------------------------
+
+def _outside_games() -> list[Path]:
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if "games" not in p.relative_to(PACKAGE).parts]
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (they may name a game)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def game_name_uses(source: str) -> list[str]:
+    """Where a module names a registered game in its code: comparing ``kind.name`` with it,
+    a table keyed by it, any literal of it (docstrings aside)."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    return sorted(f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and id(node) not in skip
+                  and isinstance(node.value, str) and node.value in GAMES)
+
+
+def private_state_reads(source: str) -> list[str]:
+    """Where a module reads inside a game's state: ``<replay>.state.<anything>`` or
+    ``getattr(<replay>.state, ...)`` (Starlette's ``app.state`` is not a game's)."""
+    def is_game_state(node: ast.AST) -> bool:
+        if not (isinstance(node, ast.Attribute) and node.attr == "state"):
+            return False
+        base = node.value
+        return not ((isinstance(base, ast.Name) and base.id == "app")
+                    or (isinstance(base, ast.Attribute) and base.attr == "app")
+                    or (isinstance(base, ast.Name) and base.id == "request"))
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and is_game_state(node.value):
+            found.append(f"line {node.lineno}: .state.{node.attr}")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr", "vars")
+                and node.args and is_game_state(node.args[0])):
+            found.append(f"line {node.lineno}: {node.func.id}(.state, ...)")
+    return sorted(found)
+
+
+def test_the_checks_catch_what_they_look_for() -> None:
+    """The two checks fail on what draw.py did before issue 22."""
+    assert game_name_uses('drawer = {"twist": 1}\nif kind.name == "preferans": pass') == [
+        "line 1: 'twist'", "line 2: 'preferans'"]
+    assert private_state_reads("x = rp.state.nota(seat)\ny = getattr(rp.state, 'round_price')"
+                               "\nz = request.app.state.folder") == [
+        "line 1: .state.nota", "line 2: getattr(.state, ...)"]
+
+
+def test_no_module_outside_the_games_names_a_game_or_reads_its_state() -> None:
+    """The drawing, the workbook, the text and the pages ask the game (its paper, labels,
+    hooks), never which game it is, and never look inside its state: a fifth game adds its
+    words and drawings in its own package only."""
+    bad = {}
+    for path in _outside_games():
+        source = path.read_text(encoding="utf-8")
+        found = game_name_uses(source) + private_state_reads(source)
+        if found:
+            bad[str(path.relative_to(PACKAGE))] = found
+    # the club archive (merged from its own branch the same evening) still reads each game's
+    # deals by name; its facts per game belong in the game packages: listed here so that no
+    # other module joins it, and so that a module that is put right must leave the list
+    assert set(bad) == KNOWN_GAME_NAMING, {k: v for k, v in bad.items()
+                                           if k not in KNOWN_GAME_NAMING}
+
+
+#: modules that still name the games (issue 22 left them to the club's owner)
+KNOWN_GAME_NAMING = {"club/cli.py", "club/facts.py", "club/period.py", "club/player.py",
+                     "club/records.py"}
+
+
 def test_the_club_sits_below_the_cli_and_the_web():
     """The club archive reads the journal, files, replay and settlement; the CLI and the web
     read it, never the other way round (its own command lives in whistscore/club/cli.py)."""

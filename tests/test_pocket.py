@@ -293,7 +293,9 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
-        assert error.startswith("deal 5") and pad.game_file("friday") == before
+        # the short sentence at the field, the CLI's message behind "details" (issue 22)
+        assert error.startswith("Only one defender can go for a half-whist.")
+        assert "deal 5" in error and pad.game_file("friday") == before
         # 5: Boris 6♦ against two whisters, 5 / 2 / 3 (the taps from the refusal stay)
         pad.status("Vera", "whist")
         pad.status("Anna", "whist")
@@ -365,7 +367,7 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         pad = PocketPad(d, origin, shots)
         d.get(host.url)
         budgets["start_from_cache_restart_ms"] = round(wait_page(d, "/"))
-        assert "friday" in pad.text(".games") and "deals 5" in pad.text(".games")
+        assert "friday" in pad.text(".games") and "5 deals" in pad.text(".games")
         # the language switch is kept (the app's cookie, kept by the page) from page to page
         pad.tap("header .lang")
         wait_page(d, "/?lang=ru")
@@ -400,7 +402,7 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         host.stop()
         d.refresh()
         wait_page(d, "/")
-        assert "friday-2" in pad.text(".games") and "deals 5" in pad.text(".games")
+        assert "friday-2" in pad.text(".games") and "5 deals" in pad.text(".games")
         assert pad.game_file("friday") == exported.read_text(encoding="utf-8")
         budgets["update"] = f"{old_version} -> {caches[0]}, games kept"
         seen.read(d)
@@ -473,7 +475,7 @@ def test_twist_whist_and_danish_offline(site, tmp_path):
             status, inside = app_get(d, f"/api/games/{name}/settle")
             assert code == 0 and status == 200 and json.loads(inside) == json.loads(out)
         pad.go_home()
-        assert pad.text(".games").count("deals 2") == 3
+        assert pad.text(".games").count("2 deals") == 3
         seen.read(d)
     finally:
         host.stop()

@@ -215,7 +215,8 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         assert notations(path)[1:] == ["Boris misere 0", "pass 4/2/4", "Vera 6H Anna:p Boris:h",
                                        "Anna 8NT Boris:p Vera:p"]
 
-        # a refused deal: the CLI's message at the field it names; nothing written
+        # a refused deal: one short sentence at the field it names, the CLI's message behind
+        # "details"; nothing written
         before = path.read_bytes()
         pad.choose("declarer", "Boris")
         pad.choose("contract", 6)
@@ -226,15 +227,22 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
-        run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:p"])
-        assert path.read_bytes() == before and error.startswith("deal 6")
+        status, _, cli = run(["add", str(path), "Boris", "6C", "Vera:h", "Anna:p"])
+        assert path.read_bytes() == before and status != 0
+        # one short sentence for people, the CLI's located message behind "details"
+        assert not error.startswith("deal") and "half-whist" in error, error
+        detail = pad.css('#form [data-key="whist"] .field-error details').get_attribute(
+            "textContent")
+        assert detail.startswith("details") and "deal 6" in detail and "deal 6" in cli
+        assert pad.css("#flash").text == ""  # no "Deal 5 recorded." beside the refusal
         pad.shot("preferans-refused")
         # and in the notation box
         pad.tap(".notation summary")
         pad.css("#notation-box").send_keys("Anna 7S Boris:w Vera:p 7/3/1")
         pad.tap("#notation-add")
         box = pad.wait(lambda: pad.text("#notation-error"), "the notation box's refusal")
-        assert "tricks must add up to 10" in box and path.read_bytes() == before
+        assert box.startswith("The tricks add up to 11; they must make 10.")
+        assert path.read_bytes() == before
         pad.css("#notation-box").clear()
 
         # 6: Boris 6♦ fails by one against two whisters (the taps from the refusal stay)

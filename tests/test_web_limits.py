@@ -285,7 +285,7 @@ def test_a_read_that_runs_over_its_time_is_a_503_in_the_error_shape(tmp_path, mo
     for path in ("/api/games/ev/settle", "/api/games/ev/sheet", "/g/ev/live"):
         r = c.get(path)
         assert r.status_code == 503, (path, r.text)
-        assert set(r.json()) == {"error", "deal", "field"} and r.json()["field"] == "time"
+        assert set(r.json()) == {"error", "deal", "field", "message", "detail"} and r.json()["field"] == "time"
         assert "nothing was written" in r.json()["error"]
     page = c.get("/g/ev")
     assert page.status_code == 503 and "nothing was written" in page.text
@@ -435,7 +435,7 @@ def test_a_deal_number_in_a_path_is_bounded(tmp_path, number):
     before = path.read_bytes()
     r = c.put(f"/api/games/ev/deals/{number}", json={"deal": "pass 3/3/4"}, headers=H)
     assert r.status_code == 400, r.text
-    assert set(r.json()) == {"error", "deal", "field"} and r.json()["field"] == "number"
+    assert set(r.json()) == {"error", "deal", "field", "message", "detail"} and r.json()["field"] == "number"
     assert len(r.text) < 300
     assert path.read_bytes() == before
 

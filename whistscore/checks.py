@@ -87,7 +87,7 @@ def player(value: object, players: Sequence[str], field: str, *,
     found = match_player(value, players)
     if found is None:
         raise error(f"not a player of this game (players: {', '.join(players)})",
-                    field=field, value=value)
+                    field=field, value=value, key="not_a_player", args=(value,))
     return found
 
 

@@ -63,7 +63,14 @@ class InputError(WhistscoreError, ValueError):
         field: str | None = None,
         value: object = _NOTHING,
         line: int | None = None,
+        key: str | None = None,
+        args: tuple[object, ...] = (),
     ) -> None:
+        # ``key`` names the short sentence a person reads (the page's language, from the
+        # game's words: ``err.<key>`` in its LABELS, formatted with ``args``); ``reason``
+        # stays the technical text the CLI prints and the page keeps behind "details"
+        self.key = key
+        self.args_said = tuple(args)
         self.reason = reason
         self.deal = deal
         self.field = field
@@ -106,16 +113,18 @@ class InputError(WhistscoreError, ValueError):
                           deal=self.deal if self.deal is not None else deal,
                           field=field,
                           value=self.value,
-                          line=self.line if self.line is not None else line)
+                          line=self.line if self.line is not None else line,
+                          key=self.key, args=self.args_said)
 
     def __reduce__(self) -> tuple[object, ...]:  # pickling/copying with keyword-only args
         return (_rebuild, (type(self), self.reason, self.deal, self.field, self.value,
-                           self.line))
+                           self.line, self.key, self.args_said))
 
 
 def _rebuild(cls: type[InputError], reason: str, deal: int | None, field: str | None,
-             value: object, line: int | None) -> InputError:
-    return cls(reason, deal=deal, field=field, value=value, line=line)
+             value: object, line: int | None, key: str | None = None,
+             args: tuple[object, ...] = ()) -> InputError:
+    return cls(reason, deal=deal, field=field, value=value, line=line, key=key, args=args)
 
 
 class DealError(InputError):

@@ -28,7 +28,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+__all__ = ["Cite", "Paper", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
            "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
            "dealer_of", "paused_gc"]
 
@@ -45,12 +45,66 @@ Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
+class Cite:
+    """Where a rule comes from, named as a reader knows the source, in English and Russian.
+
+    ("the Preferans Code §3.8.7", "Кодекс преферанса, §3.8.7"): never a file name, because
+    a player checking a number at the table looks the rule up in the book, not in our repo.
+    Each game names its own sources in its ``rules.py``; docs/sources.md lists them all.
+    """
+
+    en: str = ""
+    ru: str = ""
+
+    def at(self, en: str, ru: str | None = None) -> "Cite":
+        """The same source at a section: ``CODE.at("§3.8.7")``."""
+        ru = en if ru is None else ru
+        return Cite(f"{self.en}{' ' if en.startswith('§') else ', '}{en}",
+                    f"{self.ru}{' ' if ru.startswith('§') else ', '}{ru}")
+
+    def __add__(self, other: "Cite") -> "Cite":
+        return Cite(f"{self.en}; {other.en}", f"{self.ru}; {other.ru}")
+
+    def __bool__(self) -> bool:
+        return bool(self.en or self.ru)
+
+    def said(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+def _cite(value: "Cite | str") -> Cite:
+    return value if isinstance(value, Cite) else Cite(value, value)
+
+
+@attrs.frozen
+class Paper:
+    """How the scorepad draws a game's sheet, as players draw it on paper.
+
+    The game says it, so the drawing code never asks which game it is: ``form`` is
+    ``"pulka"`` (a sector per player, bands from the centre out: ``columns`` are the inner
+    and middle bands, then the vists on each opponent), ``"marker"`` (the whist marker's
+    sheet, above and below the line), ``"pad"`` (a running total per deal) or ``"tables"``
+    (the game's own ``sheet_tables``).  ``centre`` is the rule option whose value the pulka's
+    centre circle holds, ``closes`` the option the middle band closes at (the pulya), with
+    ``centre_sum`` the circle also shows the sum of the middle band; ``legend`` is the
+    label key of the one-line legend under the drawing.
+    """
+
+    form: str = "tables"
+    columns: tuple[str, ...] = ()
+    centre: str = ""
+    closes: str = ""
+    centre_sum: bool = False
+    legend: str = ""
+
+
+@attrs.frozen
 class RuleText:
-    """A rule's name in English and Russian, and where it comes from (seed file and section)."""
+    """A rule's name in English and Russian, and where it comes from (:class:`Cite`)."""
 
     en: str
     ru: str
-    source: str = ""
+    source: Cite = attrs.field(default=Cite(), converter=_cite)
 
 
 @attrs.frozen
@@ -116,6 +170,18 @@ def _no_tables(replay: object) -> list[Table]:
 
 def _no_pairs(replay: object) -> dict[tuple[str, str], Fraction] | None:
     return None
+
+
+def _no_marks(state: object, seat: int) -> tuple[Any, ...]:
+    return ()
+
+
+def _nothing_due(state: object, rules: Rules) -> tuple[str, Label] | None:
+    return None
+
+
+def _no_description(deal: object, ctx: DealContext) -> Words:
+    return ""
 
 
 def _no_openings(players: tuple[str, ...],
@@ -185,10 +251,21 @@ class GameType(Generic[D, S]):
     notation_forms: tuple[NotationForm, ...] = ()
     #: the seats the notation examples are read with
     notation_players: tuple[str, ...] = ()
+    #: how the scorepad draws the sheet (web/draw.py reads this, never the game's name)
+    paper: Paper = Paper()
 
     # -- optional hooks, each with a default that does nothing -------------------
     #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)
     active_players: Callable[[tuple[str, ...], str], tuple[str, ...]] = _everyone
+    #: (state, seat) -> symbols written after a player's name on the sheet (twist's nota),
+    #: oldest first; each has ``kind``, ``written``, ``ended``, ``bars`` and ``text()``
+    name_marks: Callable[[S, int], tuple[Any, ...]] = _no_marks
+    #: (state, rules) -> what is due before the next deal, drawn under the sheet: a short
+    #: key (the page's ``data-due``) and its words (a twist round at its price), or None
+    due: Callable[[S, Rules], tuple[str, Label] | None] = _nothing_due
+    #: (deal, ctx) -> what was played, as players say it ("Аня: 7♠; вист: Боря"), for the
+    #: scorepad's list of deals (its short notation shown only on request)
+    describe_deal: Callable[[D, DealContext], Words] = _no_description
     #: (deal, outcome, ctx) -> a few words on how the deal ended ("made", "down 2"), for
     #: the deals table: text, a Label or a Phrase (the workbook says it in its language)
     describe_result: Callable[[D, Outcome[S], DealContext], Words] = _no_words

@@ -6,6 +6,7 @@ English texts; the Russian texts use the words written on paper.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -13,10 +14,14 @@ from .layout import Label, Phrase
 from .ledger import Entry, format_amount
 
 if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
+    from collections.abc import Sequence
+
+    from .errors import InputError
     from .game import GameType, RuleText
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "plural_ru"]
+           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
+           "entries_said"]
 
 LANGS = ("en", "ru")
 
@@ -60,11 +65,12 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "stake": ("Stake", "Ставка"),
     "game": ("Game", "Игра"),
     "players": ("Players", "Игроки"),
+    "balances_in": ("balances in {0}", "итоги в единицах: {0}"),
     # the deal-by-deal table (whistscore/running.py)
     "running.title": ("The sheet deal by deal (running values)",
                       "Запись по сдачам (нарастающим итогом)"),
     "running.own": ("{0}: {1}", "{0}: {1}"),
-    "running.on": ("{0}: {1} on {2}", "{0}: {1} на {2}"),
+    "running.on": ("{0}: {1} on {2}", "{0}: {1} на {2@accusative}"),
     "tricks": ("tricks", "взятки"),
     "honours": ("honours", "онёры"),
     "revoke": ("revoke", "ренонс"),
@@ -97,11 +103,6 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                         "+ игрок строки выигрывает у игрока столбца, - проигрывает ему"),
     "xl.exact": ("exactly {0}", "точно {0}"),
     "xl.and": ("{0} & {1}", "{0} и {1}"),
-    # a game's name in the sheet's language (the workbook's titles)
-    "title.preferans": ("Preferans (pulya, gora, vists)", "Преферанс (пуля, гора, висты)"),
-    "title.twist": ("Twist", "Твист"),
-    "title.whist": ("Whist", "Вист"),
-    "title.danish": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
     # a column an entry is written into ("writes 4 into the pulya": Russian accusative)
     "into.pulya": ("pulya", "пулю"),
     "into.gora": ("gora", "гору"),
@@ -116,7 +117,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "add.deal": ("deal {0} ({1} deals)", "сдача {0} (сдаёт {1})"),
     "add.replaced": ("deal {0} replaced ({1} deals)", "сдача {0} заменена (сдаёт {1})"),
     "add.unchanged": ("no total changed", "итоги не изменились"),
-    "on": ("{0} on {1}", "{0} на {1}"),
+    "on": ("{0} on {1}", "{0} на {1@accusative}"),
     "next.deals": ("next: {0} deals", "дальше сдаёт {0}"),
     "next.sits_out": ("next: {0} deals and sits out", "дальше сдаёт {0} и не играет"),
     "next.finished": ("the game is finished: whistscore settle says who pays whom",
@@ -137,35 +138,41 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "draw.next_dealer": ("{0} deals next", "Следующим сдаёт {0}"),
     "draw.finished": ("The game is finished: time to settle",
                       "Партия окончена: пора рассчитаться"),
-    "draw.round_due": ("A twist round is due, at {0} a trick",
-                       "Следует розыгрыш твиста, по {0} за взятку"),
     "draw.earlier": ("… {0} earlier deals", "… ещё сдач выше: {0}"),
-    "draw.dazin": ("dz", "дз"),
-    "draw.operet": ("op", "оп"),
-    "draw.legend.preferans": (
-        "From the centre out: gora, pulya, then the vists on each opponent, on his side. "
-        "● deals next, ✓ pulya closed, … earlier values.",
-        "От центра: гора, пуля, снаружи висты на каждого — с его стороны. "
-        "● сдаёт следующим, ✓ пуля закрыта, … ранние записи."),
-    "draw.legend.twist": (
-        "From the centre out: gora, remark, then the vists on each opponent. The nota "
-        "follows each name: X, O, dz (dazin), op (operet); crossed out when used. "
-        "● deals next.",
-        "От центра: гора, ремарк, снаружи висты на каждого. Нота — после имени: X, O, "
-        "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
-    "draw.legend.whist": (
-        "Above the double line: the games and rubbers won, which are paid; below it: "
-        "each side's points in the game, a line under each game; points reached by "
-        "honours in italics, by a revoke in red.",
-        "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
-        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
-        "с ренонсом — красным."),
-    "draw.legend.danish": (
-        "Each deal: the running total, the deal's points small beneath it; the red mark "
-        "is the dealer, grey who sat out.",
-        "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
-        "сдающий, серым — кто не играл."),
     "draw.sits_out": (" and sits the deal out", " и не играет в этой сдаче"),
+    # a deal in words (the scorepad's list of deals): "сдаёт Вера", "Аня +4 в пулю"
+    "said.deals": ("{0} deals", "сдаёт {0}"),
+    "said.into": ("{0} {1} into the {2}", "{0} {1} в {2}"),
+    "said.on": ("{0} {1} on {2}", "{0} {1} на {2@accusative}"),
+    "said.nothing": ("nothing written", "ничего не записано"),
+    "said.tricks": ("{0} {1} for tricks", "{0} {1} за взятки"),
+    "said.honours": ("{0} {1} for honours", "{0} {1} за онёры"),
+    "said.points": ("{0} {1}", "{0} {1}"),
+    # a refused input said in one short sentence (i18n.error_message; the game's own in its
+    # LABELS as err.<key>); the technical text stays behind "details"
+    "err.game_over": ("The game is over: no deal can follow.",
+                      "Партия окончена: новых сдач нет."),
+    "err.missing_tricks": ("How many tricks did {0} take?", "Сколько взяток у {0@genitive}?"),
+    "err.tricks_total": ("The tricks add up to {1}; they must make {0}.",
+                         "Взяток всего {1}, а должно быть {0}."),
+    "err.not_a_player": ("{0} does not play in this game.", "{0} не играет в этой партии."),
+    "err.field": ("Not recorded: check {0}.", "Не записано: проверьте поле «{0}»."),
+    "err.any": ("Not recorded: check what was typed.", "Не записано: проверьте запись."),
+    # the fields a refusal names (the game's own, e.g. field.whist, in its LABELS)
+    "field.declarer": ("the declarer", "разыгрывающий"),
+    "field.contract": ("the contract", "контракт"),
+    "field.tricks": ("the tricks", "взятки"),
+    "field.dealer": ("the dealer", "сдающий"),
+    "field.note": ("the note", "примечание"),
+    "field.notation": ("the notation", "запись"),
+    "field.deal": ("the deal", "сдача"),
+    "field.players": ("the players", "игроки"),
+    "field.stake": ("the stake", "ставка"),
+    "field.currency": ("the currency", "валюта"),
+    "field.title": ("the title", "название"),
+    "field.name": ("the file name", "имя файла"),
+    "field.rules": ("the options", "опции"),
+    "field.preset": ("the preset", "пресет"),
 }
 
 #: An entry's detail ("3 tricks x 4, 1st all-pass") is written by the game in
@@ -243,6 +250,70 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+#: a name pytrovich may decline: one Russian first name, or a double one ("Анна-Мария")
+_RUSSIAN_NAME = re.compile(r"[А-ЯЁ][а-яё]{1,30}(?:-[А-ЯЁ][а-яё]{1,30})?")
+_CASES = ("dative", "accusative", "genitive")
+
+
+@functools.lru_cache(maxsize=2048)
+def name_case(name: str, case: str) -> str | None:
+    """A player's name in a Russian case ("Аня" -> dative "Ане", accusative "Аню").
+
+    ``None`` when the name is not one pytrovich can decline (Latin letters, a nickname with
+    digits, two words): the caller then says the sentence in a form that needs no case
+    ("Боря → Anna: 1.20").  The gender is guessed from the name, as a reader would.
+    pytrovich is pure Python with its rules in the package, so this works offline.
+    """
+    if case not in _CASES:
+        raise ValueError(f"unknown case {case!r}")
+    if not _RUSSIAN_NAME.fullmatch(name):
+        return None
+    from pytrovich.detector import PetrovichGenderDetector
+    from pytrovich.enums import Case, NamePart
+    from pytrovich.maker import PetrovichDeclinationMaker
+
+    gender = _detector(PetrovichGenderDetector).detect(firstname=name)
+    said = _maker(PetrovichDeclinationMaker).make(NamePart.FIRSTNAME, gender,
+                                                  getattr(Case, case.upper()), name)
+    if not isinstance(said, str):
+        return None
+    said = _AFTER_HUSHER.sub(r"\1и", said)  # "Саша" -> "Саши", not pytrovich's "Сашы"
+    return said if _RUSSIAN_NAME.fullmatch(said) else None
+
+
+#: Russian spelling: after г к х ж ш ч щ an и, never an ы
+_AFTER_HUSHER = re.compile(r"([гкхжшчщ])ы(?=$|-)")
+
+
+@functools.lru_cache(maxsize=1)
+def _detector(cls: Any) -> Any:
+    return cls()
+
+
+@functools.lru_cache(maxsize=1)
+def _maker(cls: Any) -> Any:
+    return cls()
+
+
+def pays(payer: str, payee: str, amount: str, lang: str = "en") -> tuple[str, str, str, str]:
+    """Who pays whom, as four parts: (payer, link, payee, after), names left bare so a page
+    can set them in bold.  "Боря платит Ане 1.20" -> ("Боря", " платит ", "Ане", " 1.20");
+    a payee pytrovich cannot decline: ("Боря", " → ", "Anna", ": 1.20")."""
+    if lang == "ru":
+        dative = name_case(payee, "dative")
+        if dative is None:
+            return (payer, " → ", payee, f": {amount}")
+        return (payer, " платит ", dative, f" {amount}")
+    return (payer, " pays ", payee, f" {amount}")
+
+
+def count_deals(n: int, lang: str = "en") -> str:
+    """"16 deals", "1 сдача", "3 сдачи", "16 сдач": the count agrees with its number."""
+    if lang == "ru":
+        return f"{n} {plural_ru(n, 'сдача', 'сдачи', 'сдач')}"
+    return "1 deal" if n == 1 else f"{n} deals"
+
+
 def _counted(word: tuple[str, str, str]) -> Callable[[re.Match[str]], str]:
     def say(m: re.Match[str]) -> str:
         n = int(m.group(1))
@@ -280,9 +351,18 @@ def _detail_ru(detail: str) -> str:
 
 def game_title(kind: GameType[Any, Any], lang: str = "en") -> str:
     """The game's name in the sheet's language ("Преферанс (пуля, гора, висты)")."""
-    name = getattr(kind, "name", None)
-    found = _lookup(f"title.{name}", kind, lang) if name else None
-    return found or kind.title
+    return _lookup("game.title", kind, lang) or kind.title
+
+
+def game_name(kind: GameType[Any, Any], lang: str = "en") -> str:
+    """The game's short name in the page's language ("Преферанс")."""
+    return _lookup("game.name", kind, lang) or kind.title
+
+
+def preset_name(kind: GameType[Any, Any], preset: str, lang: str = "en") -> str:
+    """A preset as players name it ("Сочи", "классика"); the key itself when the game names
+    none."""
+    return _lookup(f"preset.{preset}", kind, lang) or preset
 
 
 def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:
@@ -305,8 +385,87 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
         if found is None:
             found = value.key
         args = [text(a, kind, lang) for a in value.args]
+        if "@" in found:
+            found = _CASED.sub(lambda m: _cased(args, int(m.group(1)), m.group(2)), found)
         return found.format(*args) if args else found
     return value
+
+
+#: "висты на {0@accusative}": the name argument 0 in the accusative ("висты на Аню")
+_CASED = re.compile(r"\{(\d)@(dative|accusative|genitive)\}")
+
+
+def _cased(args: list[Any], i: int, case: str) -> str:
+    """A name argument in its case, braces doubled for the format that follows; a name
+    that cannot be declined stays as written (an indeclinable foreign name, as Russian
+    treats "Anna" or "Жан-Поль Ж.")."""
+    name = str(args[i])
+    said = name_case(name, case) or name
+    return said.replace("{", "{{").replace("}", "}}")
+
+
+def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
+                  lang: str = "en") -> str:
+    """A refused input as one short sentence a person reads, in ``lang``.
+
+    The error's ``key`` names the sentence (``err.<key>``, from the games in ``kinds`` or the
+    core words); an error with no sentence of its own names its field in the reader's words
+    ("Не записано: проверьте поле «вист (Аня)»"), never the technical text, which stays in
+    ``str(exc)`` (the CLI's message, the page's "details").
+    """
+    key = exc.key
+    if key:
+        for kind in (*kinds, None):
+            if _lookup(f"err.{key}", kind, lang) is not None:
+                return str(text(Label(f"err.{key}", exc.args_said), kind, lang))
+    field = _field_words(exc.field, kinds, lang)
+    if field is not None:
+        return str(text(Label("err.field", (field,)), None, lang))
+    if lang != "ru":
+        reason = exc.reason[:1].upper() + exc.reason[1:]
+        return reason if reason.endswith(".") else reason + "."
+    return str(text(Label("err.any"), None, lang))
+
+
+def _field_words(field: str | None, kinds: "Sequence[GameType[Any, Any]]",
+                 lang: str) -> str | None:
+    """A field path in the reader's words: "whist.Аня" -> "вист (Аня)"; ``None`` when
+    its first part has no words (the sentence then names no field)."""
+    if not field:
+        return None
+    head, _, rest = field.partition(".")
+    if re.fullmatch(r"[a-z_]+(?:\..*)?", rest):  # a sub-field ("revoke.by"), not a player
+        rest = ""
+    for kind in (*kinds, None):
+        said = _lookup(f"field.{head}", kind, lang)
+        if said is not None:
+            if "{0}" in said:
+                return said.replace("{0}", rest)
+            return f"{said} ({rest})" if rest else said
+    return None
+
+
+def entries_said(entries: "Sequence[Entry]", kind: GameType[Any, Any] | None = None,
+                 lang: str = "en") -> str:
+    """What a deal wrote, as players say it: "Аня +4 в пулю, Боря +6 на Аню" (one phrase per
+    player, column and opponent, in the order written; amounts summed)."""
+    totals: dict[tuple[str, str, str | None], Any] = {}
+    for e in entries:
+        k = (e.player, e.column, e.against)
+        totals[k] = totals.get(k, 0) + e.amount
+    parts = []
+    for (player, column, against), amount in totals.items():
+        if amount == 0:
+            continue
+        said = format_amount(amount, signed=True)
+        if against is not None:
+            parts.append(text(Label("said.on", (player, said, against)), kind, lang))
+        elif _lookup(f"said.{column}", kind, lang) is not None:
+            parts.append(text(Label(f"said.{column}", (player, said)), kind, lang))
+        else:
+            into = _lookup(f"into.{column}", kind, lang) or column_name(column, kind, lang)
+            parts.append(text(Label("said.into", (player, said, into)), kind, lang))
+    return ", ".join(str(p) for p in parts) or str(text(Label("said.nothing"), kind, lang))
 
 
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
@@ -322,7 +481,7 @@ def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en"
     # a Russian rule text says "стоимость × взятки", never with a Latin x
     name = rt.ru.replace(" x ", " × ") if lang == "ru" else rt.en
     if with_source and rt.source:
-        name = f"{name} ({rt.source})"
+        name = f"{name} ({rt.source.said(lang)})"
     return name
 
 
@@ -332,7 +491,9 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     column = column_name(entry.column, kind, lang)
     if lang == "ru":
         if entry.against is not None:
-            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {entry.against}"
+            # "висты на Аню"; a name pytrovich cannot decline stays as written ("на Anna")
+            on = name_case(entry.against, "accusative") or entry.against
+            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {on}"
             if entry.column != "vists":
                 head += f" ({column})"
         else:

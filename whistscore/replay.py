@@ -102,7 +102,8 @@ def _play(game: Game, number: int, record: DealRecord, state: S,
     the rotation's unless the record names one."""
     kind = game.kind
     if kind.is_finished(state):
-        raise GameOverError("the game has ended; no deal may follow", deal=number)
+        raise GameOverError("the game has ended; no deal may follow", deal=number,
+                            key="game_over")
     dealer = dealer_of(record, game.players, due, number)
     ctx = DealContext(number, dealer, game.players,
                       kind.active_players(game.players, dealer), game.rules)
@@ -173,7 +174,8 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
     with paused_gc():
         for number, record in enumerate(game.deals, 1):
             if is_finished(state):
-                raise GameOverError("the game has ended; no deal may follow", deal=number)
+                raise GameOverError("the game has ended; no deal may follow", deal=number,
+                                    key="game_over")
             if record.dealer is not None:
                 dealer = dealer_of(record, players, dealer, number)
             active = actives.get(dealer)

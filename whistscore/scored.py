@@ -127,13 +127,15 @@ def _parse_text(game: Game, raw: str) -> DealRecord:
         if hint in exc.reason:
             raise
         raise NotationError(f"{exc.reason} ({hint})", deal=exc.deal, field=exc.field,
-                            value=exc.value, line=exc.line) from None
+                            value=exc.value, line=exc.line, key=exc.key,
+                            args=exc.args_said) from None
 
 
 def _no_longer_fits(exc: InputError, changed: str) -> InputError:
     """A later deal refused after an earlier change: say which change made it so."""
     return type(exc)(f"no longer fits after {changed}: {exc.reason}", deal=exc.deal,
-                     field=exc.field, value=exc.value, line=exc.line)
+                     field=exc.field, value=exc.value, line=exc.line, key=exc.key,
+                     args=exc.args_said)
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from tabulate import tabulate
 
-from .i18n import column_name, explain, text
+from .i18n import column_name, count_deals, explain, game_title, pays, text
 from .game import GameType, NotationForm, Words
 from .layout import Cell, Label, Table
 from .ledger import Entry, format_amount
@@ -146,10 +146,12 @@ def render_settlement(s: Settlement, kind: AnyGame | None = None, lang: str = "e
                       heading: str | None = None) -> str:
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
-    deals = "1 deal" if s.deals == 1 else f"{s.deals} deals"
+    deals = count_deals(s.deals, lang)
     if_now = "" if s.finished else f" {text(Label('show.if_now'), kind, lang)}"
     lines = [heading] if heading else []
-    lines.append(f"{s.game}, {deals}, {state}; balances in {unit}{if_now}")
+    game = game_title(kind, lang) if kind is not None and lang != "en" else s.game
+    lines.append(f"{game}, {deals}, {state}; {text(Label('balances_in', (unit,)), kind, lang)}"
+                 f"{if_now}")
     header = [text(Label("player"), kind, lang), text(Label("balance"), kind, lang)]
     rows: list[list[str]] = []
     for p in s.players:
@@ -165,12 +167,12 @@ def render_settlement(s: Settlement, kind: AnyGame | None = None, lang: str = "e
     lines.append("")
     lines.append(f"{text(Label('transfers'), kind, lang)}:")
     if not s.transfers:
-        lines.append("  nobody owes anything")
+        lines.append(f"  {text(Label('xl.no_transfers'), kind, lang)}")
     for t in s.transfers:
         amount = (str(t.amount) if isinstance(t.amount, Decimal)
                   else f"{format_amount(t.amount)} {unit}")
         cur = f" {s.currency}" if s.currency and s.money is not None else ""
-        lines.append(f"  {t.payer} pays {t.payee} {amount}{cur}")
+        lines.append(f"  {''.join(pays(t.payer, t.payee, amount, lang))}{cur}")
     return "\n".join(lines)
 
 

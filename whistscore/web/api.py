@@ -40,7 +40,7 @@ async def api_games(request: Request) -> Response:
         data = await body_of(request)
         text = await state.work.write(state.folder.create, data)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return Response(text, status_code=201, media_type="application/json")
 
 
@@ -50,7 +50,7 @@ async def api_import(request: Request) -> Response:
     try:
         name = await state.work.write(state.folder.import_file, await body_of(request))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return JSONResponse({"name": name}, status_code=201)
 
 
@@ -60,7 +60,7 @@ async def api_game(request: Request) -> Response:
     try:
         text = await state.work.read(state.folder.text, name)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
@@ -77,7 +77,7 @@ async def api_settle(request: Request) -> Response:
         return JSONResponse(await state.work.read(_settle, state, request.path_params["name"],
                                                   query(request, "stake") or None))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 def _sheet(state: Any, name: str) -> JSONObject:
@@ -89,7 +89,7 @@ async def api_sheet(request: Request) -> Response:
     try:
         return JSONResponse(await state.work.read(_sheet, state, request.path_params["name"]))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
@@ -129,7 +129,7 @@ async def api_deals(request: Request) -> Response:
         body = await body_of(request)
         rp, number, already = await state.work.write(state.folder.add, name, body)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _answer(request, name, rp, number, 200 if already else 201, already)
 
 
@@ -148,7 +148,7 @@ async def api_deal(request: Request) -> Response:
         body = await body_of(request)
         rp = await state.work.write(state.folder.replace, name, number, body)
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _answer(request, name, rp, number, 200)
 
 
@@ -160,7 +160,7 @@ async def api_settings(request: Request) -> Response:
         return JSONResponse(await state.work.write(state.folder.settings,
                                                    request.path_params["name"], body))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 async def api_end(request: Request) -> Response:
@@ -171,7 +171,7 @@ async def api_end(request: Request) -> Response:
         return JSONResponse(await state.work.write(state.folder.end,
                                                    request.path_params["name"], body))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 def _workbook(state: Any, name: str, lang: str) -> bytes:
@@ -190,7 +190,7 @@ async def api_export(request: Request) -> Response:
     try:
         data = await state.work.read(_workbook, state, name, lang_of(request))
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return Response(data, media_type=XLSX,
                     headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})
 
@@ -230,7 +230,7 @@ async def _club_answer(request: Request, what: str, *args: Any) -> Response:
         return JSONResponse(await state.work.read(ask, state.folder.root, what, args, when),
                             headers={"Cache-Control": "no-store"})
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
 
 
 async def api_club(request: Request) -> Response:
@@ -248,7 +248,7 @@ async def api_club_player(request: Request) -> Response:
     try:
         name = bounded(request.path_params["name"], "player")
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _club_answer(request, "player", name)
 
 
@@ -261,5 +261,5 @@ async def api_club_h2h(request: Request) -> Response:
             raise InputError("head-to-head takes two players: ?a=NAME&b=NAME", field="h2h",
                              value=[a, b])
     except InputError as exc:
-        return error(exc)
+        return error(exc, lang=lang_of(request))
     return await _club_answer(request, "head_to_head", a, b)

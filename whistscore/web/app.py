@@ -28,6 +28,9 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import i18n
+from ..game import GameType
+from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount, shown
 from .guard import MAX_REQUESTS, Guard
@@ -69,13 +72,28 @@ ROUTES = [
 
 
 def templates() -> Environment:
-    """The pages' Jinja2 environment: autoescaped, with the page's two filters."""
+    """The pages' Jinja2 environment: autoescaped, with the page's filters."""
     env = Environment(loader=FileSystemLoader(str(_HERE / "templates")),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
     env.globals["shown"] = shown
+    # the game as players name it, from the game's own words: a kind or a registered name
+    env.filters["game_name"] = _game_name
+    env.filters["deals"] = lambda n, lang: i18n.count_deals(int(n), lang)  # "16 сдач"
+    # "Боря платит Ане 1.20": the payee in the case the sentence needs (i18n.pays)
+    env.filters["pays"] = lambda payer, payee, amount, lang: i18n.pays(
+        str(payer), str(payee), str(amount), lang)
     return env
+
+
+def _game_name(kind: object, lang: str) -> str:
+    if isinstance(kind, str):
+        if kind not in GAMES:
+            return kind
+        kind = get_game(kind)
+    assert isinstance(kind, GameType)
+    return i18n.game_name(kind, lang)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:

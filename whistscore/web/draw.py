@@ -389,7 +389,7 @@ def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str],
     layout = _LAYOUT[n]
     seqs = _sequences(rp)
     sheet = kind.sheet_json(rp.state, game.rules)
-    target = game.rules["pulya"] if "pulya" in columns else None
+    target = game.rules[kind.paper.closes] if kind.paper.closes else None
     dealer = rp.next_dealer() if not rp.finished else None
     size = 2 * (HALF + MARGIN)
     svg = _el("svg", {"class": "ws-pulka", "viewBox": f"0 0 {size} {size}", "role": "img",
@@ -441,8 +441,8 @@ def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str],
             else:
                 svg.append(_group(side, field))
         x, y, rot = _NAMES[n][seat]
-        symbols, room = (_nota_svg(p, rp.state.nota(seat), kind, lang)
-                         if kind.name == "twist" else ([], 0.0))
+        marks = kind.name_marks(rp.state, seat)
+        symbols, room = _nota_svg(p, marks, kind, lang) if marks else ([], 0.0)
         label = _el("text", {"class": "ws-name", "transform": f"translate({x} {y}) rotate({rot})",
                              "data-seat": seat})
         svg.append(_name_text(label, p, 2 * HALF - 30 - room, p == dealer, symbols))
@@ -459,19 +459,18 @@ def _legend(key: str, kind: AnyGame, lang: str) -> Node:
     return _el("p", {"class": "ws-legend"}, _t(Label(key), kind, lang))
 
 
-def _preferans(rp: Replay[Any], lang: str) -> list[Node]:
+def _pulka_sheet(rp: Replay[Any], lang: str) -> list[Node]:
+    """The pulka of Preferans (pulya in the centre, Σ of the pulyas) or Twist (the gora)."""
     kind = rp.game.kind
-    target = rp.game.rules["pulya"]
-    total = sum(Fraction(v["pulya"]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
-    return [_pulka(rp, lang, ("gora", "pulya"),
-                   (format_amount(target), f"Σ {format_amount(plain_number(total))}")),
-            _legend("draw.legend.preferans", kind, lang)]
-
-
-def _twist(rp: Replay[Any], lang: str) -> list[Node]:
-    start = rp.game.rules["gora"]
-    return [_pulka(rp, lang, ("gora", "remark"), (format_amount(start), "")),
-            _legend("draw.legend.twist", rp.game.kind, lang)]
+    paper = kind.paper
+    middle = paper.columns[1]
+    small = ""
+    if paper.centre_sum:
+        total = sum(Fraction(v[middle]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
+        small = f"Σ {format_amount(plain_number(total))}"
+    inner, middle = paper.columns
+    return [_pulka(rp, lang, (inner, middle), (format_amount(rp.game.rules[paper.centre]), small)),
+            _legend(paper.legend, kind, lang)]
 
 
 # -- whist: the marker's sheet ---------------------------------------------------------
@@ -572,7 +571,7 @@ def _whist(rp: Replay[Any], lang: str) -> list[Node]:
                          _el("td", {"data-side": s, "data-total": t},
                              format_amount(Fraction(t), signed=True))
                          for s, t in zip(sides, totals)])))
-    return [table, _legend("draw.legend.whist", kind, lang)]
+    return [table, _legend(kind.paper.legend, kind, lang)]
 
 
 # -- danish: the running pad ----------------------------------------------------------
@@ -617,7 +616,7 @@ def _danish(rp: Replay[Any], lang: str) -> list[Node]:
                       _num(Fraction(sheet[p]["points"]))) for p in players])
     table = _el("table", {"class": "ws-table ws-pad"}, None, _el("thead", None, None, head),
                 _el("tbody", None, None, *rows), _el("tfoot", None, None, foot))
-    return [table, _legend("draw.legend.danish", kind, lang)]
+    return [table, _legend(kind.paper.legend, kind, lang)]
 
 
 # -- any other game: its own tables ----------------------------------------------------
@@ -646,12 +645,13 @@ def _tables(rp: Replay[Any], lang: str) -> list[Node]:
     return out
 
 
-_DRAWERS = {"preferans": _preferans, "twist": _twist, "whist": _whist, "danish": _danish}
+#: the paper forms a game may declare (GameType.paper.form)
+_DRAWERS = {"pulka": _pulka_sheet, "marker": _whist, "pad": _danish}
 
 
 def draw_sheet(rp: Replay[Any], lang: str = "en") -> str:
     """The sheet of a replay (that kept its results) as a safe HTML fragment."""
-    drawer = _DRAWERS.get(rp.game.kind.name, _tables)
+    drawer = _DRAWERS.get(rp.game.kind.paper.form, _tables)
     return _html(_el("div", {"class": f"ws-sheet ws-{rp.game.kind.name}"}, None,
                      *drawer(rp, lang)))
 
@@ -679,10 +679,9 @@ def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
         out.append(_el("p", {"class": "ws-due", "data-due": "finished"},
                        _t(Label("draw.finished"), kind, lang)))
     else:
-        price = getattr(rp.state, "round_price", None)
-        if price is not None:
-            out.append(_el("p", {"class": "ws-due", "data-due": "twist_round"},
-                           _t(Label("draw.round_due", (price,)), kind, lang)))
+        due = kind.due(rp.state, game.rules)
+        if due is not None:
+            out.append(_el("p", {"class": "ws-due", "data-due": due[0]}, _t(due[1], kind, lang)))
         dealer = rp.next_dealer()
         sits = "" if dealer in kind.active_players(game.players, dealer) else \
             _t(Label("draw.sits_out"), kind, lang)

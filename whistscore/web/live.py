@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from .. import journal
 from ..game import JSONObject
-from ..i18n import text as sheet_text
+from ..layout import Label
+from ..i18n import entries_said, text as sheet_text
 from ..replay import Replay
 from .draw import draw_sheet
 from .store import Folder, settle_json
@@ -51,6 +52,9 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
             "number": r.number, "dealer": r.dealer, "notation": game.notation(r.record),
             "result": str(sheet_text(kind.describe_result(r.record.deal, r.outcome,
                                                           r.context), kind, lang)),
+            "said": entries_said(r.outcome.entries, kind, lang),
+            "played": str(sheet_text(kind.describe_deal(r.record.deal, r.context), kind, lang)),
+            "dealt": str(sheet_text(Label("said.deals", (r.dealer,)), kind, lang)),
             "note": r.record.note or "", "active": list(r.context.active),
             "json": journal.deal_to_json(kind, r.record),
         })

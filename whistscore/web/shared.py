@@ -18,7 +18,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from ..errors import ConflictError, GameOverError, InputError
-from ..game import JSONObject
+from ..game import GameType, JSONObject
+from ..games import GAMES, get_game
+from ..i18n import error_message
 from .store import Conflict, NotFound
 from .words import pick_lang, words
 from .work import Busy
@@ -55,13 +57,24 @@ def status_of(exc: InputError) -> int:
     return 400
 
 
-def error(exc: Exception, status: int | None = None) -> JSONResponse:
-    """The API's error shape: ``{"error", "deal", "field"}`` with the status it means."""
+def error(exc: Exception, status: int | None = None, lang: str = "en") -> JSONResponse:
+    """The API's error shape: ``{"error", "deal", "field", "message", "detail"}`` with the
+    status it means.  ``error`` is the CLI's message (unchanged); ``message`` is one short
+    sentence in ``lang`` for a person (the games' words, i18n.error_message) and ``detail``
+    the technical form the page keeps behind "details" (the CLI's message again)."""
     if isinstance(exc, InputError):
-        return JSONResponse({"error": str(exc), "deal": exc.deal, "field": exc.field},
+        return JSONResponse({"error": str(exc), "deal": exc.deal, "field": exc.field,
+                             "message": error_message(exc, _kinds(), lang),
+                             "detail": str(exc)},
                             status_code=status or status_of(exc))
-    return JSONResponse({"error": str(exc), "deal": None, "field": None},
+    return JSONResponse({"error": str(exc), "deal": None, "field": None,
+                         "message": str(exc), "detail": str(exc)},
                         status_code=status or 400)
+
+
+def _kinds() -> list[GameType[Any, Any]]:
+    """The registered games, whose words an error's sentence may come from."""
+    return [get_game(n) for n in GAMES]
 
 
 def query(request: Request, key: str, limit: int = MAX_QUERY) -> str | None:

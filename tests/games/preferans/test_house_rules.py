@@ -522,9 +522,10 @@ def test_cli_add_refuses_and_leaves_the_file_untouched(tmp_path, players, rules,
 
 
 NEW_OPTIONS = {
-    "half_whist_by": "seed 002 3.8.7", "totus_both_whist": "seed 003",
-    "stalingrad": "spec preferans.md", "concede": "spec preferans.md",
-    "both_pass": "seed 002 3.8.9", "misere_blind": "seed 003", "allpass_exit": "made-8",
+    "half_whist_by": "the Preferans Code §3.8.7", "totus_both_whist": "Mendelev's Encyclopedia",
+    "stalingrad": "house rule", "concede": "house rule",
+    "both_pass": "the Preferans Code §3.8.9", "misere_blind": "Mendelev's Encyclopedia",
+    "allpass_exit": "made-8",
 }
 
 

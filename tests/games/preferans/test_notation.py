@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from gen_preferans import game_files
 from whistscore.games.preferans import GAME
 from whistscore.games.preferans.deals import AllPass, Contract, Misere
+from whistscore.errors import DealError
 from whistscore.journal import from_json
 
 ABV = ("Anna", "Boris", "Vera")
@@ -123,3 +124,28 @@ def test_garbage_is_refused_cleanly(text):
     record = type(GAME.deal_from_json(GAME.deal_to_json(deal), ABV, SOCHI))
     assert isinstance(deal, record)
     assert read(GAME.format_notation(deal, ABV, SOCHI)) == deal  # it reads back as itself
+
+
+# -- Russian suit letters (issue 22): пики, трефы, бубны, червы, без козыря --------------
+
+@pytest.mark.parametrize("typed, latin", [
+    ("Аня 6П Боря:w Вера:w 6/2/2", "Аня 6S Боря:w Вера:w 6/2/2"),
+    ("Аня 7Т Боря:w Вера:p 7/3/0", "Аня 7C Боря:w Вера:p 7/3/0"),
+    ("Аня 8б Боря:p Вера:p", "Аня 8D Боря:p Вера:p"),
+    ("Аня 9Ч Боря:w Вера:p 9/1/0", "Аня 9H Боря:w Вера:p 9/1/0"),
+    ("Аня 10БК Боря:w Вера:w 10/0/0", "Аня 10NT Боря:w Вера:w 10/0/0"),
+    ("Аня 6бк Боря:p Вера:h", "Аня 6NT Боря:p Вера:h"),
+    ("Аня 7П concede", "Аня 7S concede"),
+])
+def test_russian_suits_read_as_the_latin_letters_and_round_trip(typed, latin):
+    players = ("Аня", "Боря", "Вера")
+    deal = read(typed, players)
+    assert deal == read(latin, players)
+    written = GAME.format_notation(deal, players, SOCHI)
+    assert read(written, players) == deal
+
+
+@pytest.mark.parametrize("typed", ["Аня 7Ж Боря:w Вера:p 7/3/0", "Аня 11П Боря:w Вера:p 7/3/0"])
+def test_a_russian_suit_that_is_none_is_refused(typed):
+    with pytest.raises(DealError, match="suit|level"):
+        read(typed, ("Аня", "Боря", "Вера"))

@@ -70,7 +70,7 @@ def test_journal_md_settle_json_example_verbatim():
 def test_explain_line_names_arithmetic_and_rule():
     rep = replay(loads(JOURNAL_EXAMPLE))
     lines = [explain(e, GAME) for e in rep.entries()]
-    assert "deal 1: Boris writes 12 on Anna: 3 tricks x 4, greedy whist (seed 002 §3.8.13)" in lines
+    assert "deal 1: Boris writes 12 on Anna: 3 tricks x 4, greedy whist (the Preferans Code §3.8.13)" in lines
     assert "deal 1: Anna writes 4 into pulya: 7 game = 4, contract made" in lines[0]
     ru = explain(rep.results[0].entries[1], GAME, "ru")
     assert ru.startswith("сдача 1: Boris пишет 12 на Anna: 3 взятки × 4, жлобский вист")

@@ -65,3 +65,15 @@ def test_notation_round_trips(case):
     assert "\n" not in text
     assert GAME.parse_notation(text, players, None) == deal
     assert GAME.deal_from_json(GAME.deal_to_json(deal), players, None) == deal
+
+
+@pytest.mark.parametrize("typed, latin", [("A 8Ч 5/2/4/1", "A 8H 5/2/4/1"),
+                                          ("A 5п 4/3/3/2 open", "A 5S 4/3/3/2 open"),
+                                          ("A 9БК 2/5/1/4", "A 9NT 2/5/1/4"),
+                                          ("A 7т 4/3/3/2", "A 7C 4/3/3/2"),
+                                          ("A 6Б 4/3/3/2", "A 6D 4/3/3/2")])
+def test_russian_suits_read_as_the_latin_letters_and_round_trip(typed, latin):
+    """пики П, трефы Т, бубны Б, червы Ч, без козыря БК (issue 22)."""
+    deal = GAME.parse_notation(typed, P, None)
+    assert deal == GAME.parse_notation(latin, P, None)
+    assert GAME.parse_notation(GAME.format_notation(deal, P, None), P, None) == deal

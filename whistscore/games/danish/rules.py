@@ -11,14 +11,18 @@ from typing import Any, Mapping
 
 import attrs
 
-from ...game import RuleText
+from ...game import Cite, RuleText
 from ...rules import Choice, Integer, Kind, Option, RuleBook, json_text, typed_pairs
 
 __all__ = ["OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS", "SIMPLE", "NEGATIVES",
            "NEGATIVE_NAMES", "NoloValues", "SEED", "SPEC"]
 
-SEED = "seed 004 «Подсчет очков»"
-SPEC = "spec danish.md, Scoring"
+#: the sources, as a player knows them (docs/sources.md)
+CALL_ACE = Cite("the call-ace whist rules", "правила колл-туз виста")
+SEED = CALL_ACE.at("Scoring", "«Подсчёт очков»")
+#: our own reading where the rules are silent (docs/danish.md)
+HOUSE = Cite("house rule", "домашнее правило")
+SPEC = HOUSE.at("Scoring", "подсчёт очков")
 
 #: negative contracts in ascending order
 NEGATIVES = ("solo", "nolo", "open_solo", "open_nolo")
@@ -113,31 +117,31 @@ RULEBOOK = RuleBook(
     options=OPTIONS,
     presets=PRESETS,
     default_preset="simple",
-    preset_docs={"simple": "the seed's simple system (seed 004 «Подсчет очков»), with a "
+    preset_docs={"simple": "the rules' simple system (the call-ace whist rules «Подсчет очков»), with a "
                  "failed contract paying double per undertrick (club practice)"},
 )
 
 RULE_TEXTS = {
     "made": RuleText(
         "contract made with a partner", "контракт с партнёром выполнен",
-        f"{SEED}: 7 = 10 … 13 = 640, овертрик = ставка, вложение × 2; {SPEC}"),
+        SEED.at("7 = 10 … 13 = 640, overtrick = the bid, attachment × 2", "7 = 10 … 13 = 640, овертрик = ставка, вложение × 2") + SPEC),
     "failed": RuleText(
         "contract failed with a partner", "контракт с партнёром не выполнен",
-        f"spec danish.md, Options (failed_factor: club practice); {SEED}"),
+        HOUSE.at("a failed contract, as clubs play it", "проигранный контракт — как играют в клубах") + SEED),
     "alone_made": RuleText(
         "contract made alone", "контракт в одиночку выполнен",
-        f"{SEED}: «Игра в одиночку = x 3»; {SPEC}"),
+        SEED.at("alone = × 3", "«Игра в одиночку = × 3»") + SPEC),
     "alone_failed": RuleText(
         "contract failed alone", "контракт в одиночку не выполнен",
-        f"{SEED}: «Игра в одиночку = x 3»; spec danish.md, Options"),
+        SEED.at("alone = × 3", "«Игра в одиночку = × 3»") + HOUSE),
     "negative_made": RuleText(
         "negative contract made", "негативный контракт выполнен",
-        f"{SEED}: Соло 50, Ноло 100, Открытое соло 150, Открытое Ноло 200; {SPEC}"),
+        SEED.at("solo 50, nolo 100, open solo 150, open nolo 200", "Соло 50, Ноло 100, Открытое соло 150, Открытое Ноло 200") + SPEC),
     "negative_failed": RuleText(
         "negative contract lost, paid double",
         "негативный контракт проигран, платит вдвойне",
-        f"{SEED}: «Разыгрывающий, проигрывающий какой-либо контракт Ноло, "
-        "платит вдвойне»"),
+        SEED.at("a lost nolo pays double", "«Разыгрывающий, проигрывающий какой-либо контракт Ноло, "
+        "платит вдвойне»")),
 }
 
 #: the sheet's own labels: key -> (English, Russian)
@@ -145,4 +149,18 @@ LABELS = {
     "danish.sheet": ("Score pad", "Запись очков"),
     "danish.no": ("No.", "№"),
     "danish.total_of": ("Σ {0}", "Σ {0}"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "danish.draw.legend": (
+        "Each deal: the running total, the deal's points small beneath it; the red mark "
+        "is the dealer, grey who sat out.",
+        "В каждой сдаче — нарастающий итог, под ним мелко очки сдачи; красная метка — "
+        "сдающий, серым — кто не играл."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Danish whist", "Датский вист"),
+    "game.title": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
+    "preset.simple": ("simple", "простой счёт"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.attachment": ("the attachment", "вложение"),
+    "field.bid": ("the bid", "заявка"),
+    "field.partner": ("the partner", "партнёр"),
 }

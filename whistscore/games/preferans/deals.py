@@ -221,7 +221,8 @@ def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None
     if expected is not None:
         for name in expected:
             if name not in seen:
-                raise DealError("missing trick count", field=f"tricks.{name}")
+                raise DealError("missing trick count", field=f"tricks.{name}", key="missing_tricks",
+                                args=(name,))
     else:
         if optional_partial is not None and optional_partial not in seen:
             raise DealError("missing the declarer's trick count",
@@ -231,10 +232,12 @@ def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None
                 raise DealError("with four players the dealer sits out: give the tricks of "
                                 "the three who play", field="tricks", value=obj)
             missing = [p for p in players if p not in seen]
-            raise DealError("missing trick count", field=f"tricks.{missing[0]}")
+            raise DealError("missing trick count", field=f"tricks.{missing[0]}",
+                            key="missing_tricks", args=(missing[0],))
     total = sum(seen.values())
     if total != 10:
-        raise DealError(f"tricks must add up to 10, not {total}", field="tricks", value=obj)
+        raise DealError(f"tricks must add up to 10, not {total}", field="tricks", value=obj,
+                        key="tricks_total", args=(10, total))
     return _seat_sorted(seen, players)
 
 
@@ -331,7 +334,8 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
             tricks = _tricks(obj["tricks"], players, None)
             holding = dict(tricks)
             if declarer not in holding:
-                raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}")
+                raise DealError("missing the declarer's trick count", field=f"tricks.{declarer}",
+                                key="missing_tricks", args=(declarer,))
     return Contract(declarer, level, suit, named, tricks)
 
 
@@ -347,20 +351,20 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
         for name, own, _ in pair:
             if own != "whist":
                 raise DealError("a Stalingrad 6♠ is whisted by both defenders (stalingrad)",
-                                field=f"whist.{name}", value=own)
+                                field=f"whist.{name}", value=own, key="pref.stalingrad")
     if rules["totus_both_whist"] and level == 10:
         for name, own, _ in pair:
             if own != "whist":
                 raise DealError("a 10 is whisted by both defenders (totus_both_whist, seed 003)",
-                                field=f"whist.{name}", value=own)
+                                field=f"whist.{name}", value=own, key="pref.totus")
     halves = dict(rules["half_whist"])
     if s1 in ("half", "gone-half") and s2 in ("half", "gone-half"):
         raise DealError("only one defender can go for a half-whist", field=f"whist.{second}",
-                        value=s2)
+                        value=s2, key="pref.one_half")
     dealer_whists = ds == "whist"
     if ds is not None and ds not in ("whist", "pass"):
         raise DealError("the sitting-out dealer says whist or pass (seed 002 3.8.8)",
-                        field=f"whist.{named_dealer}", value=ds)
+                        field=f"whist.{named_dealer}", value=ds, key="pref.dealer_says")
     by = rules["half_whist_by"]
     if by == "style":
         by = "either" if rules["whist_style"] == "gentleman" else "second"
@@ -371,31 +375,31 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
         if level not in halves:
             allowed = ", ".join(str(k) for k in halves) or "none"
             raise DealError(f"no half-whist on {level} under these rules (half_whist levels: "
-                            f"{allowed})", field=field, value=own)
+                            f"{allowed})", field=field, value=own, key="pref.no_half_level", args=(level,))
         if by == "second" and name == first:
             raise DealError("only the second defender may go for a half-whist (half_whist_by = "
-                            "second; greedy whist, seed 002 3.8.7)", field=field, value=own)
+                            "second; greedy whist, seed 002 3.8.7)", field=field, value=own, key="pref.half_second")
         if by == "first" and name == second:
             raise DealError("only the first defender may go for a half-whist (half_whist_by = "
-                            "first)", field=field, value=own)
+                            "first)", field=field, value=own, key="pref.half_first")
         if own == "half" and other != "pass":
             raise DealError("a half-whist needs the other defender to pass", field=field,
-                            value=own)
+                            value=own, key="pref.half_needs_pass")
         if own == "half" and dealer_whists:
             raise DealError("the dealer returned the whist: the half-goer is gone-half "
-                            "(seed 002 3.8.8.2)", field=field, value=own)
+                            "(seed 002 3.8.8.2)", field=field, value=own, key="pref.half_returned")
         if own == "gone-half" and other != "whist" and not (other == "pass" and dealer_whists):
             raise DealError("gone-half means the other defender (or the dealer) returned the "
-                            "whist: one of them must say whist", field=field, value=own)
+                            "whist: one of them must say whist", field=field, value=own, key="pref.gone_half_needs_whist")
     if dealer_whists:
         field = f"whist.{named_dealer}"
         if "whist" in (s1, s2):
             raise DealError("the dealer whists only when both defenders declined the whist "
-                            "(seed 002 3.8.8)", field=field, value=ds)
+                            "(seed 002 3.8.8)", field=field, value=ds, key="pref.dealer_whist_when")
         if level in halves and "gone-half" not in (s1, s2):
             raise DealError(f"on {level} the dealer returns the whist only after pass, half, "
                             "pass: the half-goer is then gone-half (seed 002 3.8.8, 3.8.8.1)",
-                            field=field, value=ds)
+                            field=field, value=ds, key="pref.dealer_after_half", args=(level,))
 
 
 def _concede_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules,
@@ -409,7 +413,7 @@ def _concede_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
                                    players, rules, level, suit)
     if rules["concede"] == "off":
         raise DealError("a contract cannot be conceded under these rules (concede = off)",
-                        field="concede", value=True)
+                        field="concede", value=True, key="pref.no_concede")
     if "declarer" not in obj:
         raise DealError("missing field", field="declarer")
     return Concede(_player(obj["declarer"], players, "declarer"), level, suit)

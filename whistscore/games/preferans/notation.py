@@ -56,7 +56,7 @@ NOTATION_FORMS = (
                  "Vera went for half, the dealer returned the whist",
                  ("Anna", "Boris", "Vera", "Gleb")),
     NotationForm("DECLARER CONTRACT DEF:p DEF:h", "Anna 6♥ Boris:p Vera:h",
-                 "half-whist: not played (suits as S C D H NT or ♠ ♣ ♦ ♥)"),
+                 "half-whist: not played (suits as S C D H NT, ♠ ♣ ♦ ♥ or П Т Б Ч БК)"),
     NotationForm("DECLARER CONTRACT DEF:p DEF:p", "Anna 8NT Boris:p Vera:p",
                  "both pass: not played"),
     NotationForm("DECLARER CONTRACT concede", "Anna 7H concede",
@@ -88,6 +88,19 @@ ALLPASS_WORDS = ("pass", "allpass", "all-pass", "ap", "raspasy", "распасы
 _LIST_RE = re.compile(r"^(\d+|-)(/(\d+|-))*$")
 _CONTRACT_LIKE = re.compile(r"^\d+\S*$")
 _SPACE = re.compile(r"\s")
+
+
+#: the suits as Russian players write them: пики, трефы, бубны, червы, без козыря
+#: ("6П 7Т 8Б 9Ч 10БК"); the Latin letter the deal keeps
+_RUSSIAN_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H", "БК": "NT"}
+_RUSSIAN_CONTRACT = re.compile(r"^(\d{1,2})(БК|П|Т|Б|Ч)$", re.IGNORECASE)
+
+
+def _latin_contract(token: str) -> str:
+    """A contract typed with a Russian suit letter, in the deal's own letters ("7П" -> "7S");
+    anything else as typed (the deal's check says what is wrong with it)."""
+    m = _RUSSIAN_CONTRACT.match(token)
+    return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token
 
 
 def _key(name: str) -> str:
@@ -197,7 +210,7 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
     if len(tokens) < 2:
         raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
                             value=text)
-    contract = tokens[1]
+    contract = _latin_contract(tokens[1])
     rest = tokens[2:]
     is_misere = contract.lower() in ("misere", "misère", "мизер")
     obj: dict[str, Any] = {"declarer": declarer, "contract": contract}

@@ -12,14 +12,17 @@ from typing import Any, Mapping
 
 import attrs
 
-from ...game import RuleText
+from ...game import Cite, RuleText
 from ...rules import Boolean, Choice, Integer, IntList, IntMap, Kind, Option, RuleBook
 
 __all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS", "RULEBOOK", "RULE_TEXTS", "LABELS", "LEVELS",
            "MiserePrices"]
 
-SEED2 = "seed 002 §"
-SPEC = "spec preferans.md"
+#: the sources, as a player knows them (docs/sources.md)
+CODE = Cite("the Preferans Code", "Кодекс преферанса")
+ENCYCLOPEDIA = Cite("Mendelev's Encyclopedia of Games", "Энциклопедия игр Менделева")
+#: our own reading where the books are silent (docs/preferans.md)
+HOUSE = Cite("house rule", "домашнее правило")
 
 #: the contracts' levels, in the order the per-level options list their values
 LEVELS = (6, 7, 8, 9, 10)
@@ -83,7 +86,7 @@ OPTIONS = (
            "a short whister's gora per missing trick: full remiz price, half of it, half "
            "until his own pulya is closed, or nothing"),
     Option("whist_style", Choice(("greedy", "gentleman")),
-           "greedy (seed 002 3.8.13) or gentleman's whist (3.8.14)"),
+           "greedy (the Preferans Code §3.8.13) or gentleman's whist (3.8.14)"),
     Option("allpass", Choice(("gora", "rostov", "off")),
            "all-pass scoring: tricks into the gora, the Rostov vists, or no all-pass at all"),
     Option("allpass_prices", IntList(length=None, minimum=0),
@@ -93,30 +96,30 @@ OPTIONS = (
     Option("rostov_vists", Integer(0, 100000), "vists per trick on the Rostov all-pass"),
     Option("half_whist_by", Choice(("style", "second", "first", "either")),
            "who may go for half-whist when the other defender passed: style (greedy: the "
-           "second only, seed 002 3.8.7; gentleman: either, 3.8.14), second, first or either "
-           "(seed 003: the first after «вист» says «Свои», the second after a pass «За "
+           "second only, the Preferans Code §3.8.7; gentleman: either, 3.8.14), second, first or either "
+           "(Mendelev's Encyclopedia: the first after «вист» says «Свои», the second after a pass «За "
            "двумя / за одной»)"),
     Option("totus_both_whist", Boolean(),
-           "a 10 is whisted by both defenders, who owe no shortfall (seed 003: «Если "
+           "a 10 is whisted by both defenders, who owe no shortfall (Mendelev's Encyclopedia: «Если "
            "играется «тотус», вистуют оба противника, но они не штрафуются»)"),
     Option("stalingrad", Boolean(),
-           "6♠ must be whisted by both defenders: no pass, no half-whist (house rule, spec "
-           "preferans.md, Stalingrad)"),
+           "6♠ must be whisted by both defenders: no pass, no half-whist (house rule: "
+           "Stalingrad)"),
     Option("concede", Choice(("gora-only", "consolation", "off")),
            "«уход без трёх», a contract given up unplayed (\"concede\": true): gora-only (the "
            "declarer's gora += 3 x remiz price), consolation (also 3 x consolation from every "
-           "consoler), or off (refused); house rule, spec preferans.md, Conceded"),
+           "consoler), or off (refused); house rule: Conceded"),
     Option("both_pass", Choice(("not-played", "play-6-7")),
-           "both defenders pass: not-played (the game is written, seed 002 3.8.9) or "
+           "both defenders pass: not-played (the game is written, the Preferans Code §3.8.9) or "
            "play-6-7 (a 6 or 7 is played «на своих»: made → the game, failed → the remiz, "
            "no vists)"),
     Option("misere_blind", Integer(1, 100),
-           "a misère without the talon («мизер без прикупа», \"blind\": true; seed 003) is "
+           "a misère without the talon («мизер без прикупа», \"blind\": true; Mendelev's Encyclopedia) is "
            "worth this multiple of the misère value and of its price per caught trick"),
     Option("allpass_exit", Choice(("any-deal", "made-8")),
            "how an all-pass series ends: any-deal (at any other deal) or made-8 (only when an "
            "8, 9, 10 or a misère is made; meanwhile a contract must be 7+ after one all-pass, "
-           "8+ after two); house rule, spec preferans.md, All-pass"),
+           "8+ after two); house rule: All-pass"),
     Option("pulya_points", Integer(0, 100000),
            "P: vists one pulya point is worth at settlement; also the help rate"),
     Option("gora_points", Integer(1, 100000), "G: vists one gora point is worth at settlement"),
@@ -175,7 +178,7 @@ PRESET_DOCS = {
                  "all-pass 2,4,6, a pulya point is 20 vists",
     "rostov": "Rostov: half-responsible gentleman's whist, the Rostov all-pass (5 vists a trick)",
     "classic": "classic: greedy whist, half-responsible until the whister's pulya is closed",
-    "encyclopedia": "seed 003 (Mendelev's encyclopedia): pulya 200, games 20..100, "
+    "encyclopedia": "Mendelev's Encyclopedia of Games: pulya 200, games 20..100, "
                     "vists 2..10, defenders console, points and vists 1:1",
 }
 
@@ -202,50 +205,50 @@ RULEBOOK = RuleBook(
 
 
 RULE_TEXTS: dict[str, RuleText] = {
-    "game_made": RuleText("contract made", "игра сыграна", "seed 003; spec preferans.md"),
+    "game_made": RuleText("contract made", "игра сыграна", ENCYCLOPEDIA + HOUSE.at("Contract", "игра")),
     "game_passed": RuleText("both defenders pass", "оба паса, игра без розыгрыша",
-                            f"{SPEC}, Contract, not played"),
+                            HOUSE.at("Contract, not played", "игра без розыгрыша")),
     "half_whist_game": RuleText("half-whist: the game counts as made", "полвиста: игра засчитана",
-                                f"{SEED2}3.8.7"),
-    "half_whist": RuleText("half-whist", "полвиста", f"{SEED2}3.8.7"),
-    "remiz": RuleText("remiz", "ремиз разыгрывающего", "seed 003; spec preferans.md"),
-    "consolation": RuleText("consolation", "консоляция", f"{SEED2}3.8.1.2"),
+                                CODE.at("§3.8.7")),
+    "half_whist": RuleText("half-whist", "полвиста", CODE.at("§3.8.7")),
+    "remiz": RuleText("remiz", "ремиз разыгрывающего", ENCYCLOPEDIA + HOUSE.at("Contract", "игра")),
+    "consolation": RuleText("consolation", "консоляция", CODE.at("§3.8.1.2")),
     "whist_tricks": RuleText("whist for own tricks", "висты за свои взятки",
-                             f"{SEED2}3.8.1.1, 3.8.13"),
-    "greedy_whist": RuleText("greedy whist", "жлобский вист", f"{SEED2}3.8.13"),
-    "gentleman_whist": RuleText("gentleman's whist", "джентльменский вист", f"{SEED2}3.8.14"),
+                             CODE.at("§3.8.1.1, 3.8.13")),
+    "greedy_whist": RuleText("greedy whist", "жлобский вист", CODE.at("§3.8.13")),
+    "gentleman_whist": RuleText("gentleman's whist", "джентльменский вист", CODE.at("§3.8.14")),
     "responsible_whist": RuleText("responsible whist: whister's remiz",
-                                  "ответственный вист: ремиз вистующего", f"{SEED2}3.8.11"),
+                                  "ответственный вист: ремиз вистующего", CODE.at("§3.8.11")),
     "half_responsible_whist": RuleText("half-responsible whist: whister's remiz",
                                        "полуответственный вист: ремиз вистующего",
-                                       f"{SEED2}3.8.12"),
+                                       CODE.at("§3.8.12")),
     "dealer_whist": RuleText("the dealer's whist: vists for the whole defence",
-                             "вист сдатчика: висты за всю защиту", f"{SEED2}3.8.8, 3.8.8.1"),
+                             "вист сдатчика: висты за всю защиту", CODE.at("§3.8.8, 3.8.8.1")),
     "both_pass_made": RuleText("both pass, played «на своих»: contract made",
-                               "оба паса, игра на своих: сыграна", f"{SPEC}, both_pass"),
+                               "оба паса, игра на своих: сыграна", HOUSE.at("both pass", "оба паса")),
     "both_pass_remiz": RuleText("both pass, played «на своих»: remiz",
-                                "оба паса, игра на своих: ремиз", f"{SPEC}, both_pass"),
+                                "оба паса, игра на своих: ремиз", HOUSE.at("both pass", "оба паса")),
     "concede": RuleText("conceded («без трёх»): 3 x remiz into the gora",
-                        "уход без трёх: в гору тройной ремиз", f"{SPEC}, Conceded"),
+                        "уход без трёх: в гору тройной ремиз", HOUSE.at("Conceded", "уход без трёх")),
     "concede_consolation": RuleText("conceded: 3 x consolation", "уход без трёх: консоляция "
-                                    "за три взятки", f"{SPEC}, Conceded; {SEED2}3.8.1.2"),
+                                    "за три взятки", HOUSE.at("Conceded", "уход без трёх") + CODE.at("§3.8.1.2")),
     "misere_blind_made": RuleText("blind misère made", "мизер без прикупа сыгран",
-                                  f"seed 003; {SPEC}, Misère"),
+                                  ENCYCLOPEDIA + HOUSE.at("Misère", "мизер")),
     "misere_blind_caught": RuleText("blind misère caught", "мизер без прикупа пойман",
-                                    f"seed 003; {SPEC}, Misère"),
-    "misere_made": RuleText("misère made", "мизер сыгран", f"{SPEC}, Misère"),
-    "misere_caught": RuleText("misère caught", "мизер пойман", f"{SPEC}, Misère"),
+                                    ENCYCLOPEDIA + HOUSE.at("Misère", "мизер")),
+    "misere_made": RuleText("misère made", "мизер сыгран", HOUSE.at("Misère", "мизер")),
+    "misere_caught": RuleText("misère caught", "мизер пойман", HOUSE.at("Misère", "мизер")),
     "allpass": RuleText("all-pass tricks into the gora", "распасы: взятки в гору",
-                        f"{SPEC}, All-pass"),
+                        HOUSE.at("All-pass", "распасы")),
     "allpass_zero": RuleText("all-pass without a trick", "распасы: за ноль взяток в пульку",
-                             f"{SPEC}, All-pass"),
-    "rostov_allpass": RuleText("Rostov all-pass", "ростовские распасы", f"{SPEC}, All-pass"),
+                             HOUSE.at("All-pass", "распасы")),
+    "rostov_allpass": RuleText("Rostov all-pass", "ростовские распасы", HOUSE.at("All-pass", "распасы")),
     "rostov_zero": RuleText("Rostov all-pass without a trick", "ростовские распасы: ноль взяток",
-                            f"{SPEC}, All-pass"),
-    "help_pulya": RuleText("help into the pulya", "помощь в пулю", f"{SPEC}, Closing the pulya"),
-    "help_vists": RuleText("vists for help", "висты за помощь", f"{SPEC}, Closing the pulya"),
+                            HOUSE.at("All-pass", "распасы")),
+    "help_pulya": RuleText("help into the pulya", "помощь в пулю", HOUSE.at("Closing the pulya", "закрытие пули")),
+    "help_vists": RuleText("vists for help", "висты за помощь", HOUSE.at("Closing the pulya", "закрытие пули")),
     "help_gora": RuleText("help beyond every pulya, off the own gora", "списание с горы",
-                          f"{SPEC}, Closing the pulya"),
+                          HOUSE.at("Closing the pulya", "закрытие пули")),
 }
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -262,8 +265,49 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.res.blind": ("(blind)", "(без прикупа)"),
     "pref.pulka": ("Pulka", "Пулька"),
     "pref.totals": ("Totals and settlement", "Итоги и расчёт"),
-    "pref.vists_on": ("vists on {0}", "висты на {0}"),
+    "pref.vists_on": ("vists on {0}", "висты на {0@accusative}"),
     "pref.written": ("vists written", "висты написаны"),
     "pref.received": ("vists on him", "висты на него"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "pref.draw.legend": (
+        "From the centre out: gora, pulya, then the vists on each opponent, on his side. "
+        "● deals next, ✓ pulya closed, … earlier values.",
+        "От центра: гора, пуля, снаружи висты на каждого — с его стороны. "
+        "● сдаёт следующим, ✓ пуля закрыта, … ранние записи."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Preferans", "Преферанс"),
+    "game.title": ("Preferans (pulya, gora, vists)", "Преферанс (пуля, гора, висты)"),
+    "preset.sochi": ("Sochi", "Сочи"),
+    "preset.leningrad": ("Leningrad", "Ленинград"),
+    "preset.rostov": ("Rostov", "Ростов"),
+    "preset.classic": ("classic", "классика"),
+    "preset.encyclopedia": ("encyclopedia", "энциклопедия"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.pref.stalingrad": ("A Stalingrad 6♠ is whisted by both defenders.", "Сталинград: 6♠ вистуют оба."),
+    "err.pref.totus": ("A 10 is whisted by both defenders.", "Десятерную вистуют оба."),
+    "err.pref.one_half": ("Only one defender can go for a half-whist.", "Полвиста может сказать только один вистующий."),
+    "err.pref.dealer_says": ("The sitting-out dealer says whist or pass.", "Сдающий на прикупе говорит только «вист» или «пас»."),
+    "err.pref.no_half_level": ("No half-whist on {0} under these rules.", "На {0} полвиста не бывает по этим правилам."),
+    "err.pref.half_second": ("Only the second defender may go for a half-whist.", "Полвиста может сказать только второй вистующий."),
+    "err.pref.half_first": ("Only the first defender may go for a half-whist.", "Полвиста может сказать только первый вистующий."),
+    "err.pref.half_needs_pass": ("A half-whist needs the other defender to pass.", "Полвиста — только когда второй спасовал."),
+    "err.pref.half_returned": ("The dealer returned the whist: the half-whist is gone.", "Сдающий вернул вист: полвиста ушли."),
+    "err.pref.gone_half_needs_whist": ("Gone half means someone returned the whist.", "«Ушёл за полвиста» — только если кто-то вернул вист."),
+    "err.pref.dealer_whist_when": ("The dealer whists only when both defenders declined.", "Сдающий вистует, только если оба вистующих отказались."),
+    "err.pref.dealer_after_half": ("On {0} the dealer returns the whist only after pass, half-whist, pass.", "На {0} сдающий возвращает вист только после «пас, полвиста, пас»."),
+    "err.pref.no_concede": ("These rules do not allow giving a contract up.", "По этим правилам уйти без трёх нельзя."),
+    "field.whist": ("{0}'s whist", "вист ({0})"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.blind": ("the blind misère", "мизер без прикупа"),
+    "field.concede": ("giving up", "уход без трёх"),
+    # a deal in words (the scorepad's list of deals)
+    "pref.said.misere": ("{0}: misère", "{0}: мизер"),
+    "pref.said.nt": ("{0} no trumps", "{0} БК"),
+    "pref.said.concede": ("{0}: {1}, given up", "{0}: {1}, без трёх"),
+    "pref.said.contract": ("{0}: {1}", "{0}: {1}"),
+    "pref.said.whist": ("whist: {0}", "вист: {0}"),
+    "pref.said.half": ("half-whist: {0}", "полвиста: {0}"),
+    "pref.said.gone-half": ("gone half: {0}", "ушёл за полвиста: {0}"),
+    "pref.said.pass": ("pass: {0}", "пас: {0}"),
 }
 

@@ -20,7 +20,7 @@ from ...rules import Rules
 from .deals import AllPass, Concede, Deal, Misere
 from .scoring import State, allpass_price
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["describe_deal", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "pairwise_settlement"]
 
 #: (player, column, against): one column of the sheet
@@ -156,3 +156,27 @@ def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Wo
     elif any(s == "gone-half" for _, s in deal.whist):
         words = Phrase((words, Label("pref.res.returned")), " ")
     return words
+
+
+_SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def describe_deal(deal: Deal, ctx: DealContext) -> Words:
+    """"Аня: 7♠; вист: Боря; пас: Вера", "Боря: мизер": what was played (an all-pass is
+    said by its result, "распасы ×2")."""
+    if isinstance(deal, AllPass):  # the result says it: "распасы ×2"
+        return ""
+    if isinstance(deal, Misere):
+        return Label("pref.said.misere", (deal.declarer,))
+    suit = _SUIT_SAID.get(deal.suit)
+    contract = f"{deal.level}{suit}" if suit else Label("pref.said.nt", (deal.level,))
+    if isinstance(deal, Concede):
+        return Label("pref.said.concede", (deal.declarer, contract))
+    parts: list[Words] = [Label("pref.said.contract", (deal.declarer, contract))]
+    by_status: dict[str, list[str]] = {}
+    for name, status in deal.whist:
+        by_status.setdefault(status, []).append(name)
+    for status in ("whist", "half", "gone-half", "pass"):
+        if status in by_status:
+            parts.append(Label(f"pref.said.{status}", (", ".join(by_status[status]),)))
+    return Phrase(tuple(parts))

@@ -55,6 +55,19 @@ _OPEN_WORDS = ("open", "opened", "view")
 _PASS_WORDS = ("pass", "passed")
 
 
+#: the suits as Russian players write them: пики, трефы, бубны, червы, без козыря
+#: ("6П 7Т 8Б 9Ч 10БК"); the Latin letter the deal keeps
+_RUSSIAN_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H", "БК": "NT"}
+_RUSSIAN_CONTRACT = re.compile(r"^(\d{1,2})(БК|П|Т|Б|Ч)$", re.IGNORECASE)
+
+
+def _latin_contract(token: str) -> str:
+    """A contract typed with a Russian suit letter, in the deal's own letters ("7П" -> "7S");
+    anything else as typed (the deal's check says what is wrong with it)."""
+    m = _RUSSIAN_CONTRACT.match(token)
+    return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token
+
+
 def format_notation(deal: Deal, players: tuple[str, ...], rules: Rules) -> str:
     """The deal as one line that :func:`parse_notation` reads back equal."""
     tricks = "/".join(str(n) for _, n in deal.tricks)
@@ -104,6 +117,7 @@ def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) ->
     if not words:
         raise NotationError("the contract is missing after the declarer",
                             field="contract", value="")
+    words[0] = _latin_contract(words[0])
     head = words[0].lower()
     if head in ("bomb", "dil"):
         if len(words) != 4:
@@ -145,8 +159,10 @@ def _deal(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
         raise
     except DealError as exc:
         if exc.has_value:
-            raise NotationError(exc.reason, field=exc.field, value=exc.value) from None
-        raise NotationError(exc.reason, field=exc.field) from None
+            raise NotationError(exc.reason, field=exc.field, value=exc.value, key=exc.key,
+                                args=exc.args_said) from None
+        raise NotationError(exc.reason, field=exc.field, key=exc.key,
+                            args=exc.args_said) from None
 
 
 def _leading_names(line: str, players: tuple[str, ...]) -> list[str]:

@@ -1,7 +1,7 @@
 """Twist's options, presets and rulebook, the rule texts its entries carry, its sheet labels.
 
 Every entry names one of :data:`RULE_TEXTS` (``Entry.rule``), each citing the
-seed 000 section it follows; the options are the readings spec twist.md leaves
+the Twist rules section it follows; the options are the readings spec twist.md leaves
 to the table (the starting gora, a failed dil's price, several nota symbols of
 one kind).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...game import RuleText
+from ...game import Cite, RuleText
 from ...rules import Choice, Integer, Option, RuleBook
 
 __all__ = ["OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"]
@@ -21,10 +21,10 @@ OPTIONS: tuple[Option, ...] = (
            "a gora reaches 0"),
     Option("dil_failure", Choice(("scaled", "literal")),
            "a failed dil: 'scaled' prices the opponents' gora at the value and remark and "
-           "vists at 10 x value per trick (the seed's pattern elsewhere); 'literal' uses the "
+           "vists at 10 x value per trick (the rules' pattern elsewhere); 'literal' uses the "
            "printed 10 (not value or 10 x value)"),
     Option("same_kind", Choice(("one", "all")),
-           "several live nota symbols of one kind (seed 000 «нота»: a symbol is written each "
+           "several live nota symbols of one kind (the Twist rules «нота»: a symbol is written each "
            "time): one (a contract uses and crosses the oldest X or O; overlapping dazin or "
            "operet windows double a deal once) or all (every live symbol doubles, all are "
            "crossed)"),
@@ -34,7 +34,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "seed": {"gora": 30, "dil_failure": "scaled", "same_kind": "one"},
 }
 
-_PRESET_DOCS = {"seed": "seed 000 as read by spec twist.md"}
+_PRESET_DOCS = {"seed": "the Twist rules as whistscore reads them"}
 
 
 def _check_rules(values: Mapping[str, Any]) -> None:
@@ -52,45 +52,47 @@ RULEBOOK = RuleBook(
 )
 
 
-_SCORE = "seed 000 «счет и запись»"
-_TWIST = "seed 000 «твист»"
+#: the source, as a player knows it (docs/sources.md)
+TWIST_RULES = Cite("the Twist rules", "правила твиста")
+_SCORE = TWIST_RULES.at("Score and record", "«Счёт и запись»")
+_TWIST = TWIST_RULES.at("Twist", "«Твист»")
 RULE_TEXTS: dict[str, RuleText] = {
     "made_remark_declarer": RuleText(
         "contract made: declarer's remark 10 x value", "контракт выполнен: разыгрывающему в ремарк "
-        "удесятеренная стоимость", f"{_SCORE} ¶4"),
+        "удесятеренная стоимость", _SCORE.at("¶4")),
     "made_remark_other": RuleText(
         "contract made: the others' remark 1 x value", "контракт выполнен: остальным в ремарк "
-        "одинарная стоимость", f"{_SCORE} ¶4"),
+        "одинарная стоимость", _SCORE.at("¶4")),
     "made_gora": RuleText(
         "contract made: 1 off the gora per own trick", "контракт выполнен: с горы по 1 за взятку",
-        f"{_SCORE} ¶4"),
+        _SCORE.at("¶4")),
     "made_vists": RuleText(
         "contract made: vists on the declarer, value per trick", "контракт выполнен: висты на "
-        "разыгрывающего по стоимости за взятку", f"{_SCORE} ¶4"),
+        "разыгрывающего по стоимости за взятку", _SCORE.at("¶4")),
     "view_vist": RuleText(
         "1 vist for the view (partner's cards opened)", "1 вист «за просмотр»",
-        f"{_SCORE} ¶2; «разыгрывание»"),
+        _SCORE.at("¶2") + TWIST_RULES.at("Play", "«Разыгрывание»")),
     "failed_gora_declarer": RuleText(
         "contract failed: value into the declarer's gora", "подсад: разыгрывающий пишет в гору "
-        "стоимость игры", f"{_SCORE} ¶5"),
+        "стоимость игры", _SCORE.at("¶5")),
     "failed_gora_partner": RuleText(
         "contract failed: 1 into the partner's gora per undertrick", "подсад: вистующий пишет в "
-        "гору по 1 за андер", f"{_SCORE} ¶5"),
+        "гору по 1 за андер", _SCORE.at("¶5")),
     "failed_gora_opponent": RuleText(
         "contract failed: 1 off an opponent's gora per trick", "подсад: противники списывают с "
-        "горы по 1 за взятку", f"{_SCORE} ¶5"),
+        "горы по 1 за взятку", _SCORE.at("¶5")),
     "failed_remark_pair": RuleText(
         "contract failed: value per undertrick off the pair's remark", "подсад: разыгрывающая "
-        "пара списывает с ремарка стоимость за андер", f"{_SCORE} ¶5"),
+        "пара списывает с ремарка стоимость за андер", _SCORE.at("¶5")),
     "failed_remark_opponent": RuleText(
         "contract failed: value into an opponent's remark", "подсад: противникам в ремарк "
-        "стоимость контракта", f"{_SCORE} ¶5"),
+        "стоимость контракта", _SCORE.at("¶5")),
     "failed_vists_declarer": RuleText(
         "contract failed: opponents' vists on the declarer, value per trick", "подсад: висты "
-        "противников на объявившего за взятку", f"{_SCORE} ¶5"),
+        "противников на объявившего за взятку", _SCORE.at("¶5")),
     "failed_vists_partner": RuleText(
         "contract failed: vists on the partner, value per undertrick", "подсад: висты на "
-        "вистующего за каждый андер", f"{_SCORE} ¶5"),
+        "вистующего за каждый андер", _SCORE.at("¶5")),
     "twist_made_remark": RuleText(
         "twist, contract made: twister's remark -2 (-3 with overtricks) x value",
         "твист, контракт выполнен: твистирующий списывает с ремарка двойную (тройную) стоимость",
@@ -103,64 +105,64 @@ RULE_TEXTS: dict[str, RuleText] = {
         "разыгрывающие пишут на твистирующего двойную (тройную) стоимость", _TWIST),
     "bomb_made_gora": RuleText(
         "bomb made: value x own tricks into the gora", "бомба: в гору стоимость x взятки",
-        f"{_SCORE} ¶6"),
+        _SCORE.at("¶6")),
     "bomb_made_remark": RuleText(
         "bomb made: 10 x value x own tricks off the remark", "бомба: с ремарка удесятеренная "
-        "стоимость за взятку", f"{_SCORE} ¶6"),
+        "стоимость за взятку", _SCORE.at("¶6")),
     "bomb_made_vists": RuleText(
         "bomb made: 10 x value per trick of difference on who took more", "бомба: разность "
-        "вистов на взявшего больше", f"{_SCORE} ¶6"),
+        "вистов на взявшего больше", _SCORE.at("¶6")),
     "bomb_failed_gora_soloist": RuleText(
         "bomb failed: value per overtrick into the soloist's gora", "подсад на бомбе: севший "
-        "пишет в гору по стоимости за овер", f"{_SCORE} ¶7"),
+        "пишет в гору по стоимости за овер", _SCORE.at("¶7")),
     "bomb_failed_gora_opponent": RuleText(
         "bomb failed: value off each opponent's gora", "подсад на бомбе: противники списывают с "
-        "горы стоимость игры", f"{_SCORE} ¶7"),
+        "горы стоимость игры", _SCORE.at("¶7")),
     "bomb_failed_remark": RuleText(
         "bomb failed: 10 x value per overtrick off every remark", "подсад на бомбе: с ремарка "
-        "удесятеренная цена за овер", f"{_SCORE} ¶7"),
+        "удесятеренная цена за овер", _SCORE.at("¶7")),
     "bomb_failed_vists": RuleText(
         "bomb failed: 10 x value per overtrick on the soloist", "подсад на бомбе: висты на "
-        "севшего за овер", f"{_SCORE} ¶7"),
+        "севшего за овер", _SCORE.at("¶7")),
     "dil_made_gora": RuleText(
         "dil made: value x own tricks off the gora", "дил: с горы стоимость x взятки",
-        f"{_SCORE} ¶8"),
+        _SCORE.at("¶8")),
     "dil_made_remark": RuleText(
         "dil made: 10 x value x own tricks into the remark", "дил: в ремарк удесятеренная "
-        "стоимость за взятку", f"{_SCORE} ¶8"),
+        "стоимость за взятку", _SCORE.at("¶8")),
     "dil_made_vists": RuleText(
         "dil made: 10 x value per trick of difference on who took fewer", "дил: разность "
-        "вистов на взявшего меньше", f"{_SCORE} ¶8"),
+        "вистов на взявшего меньше", _SCORE.at("¶8")),
     "dil_failed_gora_soloist": RuleText(
         "dil failed: value per undertrick into the soloist's gora", "подсад на диле: "
-        "разыгрывающий пишет в гору стоимость за андер", f"{_SCORE} ¶9"),
+        "разыгрывающий пишет в гору стоимость за андер", _SCORE.at("¶9")),
     "dil_failed_remark_soloist": RuleText(
         "dil failed: per undertrick off the soloist's remark", "подсад на диле: севший "
-        "списывает с ремарка за андеры", f"{_SCORE} ¶9"),
+        "списывает с ремарка за андеры", _SCORE.at("¶9")),
     "dil_failed_gora_opponent": RuleText(
         "dil failed: (tricks + undertricks) off an opponent's gora", "подсад на диле: "
-        "противник списывает с горы (взятки + андеры)", f"{_SCORE} ¶9"),
+        "противник списывает с горы (взятки + андеры)", _SCORE.at("¶9")),
     "dil_failed_remark_opponent": RuleText(
         "dil failed: (tricks + undertricks) into an opponent's remark", "подсад на диле: "
-        "противник пишет в ремарк (взятки + андеры)", f"{_SCORE} ¶9"),
+        "противник пишет в ремарк (взятки + андеры)", _SCORE.at("¶9")),
     "dil_failed_vists_soloist": RuleText(
         "dil failed: (tricks + undertricks) on the soloist", "подсад на диле: висты на "
-        "разыгрывающего (взятки + андеры)", f"{_SCORE} ¶9"),
+        "разыгрывающего (взятки + андеры)", _SCORE.at("¶9")),
     "dil_failed_vists_opponents": RuleText(
         "dil failed: the opponents' vists on each other", "подсад на диле: противники пишут "
-        "висты друг на друга на обычной основе", f"{_SCORE} ¶9"),
+        "висты друг на друга на обычной основе", _SCORE.at("¶9")),
     "twist_round_vists": RuleText(
         "twist round: price per trick of difference on who took fewer", "розыгрыш твиста: "
-        "разница взяток на имеющего меньше", "seed 000 «розыгрыш твиста»"),
+        "разница взяток на имеющего меньше", TWIST_RULES.at("The twist round", "«Розыгрыш твиста»")),
     "settle_gora": RuleText(
         "settlement 1: 10 x the gora left off the remark", "расчет 1: остаток горы x 10 из "
-        "ремарка", "seed 000 «завершение партии и взаиморасчеты» 1"),
+        "ремарка", TWIST_RULES.at("End of the game and settlement 1", "«Завершение партии и взаиморасчёты» 1")),
     "settle_remark": RuleText(
         "settlement 2: twice the remark difference as vists", "расчет 2: удвоенная разница "
-        "ремарков в висты", "seed 000 «завершение партии и взаиморасчеты» 2"),
+        "ремарков в висты", TWIST_RULES.at("End of the game and settlement 2", "«Завершение партии и взаиморасчёты» 2")),
     "settle_vists": RuleText(
         "settlement 3: vists netted pair by pair", "расчет 3: взаиморасчет по вистам",
-        "seed 000 «завершение партии и взаиморасчеты» 3"),
+        TWIST_RULES.at("End of the game and settlement 3", "«Завершение партии и взаиморасчёты» 3")),
 }
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -172,7 +174,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
     "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
                          "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
-    "twist.vists_on": ("vists on {0}", "висты на {0}"),
+    "twist.vists_on": ("vists on {0}", "висты на {0@accusative}"),
     "twist.end.step1": ("End of the game, step 1: every remark less 10 x its gora",
                         "Конец партии, шаг 1: ремарк минус 10 x гора"),
     "twist.end.final": ("remark - 10 x gora", "ремарк - 10 x гора"),
@@ -200,5 +202,26 @@ LABELS: dict[str, tuple[str, str]] = {
     "twist.sym_bars": ("{0}{1}", "{0}{1}"),
     "twist.kind.dazin": ("dazin", "дазин"),
     "twist.kind.operet": ("operet", "оперет"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "twist.draw.round_due": ("A twist round is due, at {0} a trick",
+                       "Следует розыгрыш твиста, по {0} за взятку"),
+    "draw.dazin": ("dz", "дз"),
+    "draw.operet": ("op", "оп"),
+    "twist.draw.legend": (
+        "From the centre out: gora, remark, then the vists on each opponent. The nota "
+        "follows each name: X, O, dz (dazin), op (operet); crossed out when used. "
+        "● deals next.",
+        "От центра: гора, ремарк, снаружи висты на каждого. Нота — после имени: X, O, "
+        "дз (дазин), оп (оперет); использованные зачёркнуты. ● сдаёт следующим."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Twist", "Твист"),
+    "game.title": ("Twist", "Твист"),
+    "preset.seed": ("as the rules say", "по правилам"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.dil": ("the dil", "дил"),
+    "field.opened": ("the open hand", "открытая игра"),
+    "field.twist": ("the twist", "твист"),
+    "field.twist_round": ("the twist round", "розыгрыш твиста"),
+    "field.value": ("the value", "стоимость"),
 }
 

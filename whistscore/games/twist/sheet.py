@@ -19,7 +19,7 @@ from ...rules import Rules
 from .deals import SEATS, Deal, Solo, TwistRound
 from .scoring import BOMB_MAX, DIL_MIN, State, Symbol, symbol_text
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "opening_values",
+__all__ = ["name_marks", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result", "opening_values",
            "pairwise_settlement"]
 
 
@@ -197,3 +197,15 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
             if i != j:
                 out[a, b] = Fraction(w[i * 4 + j] - w[j * 4 + i] + 2 * (final[i] - final[j]))
     return out
+
+
+def name_marks(state: State, seat: int) -> tuple[Symbol, ...]:
+    """The nota after the player's name on the drawn sheet (X, O, dazin, operet)."""
+    return state.nota(seat)
+
+
+def due(state: State, rules: Rules) -> tuple[str, Label] | None:
+    """A twist round the next deal must be, at its price (drawn under the sheet)."""
+    if state.round_price is not None and not state.finished:
+        return ("twist_round", Label("twist.draw.round_due", (state.round_price,)))
+    return None

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ...game import RuleText
+from ...game import Cite, RuleText
 from ...rules import Choice, Integer, Kind, Option, RuleBook
 
 __all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS", "RULEBOOK", "RULE_TEXTS", "LABELS",
@@ -91,10 +91,10 @@ OPTIONS = (
            "points for four honours / for three honours, or none (honours not scored)"),
     Option("honours_bar", Choice(("need-trick", "at-four", "none")),
            "need-trick: honours cannot win a game without a trick point in that deal "
-           "(seed); at-four: a side at target - 1 scores no honours (1864 Laws); "
+           "(the rules); at-four: a side at target - 1 scores no honours (1864 Laws); "
            "none: honours may win a game"),
     Option("losers_honours", Choice(("drop", "count")),
-           "drop: the losers' honour points are left out when the game is priced (seed); "
+           "drop: the losers' honour points are left out when the game is priced (the rules); "
            "count: they are counted"),
     Option("revoke_penalty", Choice(PENALTIES),
            "default revoke penalty: deduct from the revokers, transfer to the opponents, "
@@ -120,7 +120,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 PRESET_DOCS: dict[str, str] = {
-    "english": "English short whist as the seed scores it: 5-point game, honours 4/3, "
+    "english": "English short whist as the rules score it: 5-point game, honours 4/3, "
                "no game on honours alone, losers' honours dropped, rubbers",
     "laws1864": "the 1864 Laws of Short Whist: honours 4/2, none at the score of four, "
                 "revoke adds 3 to the claimants",
@@ -130,80 +130,85 @@ PRESET_DOCS: dict[str, str] = {
 
 RULEBOOK = RuleBook("whist", OPTIONS, PRESETS, "english", PRESET_DOCS)
 
-_SEED = "seed 001 «Ведение счета»"
+#: the sources, as a player knows them (docs/sources.md)
+WHIST_RULES = Cite("the Whist rules", "правила виста")
+_SEED = WHIST_RULES.at("Keeping the score", "«Ведение счёта»")
+LAWS_1864 = Cite("the Laws of Short Whist (1864)", "законы короткого виста (1864)")
+#: our own reading where the rules are silent (docs/whist.md)
+HOUSE = Cite("house rule", "домашнее правило")
 
 RULE_TEXTS: dict[str, RuleText] = {
     "tricks": RuleText(
         "Each trick over six scores one point",
         "Первые шесть взяток очков не приносят; начиная с седьмой, за каждую взятку "
         "начисляется по 1 игровому очку",
-        f"{_SEED} 1); American 1)"),
+        _SEED.at("1); in America 1)", "1); в Америке 1)")),
     "honours": RuleText(
         "Four honours (A K Q J of trumps) score 4, three score 3",
         "Пара получает 4 игровых очка, если ей сдали все четыре онера, и 3 игровых очка, "
         "если сданы любые три онера",
-        f"{_SEED} 2)"),
+        _SEED.at("2)")),
     "precedence": RuleText(
         "Tricks score before honours: once a side has reached the target, nothing later "
         "in the deal counts",
         "Если обе пары в одной сдаче набрали по 5 игровых очков, очки за взятки имеют "
         "преимущество перед очками за онеры",
-        f"{_SEED} 2); spec whist.md, Scoring a deal"),
+        _SEED.at("2)") + HOUSE.at("Scoring a deal", "подсчёт сдачи")),
     "honours_need_trick": RuleText(
         "On the last deal a side must take a trick before it can claim the game: "
         "honours alone stop at target - 1",
         "При последней сдаче, прежде чем объявить партию, нужно взять по меньшей мере "
         "одну взятку",
-        f"{_SEED} 2); spec whist.md, honours_bar need-trick"),
+        _SEED.at("2)") + HOUSE.at("honours only with a trick point", "онёры только при очке за взятки")),
     "honours_at_four": RuleText(
         "A side at the score of four (target - 1) when the deal begins scores no honours",
         "Пара, у которой до сдачи четыре очка (цель - 1), онеров не считает",
-        "1864 Laws, law 4; spec whist.md, honours_bar at-four"),
+        LAWS_1864.at("law 4", "закон 4") + HOUSE.at("no honours at four", "без онёров при четырёх")),
     "revoke_deduct": RuleText(
         "Revoke: the side that revoked loses the penalty points (never below 0)",
         "Пара, допустившая ренонс, теряет 3 игровых очка",
-        f"{_SEED} 3) а)"),
+        _SEED.at("3) a)", "3) а)")),
     "revoke_transfer": RuleText(
         "Revoke: the side that revoked gives the penalty points to its opponents",
         "Пара, допустившая ренонс, отдает 3 игровых очка своим соперникам "
         "(в Америке — 2 очка)",
-        f"{_SEED} 3) б); American 2)"),
+        _SEED.at("3) b); in America 2)", "3) б); в Америке 2)")),
     "revoke_add": RuleText(
         "Revoke: the opponents of the side that revoked gain the penalty points",
         "Соперники получают 3 игровых очка",
-        f"{_SEED} 3) в)"),
+        _SEED.at("3) c)", "3) в)")),
     "revoke_bar": RuleText(
         "A side that revoked cannot win the game in that deal: it stops at target - 1",
         "Партнеры не могут выиграть партию, в розыгрыше которой у них был ренонс",
-        "seed 001 «Правила игры», Ренонс"),
+        WHIST_RULES.at("Rules of play, Revoke", "«Правила игры», «Ренонс»")),
     "void": RuleText(
         "Both sides revoked: the cards are thrown in and the deal is played again; "
         "nothing is scored",
         "Если в одном и том же розыгрыше у обеих пар был ренонс, все карты сбрасываются, "
         "и производится новая сдача",
-        "seed 001 «Правила игры», Ренонс"),
+        WHIST_RULES.at("Rules of play, Revoke", "«Правила игры», «Ренонс»")),
     "game_ladder": RuleText(
         "The winners of a game score 3 if the losers have no points, 2 if they have 1 or 2, "
         "1 if they have 3 or 4",
         "После каждой партии победителям начисляются: 3 очка, если у соперников нет "
         "игровых очков; 2 очка, если 1 или 2; 1 очко, если 3 или 4",
-        f"{_SEED}, после каждой партии"),
+        _SEED.at("after each game", "после каждой партии")),
     "losers_honours": RuleText(
         "After the game the losers' honours are not counted in their score: the game is "
         "priced on the losers' score without them",
         "После партии счет онеров у проигравших не учитывается в их общем игровом счете",
-        f"{_SEED} 2)"),
+        _SEED.at("2)")),
     "game_seven_minus": RuleText(
         "American: the side that first reaches 7 scores 7 minus the losers' points",
         "Пара, первой набравшая 7 игровых очков, зачисляет на свой счет разницу между семью "
         "и очками проигравших",
-        f"{_SEED}, В Америке"),
+        _SEED.at("in America", "в Америке")),
     "rubber": RuleText(
         "A rubber is the best of three games; its winners gain 2 rubber points "
         "(a third game is not played after 2-0)",
         "Победители двух из трех партий получают 2 дополнительных очка за роббер; если "
         "первые две партии выиграны одной парой, третья не играется",
-        f"{_SEED}, Роббер"),
+        _SEED.at("Rubber", "«Роббер»")),
 }
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -226,4 +231,21 @@ LABELS: dict[str, tuple[str, str]] = {
     "tricks": ("tricks", "взятки"),
     "honours": ("honours", "онеры"),
     "revoke": ("revoke", "ренонс"),
+    # the scorepad's drawn sheet (web/draw.py)
+    "whist.draw.legend": (
+        "Above the double line: the games and rubbers won, which are paid; below it: "
+        "each side's points in the game, a line under each game; points reached by "
+        "honours in italics, by a revoke in red.",
+        "Над двойной чертой — выигранные партии и робберы (они и оплачиваются); под ней — "
+        "очки сторон в текущей партии, черта под каждой партией; очки с онёрами — курсивом, "
+        "с ренонсом — красным."),
+    # the game and its presets as a player names them (the page, the workbook)
+    "game.name": ("Whist", "Вист"),
+    "game.title": ("Whist", "Вист"),
+    "preset.english": ("English", "английский"),
+    "preset.laws1864": ("the 1864 laws", "законы 1864 года"),
+    "preset.american": ("American", "американский"),
+    # the fields a refused deal names (i18n.error_message)
+    "field.honours": ("the honours", "онёры"),
+    "field.revoke": ("the revoke", "ренонс"),
 }

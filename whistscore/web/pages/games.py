@@ -9,17 +9,21 @@ from starlette.responses import Response
 
 from ...game import JSONObject
 from ...games import GAMES, get_game
+from ...i18n import game_name, preset_name
 from ..shared import json_script, lang_of, page
 
 __all__ = ["games_page"]
 
 
-def _presets() -> dict[str, JSONObject]:
-    """What the form offers for each game: its presets, the default, the player counts."""
+def _presets(lang: str) -> dict[str, JSONObject]:
+    """What the form offers for each game: its presets (and their names in the page's
+    language, from the game's words), the default, the player counts."""
     return {n: {"presets": list(get_game(n).rulebook.presets),
+                "names": {p: preset_name(get_game(n), p, lang)
+                          for p in get_game(n).rulebook.presets},
                 "default": get_game(n).rulebook.default_preset,
                 "counts": list(get_game(n).player_counts),
-                "title": get_game(n).title} for n in GAMES}
+                "title": game_name(get_game(n), lang)} for n in GAMES}
 
 
 #: how many earlier tables the new-game form offers
@@ -44,6 +48,6 @@ async def games_page(request: Request) -> Response:
 
     # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
     club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
-    return page(request, "games.html", games=games, presets=json_script(_presets()),
+    return page(request, "games.html", games=games, presets=json_script(_presets(lang_of(request))),
                 game_names=list(GAMES), club_word=club,
                 earlier=json_script(_earlier(games)))

@@ -29,7 +29,7 @@ function players() {
   preset.replaceChildren(...g.presets.map((p) => {
     const o = document.createElement("option");
     o.value = p;
-    o.textContent = p;
+    o.textContent = g.names[p] || p;
     o.selected = p === g.default;
     return o;
   }));

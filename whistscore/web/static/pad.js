@@ -46,7 +46,12 @@ function showError(err, where) {
   const key = (err.field || "").split(/[.[]/)[0];
   const box = where ? null : document.querySelector('#form [data-key="' + CSS.escape(key) + '"] .field-error');
   const p = box || where || $("form-error");
-  p.textContent = err.error;
+  // one short sentence in the page's language; the technical form behind "details"
+  p.replaceChildren(err.message || err.error);
+  const detail = err.detail || err.error;
+  if (err.message && detail && detail !== err.message) {
+    p.append(" ", el("details", { class: "detail" }, el("summary", {}, W.details), detail));
+  }
   p.hidden = false;
   flash("");   // a success message never stays beside an error
   (box ? box.parentElement : p).scrollIntoView({ block: "center" });
@@ -136,7 +141,7 @@ $("undo").addEventListener("click", async () => {
     undone = { number: data.number, deal: data.deal };
   }
   else if (status === 409) flash(W.not_dropped, true);
-  else flash(data.error, true);
+  else flash(data.message || data.error, true);
   await live.poll(true);
   showRedo();
 });
