@@ -14,7 +14,7 @@ from typing import Sequence, overload
 
 from .errors import DealError, NotationError
 
-__all__ = ["match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS",
+__all__ = ["latin_contract", "match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS",
            "MAX_NOTATION_CHARS"]
 
 #: the longest number a deal typed at the table may hold; a longer one is refused
@@ -103,3 +103,17 @@ def whole(value: object, field: str, lo: int, hi: int, what: str, *,
     if not lo <= value <= hi:
         raise error(f"{what} must be {lo}..{hi}", field=field, value=value)
     return value
+
+
+#: the suits as Russian players write them: пики, трефы, бубны, червы, без козыря
+#: ("6П 7Т 8Б 9Ч 10БК"); the Latin letter the deal keeps
+_RUSSIAN_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H", "БК": "NT"}
+_RUSSIAN_CONTRACT = re.compile(r"^(\d{1,2})(БК|П|Т|Б|Ч)$", re.IGNORECASE)
+
+
+def latin_contract(token: str) -> str:
+    """A contract typed with a Russian suit letter, in the deal's own letters ("7П" -> "7S");
+    anything else as typed (the deal's check says what is wrong with it).  Shared by the
+    games whose contracts name a suit (Preferans, Twist), so both read Russian alike."""
+    m = _RUSSIAN_CONTRACT.match(token)
+    return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...checks import notation_text
+from ...checks import latin_contract, notation_text
 from ...errors import NotationError
 from ...game import NotationForm
 from ...rules import Rules
@@ -89,18 +89,6 @@ _LIST_RE = re.compile(r"^(\d+|-)(/(\d+|-))*$")
 _CONTRACT_LIKE = re.compile(r"^\d+\S*$")
 _SPACE = re.compile(r"\s")
 
-
-#: the suits as Russian players write them: пики, трефы, бубны, червы, без козыря
-#: ("6П 7Т 8Б 9Ч 10БК"); the Latin letter the deal keeps
-_RUSSIAN_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H", "БК": "NT"}
-_RUSSIAN_CONTRACT = re.compile(r"^(\d{1,2})(БК|П|Т|Б|Ч)$", re.IGNORECASE)
-
-
-def _latin_contract(token: str) -> str:
-    """A contract typed with a Russian suit letter, in the deal's own letters ("7П" -> "7S");
-    anything else as typed (the deal's check says what is wrong with it)."""
-    m = _RUSSIAN_CONTRACT.match(token)
-    return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token
 
 
 def _key(name: str) -> str:
@@ -210,7 +198,7 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
     if len(tokens) < 2:
         raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
                             value=text)
-    contract = _latin_contract(tokens[1])
+    contract = latin_contract(tokens[1])
     rest = tokens[2:]
     is_misere = contract.lower() in ("misere", "misère", "мизер")
     obj: dict[str, Any] = {"declarer": declarer, "contract": contract}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...checks import match_player, notation_text
+from ...checks import latin_contract, match_player, notation_text
 from ...errors import DealError, NotationError
 from ...game import NotationForm
 from ...rules import Rules
@@ -54,18 +54,6 @@ _ROUND_WORDS = ("round", "twist-round", "tr")
 _OPEN_WORDS = ("open", "opened", "view")
 _PASS_WORDS = ("pass", "passed")
 
-
-#: the suits as Russian players write them: пики, трефы, бубны, червы, без козыря
-#: ("6П 7Т 8Б 9Ч 10БК"); the Latin letter the deal keeps
-_RUSSIAN_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H", "БК": "NT"}
-_RUSSIAN_CONTRACT = re.compile(r"^(\d{1,2})(БК|П|Т|Б|Ч)$", re.IGNORECASE)
-
-
-def _latin_contract(token: str) -> str:
-    """A contract typed with a Russian suit letter, in the deal's own letters ("7П" -> "7S");
-    anything else as typed (the deal's check says what is wrong with it)."""
-    m = _RUSSIAN_CONTRACT.match(token)
-    return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token
 
 
 def format_notation(deal: Deal, players: tuple[str, ...], rules: Rules) -> str:
@@ -117,7 +105,7 @@ def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) ->
     if not words:
         raise NotationError("the contract is missing after the declarer",
                             field="contract", value="")
-    words[0] = _latin_contract(words[0])
+    words[0] = latin_contract(words[0])
     head = words[0].lower()
     if head in ("bomb", "dil"):
         if len(words) != 4:
