@@ -294,7 +294,7 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
         # the short sentence at the field, the CLI's message behind "details" (issue 22)
-        assert error.startswith("Only one defender can go for a half-whist.")
+        assert error.startswith("Only the second defender may go for a half-whist.")
         assert "deal 5" in error and pad.game_file("friday") == before
         # 5: Boris 6♦ against two whisters, 5 / 2 / 3 (the taps from the refusal stay)
         pad.status("Vera", "whist")

@@ -366,7 +366,9 @@ def _truthful(status: int, after: bytes, before: bytes, want: bytes, err: str) -
     assert after in (before, want), "a file neither old nor new: " + why
     assert not _ours(err), why
     assert (status == 0) == (after == want), why  # exit 0 <=> saved exactly once
-    if "Traceback" in err or "Fatal Python error" in err:  # Python's own start-up, not ours
+    # Python's own start-up, before any line of ours runs: a traceback of its site set-up, or
+    # (interrupted inside the interpreter's initialisation) a bare "KeyboardInterrupt"
+    if "Traceback" in err or "Fatal Python error" in err or err.strip() == "KeyboardInterrupt":
         assert status != 0 and after == before, why
         return
     if status == 0 and err:

@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...errors import InputError
 from ...game import JSONObject
+from ...i18n import preset_name
 from ..live import live
 from ..shared import error, json_script, lang_of, page, query, status_of
 
@@ -27,7 +28,9 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
         item["text"] = item["text"].format(*[p.replace(" ", "_") for p in players]
                                            + ["?"] * 5)
     rules = rp.game.rules
-    settings = {"preset": rules.preset, "presets": list(kind.rulebook.presets),
+    # each preset as players name it in the page's language ("Сочи"); the value is its key
+    settings = {"preset": rules.preset,
+                "presets": [(p, preset_name(kind, p, lang)) for p in kind.rulebook.presets],
                 "stake": "" if rp.game.stake is None else str(rp.game.stake),
                 "rules": "\n".join(f"{k}={rules.book.option(k).kind.dump(v)}"
                                    for k, v in rules.differences().items())}
