@@ -214,3 +214,27 @@ def test_the_chart_is_svg_with_its_texts_escaped():
     assert one.find(ns + "polyline") is None and len(list(one.iter(ns + "circle"))) == 1
     empty = ET.fromstring(str(line_chart([], "rating")))
     assert empty.find(ns + "circle") is None
+
+
+def test_without_sqlite3_the_club_says_it_is_not_on_the_one_phone_site(club, monkeypatch):
+    """The pocket site's Python has no sqlite3: no Club button, and ``/club`` typed by hand
+    (or a player's page, head-to-head, the API) is a page in the reader's language saying
+    the club is not there, not a server error (issue 24)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "sqlite3", None)  # what Pyodide's Python lacks
+    c = client(club, pocket=True)
+    assert 'href="/club"' not in c.get("/?lang=en").text
+    for url in ("/club", "/club/p/Marina", "/club/h2h?a=Marina&b=Nina"):
+        en = c.get(url + ("&" if "?" in url else "?") + "lang=en")
+        assert en.status_code == 404, url
+        assert "The club is not available on the one-phone site." in en.text
+        assert "whistscore serve" in en.text and "<details>" in en.text  # why, behind it
+        assert 'href="/"' in en.text
+        ru = c.get(url + ("&" if "?" in url else "?") + "lang=ru")
+        assert ru.status_code == 404
+        assert "Клуб недоступен на сайте для одного телефона." in ru.text
+    api = c.get("/api/club?lang=ru")
+    assert api.status_code == 404
+    assert api.json()["message"] == "Клуб недоступен на сайте для одного телефона."
+    assert api.json()["error"] == "The club is not available on the one-phone site."

@@ -74,6 +74,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
     "cannot": ("The club cannot answer this question.", "На этот вопрос клуб ответить не может."),
     "details": ("Details", "Подробности"),
+    "unavailable": ("The club is not available on the one-phone site.",
+                    "Клуб недоступен на сайте для одного телефона."),
+    "unavailable_detail": ("The club keeps its archive in SQLite, which the phone's browser "
+                           "does not have: open the club where whistscore serve runs on a "
+                           "computer, with the same game files.",
+                           "Клуб хранит архив в SQLite, которого нет в браузере телефона: "
+                           "откройте клуб там, где на компьютере запущен whistscore serve, "
+                           "с теми же файлами игр."),
     "all_time_link": ("All time", "За всё время"),
     "pick_two": ("Pick two different players.", "Выберите двух разных игроков."),
     "unit.vist": ("vists", "висты"),

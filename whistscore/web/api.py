@@ -21,7 +21,7 @@ from ..errors import InputError
 from ..game import JSONObject
 from ..replay import Replay
 from .live import live
-from .shared import body_of, bounded, deal_number, error, lang_of, query
+from .shared import body_of, bounded, club_available, deal_number, error, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
@@ -223,7 +223,23 @@ def ask(root: Path, what: str, args: tuple[Any, ...], when: dict[str, Any]) -> d
         club.close()
 
 
+def _no_club(request: Request) -> Response | None:
+    """The club's routes where Python has no sqlite3 (the pocket site): the API's error
+    shape, the sentence in the reader's language (the club's words), never a 500."""
+    from ..club.words import words as club_words
+
+    if club_available():
+        return None
+    english, said = club_words("en"), club_words(lang_of(request))
+    return JSONResponse({"error": english["unavailable"], "deal": None, "field": "club",
+                         "message": said["unavailable"], "detail": said["unavailable_detail"]},
+                        status_code=404)
+
+
 async def _club_answer(request: Request, what: str, *args: Any) -> Response:
+    absent = _no_club(request)
+    if absent is not None:
+        return absent
     state = request.app.state
     try:
         when = when_of(request)

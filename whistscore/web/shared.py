@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.util import find_spec
 from typing import Any
 
 from markupsafe import Markup
@@ -106,6 +107,13 @@ def deal_number(text: str) -> int:
         raise InputError(f"a deal's number is 1 to {MAX_DEAL_NUMBER}", field="number",
                          value=shown)
     return int(text)
+
+
+def club_available() -> bool:
+    """The club's archive is SQLite: where Python has no sqlite3 (the pocket site, docs/
+    pocket.md) there is no club; the games list shows no Club button and the club's
+    pages and routes say why instead of failing."""
+    return find_spec("sqlite3") is not None
 
 
 def lang_of(request: Request) -> str:

@@ -21,9 +21,17 @@ from starlette.responses import Response
 from ...errors import InputError
 from ..chart import line_chart
 from ..api import when_of
-from ..shared import bounded, lang_of, page, query, status_of
+from ..shared import bounded, club_available, lang_of, page, query, status_of
 
 __all__ = ["club_page", "h2h_page", "player_page"]
+
+
+def unavailable_page(request: Request) -> Response:
+    """The club's pages where it cannot run: one sentence in the page's language, the
+    reason behind the toggle, and the way back to the games list."""
+    cw = _words(lang_of(request))
+    return page(request, "club_error.html", cw=cw, short=cw["unavailable"],
+                detail=cw["unavailable_detail"], unavailable=True, status=404)
 
 
 def _words(lang: str) -> Any:
@@ -65,6 +73,8 @@ def _page_error(request: Request, exc: InputError) -> Response:
 
 
 async def club_page(request: Request) -> Response:
+    if not club_available():
+        return unavailable_page(request)
     state = request.app.state
     lang = lang_of(request)
     try:
@@ -114,6 +124,8 @@ def ask_player(root: Path, name: str, when: dict[str, Any]) -> dict[str, Any]:
 
 
 async def player_page(request: Request) -> Response:
+    if not club_available():
+        return unavailable_page(request)
     state = request.app.state
     lang = lang_of(request)
     try:
@@ -129,6 +141,8 @@ async def player_page(request: Request) -> Response:
 async def h2h_page(request: Request) -> Response:
     from ..api import ask
 
+    if not club_available():
+        return unavailable_page(request)
     state = request.app.state
     lang = lang_of(request)
     cw = _words(lang)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ...game import JSONObject
 from ...games import GAMES, get_game
 from ...i18n import game_name, preset_name
-from ..shared import json_script, lang_of, page
+from ..shared import club_available, json_script, lang_of, page
 
 __all__ = ["games_page"]
 
@@ -47,7 +45,7 @@ async def games_page(request: Request) -> Response:
     from ...club.words import words as club_words
 
     # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
-    club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
+    club = club_words(lang_of(request))["club"] if club_available() else None
     return page(request, "games.html", games=games, presets=json_script(_presets(lang_of(request))),
                 game_names=list(GAMES), club_word=club,
                 earlier=json_script(_earlier(games)))
