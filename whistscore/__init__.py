@@ -23,37 +23,66 @@ test suite runs these lines in an empty folder; docs/api.md has the rest)::
 ``import whistscore`` does not import openpyxl; the Excel export loads it.
 """
 
-from .errors import (
-    ConflictError,
-    DealError,
-    GameFileError,
-    GameOverError,
-    InputError,
-    NotationError,
-    RuleError,
-    WhistscoreError,
-)
-from .game import DealRecord, Game, GameType
-from .games import GAMES, get_game, register
-from .files import dump, load
-from .journal import dumps, loads, new_game
-from .ledger import Entry
-from .recording import Change, change_settings, drop_last, record, replace
-from .replay import Replay, replay
-from .scored import ScoredGame, new
-from .settlement import Settlement, settle
+import sys as _sys
+import types as _types
 
 __version__ = "0.1.0"
 
+#: each public name and the module it comes from: loaded on first use (PEP 562), so a
+#: command that needs a few modules (``whistscore club`` on an archive that is up to
+#: date reads SQLite and replays nothing) does not import the engines, the journal and
+#: the recording first; ``import whistscore`` stays cheap and the names stay the same
+_FROM = {
+    "ConflictError": "errors", "DealError": "errors", "GameFileError": "errors",
+    "GameOverError": "errors", "InputError": "errors", "NotationError": "errors",
+    "RuleError": "errors", "WhistscoreError": "errors",
+    "DealRecord": "game", "Game": "game", "GameType": "game",
+    "GAMES": "games", "get_game": "games", "register": "games",
+    "dump": "files", "load": "files",
+    "dumps": "journal", "loads": "journal", "new_game": "journal",
+    "Entry": "ledger",
+    "Change": "recording", "change_settings": "recording", "drop_last": "recording",
+    "record": "recording", "replace": "recording",
+    "Replay": "replay", "replay": "replay",
+    "ScoredGame": "scored", "new": "scored",
+    "Settlement": "settlement", "settle": "settlement",
+}
+
 
 def __getattr__(name: str) -> object:
-    """``whistscore.club``, loaded on first use: ``import whistscore`` imports neither
-    sqlite3 nor openskill (the club's archive and rating)."""
-    if name == "club":
-        import importlib
+    """A public name, from its module on first use; ``whistscore.club`` (the club's
+    archive: ``import whistscore`` imports neither sqlite3 nor openskill) and any other
+    submodule the same way."""
+    import importlib
+    import importlib.util
 
-        return importlib.import_module(".club", __name__)
+    module = _FROM.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
+    if name == "club" or (not name.startswith("_") and importlib.util.find_spec(
+            f"{__name__}.{name}") is not None):
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_types.ModuleType):
+    """The package, whose public ``replay`` is the function even once the submodule
+    ``whistscore.replay`` is loaded: the import system names a loaded submodule on its
+    package, which the eager ``from .replay import replay`` used to undo."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _FROM and isinstance(value, _types.ModuleType) and hasattr(value, name):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

@@ -21,13 +21,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
-from . import files, journal
+from . import files
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
 from .i18n import LANGS
 from .ledger import format_amount
-from .replay import replay
-from .settlement import settle
+
+# The journal, the replay and the settlement are loaded by the commands that read a game
+# (``new``, ``show``, ``settle``...), not by every command: ``whistscore club`` on an
+# archive that is up to date reads SQLite and needs none of them (issue 24's start-up).
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -297,6 +299,7 @@ def _cmd_new(a: argparse.Namespace) -> int:
     for field in ("title", "place", "currency"):
         if getattr(a, field) is not None:
             _check_typed(getattr(a, field), field)
+    from . import journal
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
                             a.title, a.place)
     with files.locked(a.file):
@@ -430,6 +433,7 @@ def _cmd_end(a: argparse.Namespace) -> int:
     if a.reopen:
         _out(f"reopened {a.file}: {len(rp.game.deals)} deals, the game goes on")
         return 0
+    from .settlement import settle
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
     deals = len(rp.game.deals)
@@ -452,6 +456,7 @@ def _undo_text(a: argparse.Namespace) -> int:
     the refusal the user sees."""
     with files.locked(a.file):
         text = files.read_text(a.file)
+        from . import journal
         after, dropped_json, number = journal.drop_last_deal(text)
         files.write_atomic(a.file, after)
     why = [p for p in journal.check_text(text) if p.deal == number]
@@ -465,6 +470,8 @@ def _undo_text(a: argparse.Namespace) -> int:
 
 def _cmd_show(a: argparse.Namespace) -> int:
     game = files.load(a.file)
+    from .replay import replay
+    from .settlement import settle
     rp = replay(game)
     if a.json:
         _out(json.dumps(rp.to_json(), ensure_ascii=False, indent=2))
@@ -499,6 +506,8 @@ def _cmd_show(a: argparse.Namespace) -> int:
 
 def _cmd_settle(a: argparse.Namespace) -> int:
     game = files.load(a.file)
+    from .replay import replay
+    from .settlement import settle
     s = settle(replay(game, keep=False), a.stake, a.precision)
     if a.json:
         _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
@@ -542,6 +551,8 @@ def _cmd_import(a: argparse.Namespace) -> int:
 
     path = Path(a.file)
     text = excel.import_text(a.book)
+    from .replay import replay
+    from . import journal
     game = journal.loads(text)
     replay(game)
     with files.locked(a.file):
@@ -555,6 +566,7 @@ def _cmd_import(a: argparse.Namespace) -> int:
 
 def _cmd_check(a: argparse.Namespace) -> int:
     text = files.read_text(a.file)
+    from . import journal
     problems = journal.check_text(text)
     if not problems:
         _out(f"{a.file}: ok")

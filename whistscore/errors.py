@@ -21,7 +21,14 @@ __all__ = [
     "GameFileError",
     "ConflictError",
     "show_value",
+    "MAX_FILE_BYTES",
 ]
+
+#: the largest game file read or written (a 200-deal evening is ~20 KB; 64 MB
+#: holds about 800,000 deals).  Past it a file is refused before it is read whole.
+#: Here, at the bottom, so that the file layer bounds a read without loading the
+#: journal (``whistscore.journal.MAX_FILE_BYTES`` is this one).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 #: "no value given"; an error rebuilt from another passes its ``value`` on as is, this too
 _NOTHING = object()

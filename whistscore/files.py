@@ -19,13 +19,14 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import attrs
 
-from .errors import GameFileError, InputError
-from .game import Game
-from .journal import MAX_FILE_BYTES, dumps, loads
+from .errors import MAX_FILE_BYTES, GameFileError, InputError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -189,6 +190,8 @@ def load(path: str | os.PathLike[str]) -> Game:
     :raises RuleError: an unknown preset or option, or a bad option value or stake.
     :raises DealError: a deal of the wrong shape (its number, line and field given).
     """
+    from .journal import loads  # the journal is loaded by what reads a game, not by any read
+
     return loads(read_text(path))
 
 
@@ -554,6 +557,9 @@ def dump(game: Game, path: str | os.PathLike[str]) -> None:
     :raises InputError: ``game`` is not a Game, or the file may not be replaced.
     :raises OSError: the disk refused the write; the old file is untouched.
     """
+    from .game import Game
+    from .journal import dumps
+
     if not isinstance(game, Game):
         raise InputError("dump saves a Game (from load, loads or new_game)", field="game",
                          value=type(game).__name__)

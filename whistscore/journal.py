@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import attrs
 
-from .errors import DealError, GameFileError, InputError
+from .errors import MAX_FILE_BYTES, DealError, GameFileError, InputError
 from .game import DealRecord, Game, GameType, JSONObject, check_dealer, paused_gc
 from .games import get_game
 from .rules import Rules, parse_stake
@@ -52,9 +52,6 @@ _TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", 
 _MAX_TEXT = 200  # a title, a place or a deal's time: one short line
 _REQUIRED = ("format", "version", "game", "players", "deals")
 
-#: the largest game file read or written (a 200-deal evening is ~20 KB; 64 MB
-#: holds about 800,000 deals).  Past it a file is refused before it is read whole.
-MAX_FILE_BYTES = 64 * 1024 * 1024
 #: the longest player's name (a name is shown in every column header)
 MAX_NAME = 64
 #: digits of the longest number a game file may hold: Python's own int-string

@@ -98,8 +98,7 @@ def run(a: argparse.Namespace) -> int:
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            _out(text(data))
-            _out(_footer(data))
+            _out(club.archive.text(data, lambda: f"{text(data)}\n{_footer(data)}"))
         return 0
     finally:
         club.close()

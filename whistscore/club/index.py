@@ -17,7 +17,6 @@ result stays until the reader accepts the new one.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import os
 import sqlite3
@@ -27,9 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import attrs
 
-from .. import files
 from ..errors import InputError
-from ..journal import MAX_FILE_BYTES
 from .settings import FILE as SETTINGS_FILE, Settings, name_key
 
 if TYPE_CHECKING:
@@ -311,12 +308,12 @@ class Archive:
                 self._file_row(e, None, e.odd)
                 continue
             try:
-                data = files.read_bytes(self.folder / e.file, limit=MAX_FILE_BYTES)
+                data = _read(self.folder / e.file)
             except InputError as exc:
                 self._forget(e.file)
                 self._file_row(e, None, exc.reason)
                 continue
-            digest = hashlib.sha256(data).hexdigest()
+            digest = _sha256(data)
             if k is not None and k[2] == digest:  # touched, same content: nothing to replay
                 self._file_row(e, digest, k[3])
                 if k[3] is None:  # the date of a game without dates follows the file
@@ -440,8 +437,8 @@ class Archive:
                                  "WHERE checked_with != ?", (version,)).fetchall()
         for file, digest, indexed_with, finished, date in rows:
             try:
-                data = files.read_bytes(self.folder / file, limit=MAX_FILE_BYTES)
-                if hashlib.sha256(data).hexdigest() != digest:
+                data = _read(self.folder / file)
+                if _sha256(data) != digest:
                     continue  # changed meanwhile: the next refresh re-indexes it
                 new = facts(loads(_text(data)))
             except (InputError, RecursionError) as exc:
@@ -478,8 +475,8 @@ class Archive:
                          if e.file in {r[0] for r in rows}]
             for e in path_scan:
                 try:
-                    data = files.read_bytes(self.folder / e.file, limit=MAX_FILE_BYTES)
-                    digest = hashlib.sha256(data).hexdigest()
+                    data = _read(self.folder / e.file)
+                    digest = _sha256(data)
                     game_facts = facts(loads(_text(data)))
                 except (InputError, RecursionError) as exc:
                     self._file_row(e, None, str(exc))
@@ -558,6 +555,13 @@ class Archive:
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
         return value
 
+    def text(self, answer: dict[str, Any], render: Callable[[], str]) -> str:
+        """``render()``, the text the CLI prints for ``answer``, or the same text kept from
+        an earlier read: the key is the whole answer, so the text is the one ``render``
+        gives for it, and printing the standings of an archive that did not change loads
+        neither the table library nor a game."""
+        return str(self.answer("text:" + _dumps(answer), lambda: {"text": render()})["text"])
+
     def problems(self) -> list[Problem]:
         out = [Problem(f, e) for f, e in self.conn.execute(
             "SELECT file, error FROM files WHERE error IS NOT NULL ORDER BY file")]
@@ -567,6 +571,15 @@ class Archive:
 
     def rows(self, sql: str, params: Iterable[Any] = ()) -> Iterator[tuple[Any, ...]]:
         return iter(self.conn.execute(sql, tuple(params)).fetchall())
+
+
+def _read(path: Path) -> bytes:
+    """A game file's bytes, bounded as the journal bounds them (the file layer is loaded
+    only when a file is read: an archive that is up to date reads none)."""
+    from .. import files
+    from ..journal import MAX_FILE_BYTES
+
+    return files.read_bytes(path, limit=MAX_FILE_BYTES)
 
 
 def _text(data: bytes) -> str:
@@ -586,10 +599,16 @@ def _fraction(value: Any) -> str:
     return exact_text(value)
 
 
-def _dumps(value: Any) -> str:
-    from .facts import dumps
+#: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
-    return dumps(value)
+
+def _sha256(data: bytes) -> str:
+    """The file's digest (hashlib, loaded when a file is read: OpenSSL's start-up is not
+    paid by a read of an archive that is up to date)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def facts(game: Any) -> "GameFacts":

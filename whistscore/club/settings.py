@@ -16,9 +16,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from .. import files
 from ..errors import GameFileError, InputError
-from ..journal import check_line, check_players
 
 __all__ = ["FILE", "FORMAT", "VERSION", "Settings", "load", "save", "name_key", "parse_date"]
 
@@ -30,6 +28,20 @@ _KEYS = ("format", "version", "name", "players", "seasons", "exclude", "rating")
 MAX_BYTES = 1024 * 1024
 _MAX_ITEMS = 10_000
 RATING = {"system": "openskill", "model": "PlackettLuce"}
+
+
+# The journal's checks and the file layer are loaded when club.json is read or written,
+# not when the club is opened: an archive that is up to date is read without the engines.
+def check_line(value: object, field: str, error: type[InputError] = GameFileError) -> Any:
+    from ..journal import check_line as check
+
+    return check(value, field, error)
+
+
+def check_players(names: Any, error: type[InputError] = GameFileError) -> Any:
+    from ..journal import check_players as check
+
+    return check(names, error=error)
 
 
 def name_key(name: str) -> str:
@@ -286,6 +298,8 @@ def load(folder: Path) -> Settings:
     if os.path.islink(path):
         raise GameFileError("club.json is a symlink; the club reads only a plain file",
                             field="club.json")
+    from .. import files
+
     data = files.read_bytes(path, field="club.json", what="club file", limit=MAX_BYTES)
     try:
         text = data.decode("utf-8-sig")
@@ -307,4 +321,6 @@ def save(folder: Path, settings: Settings) -> None:
     :raises OSError: the disk refused the write; the old file is untouched.
     """
     text = json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n"
+    from .. import files
+
     files.write_atomic(folder / FILE, text)

@@ -27,10 +27,12 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..errors import InputError
-from ..game import GameType
+
+if TYPE_CHECKING:  # the game contract is loaded with the first game, not with the names
+    from ..game import GameType
 
 __all__ = ["GAMES", "GROUP", "declared", "get_game", "read_entry_points", "register"]
 
@@ -157,6 +159,8 @@ def register(game: GameType[Any, Any]) -> GameType[Any, Any]:
 
 def _load(name: str, value: str) -> GameType[Any, Any]:
     """The GameType an entry point's value (``module:attribute``) names."""
+    from ..game import GameType
+
     module, _, attribute = value.split("[", 1)[0].strip().partition(":")
     obj: Any = importlib.import_module(module.strip())
     for part in attribute.strip().split(".") if attribute.strip() else ():
