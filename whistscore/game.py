@@ -28,7 +28,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["Cite", "Paper", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "Paper", "bid_height", "bid_text", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
            "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
            "dealer_of", "paused_gc"]
 
@@ -96,6 +96,95 @@ class Paper:
     closes: str = ""
     centre_sum: bool = False
     legend: str = ""
+
+
+@attrs.frozen
+class DealParts:
+    """What the club's statistics read of one deal (docs/club.md, the ``deals`` table),
+    said by the game from the deal's file form: who declared what, of which kind, its
+    height (``level * 10 + suit``, or the game's own order) and who whisted."""
+
+    declarer: str | None = None
+    contract: str | None = None
+    #: the kind of deal as the club's records count it ("contract", "misere", "allpass",
+    #: "alone", "twist_round", ...), the game's own word
+    kind: str = "deal"
+    height: int | None = None
+    whisters: tuple[str, ...] = ()
+
+
+def _plain_parts(deal: JSONObject) -> DealParts:
+    declarer = deal.get("declarer")
+    return DealParts(declarer if isinstance(declarer, str) else None)
+
+
+def _each_alone(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple((p,) for p in players)
+
+
+def _no_count(state: object, rules: Rules) -> int | None:
+    return None
+
+
+def _level(height: int) -> str:
+    return str(height // 10)
+
+
+def _nobody_short(entries: Sequence[Entry]) -> tuple[str, ...]:
+    return ()
+
+
+#: the order of the suits in a contract, lowest first (preferans.md and twist.md bidding)
+BID_SUITS = ("S", "C", "D", "H", "NT")
+
+
+def bid_height(contract: object) -> int | None:
+    """A bid contract's height for the club's records, level * 10 + suit in bidding
+    order: ``8H`` -> 83, ``10NT`` -> 104; None for anything else (a misère, an all-pass).
+    Preferans and Twist bid alike; each says so in its :class:`ClubFacts`."""
+    if not isinstance(contract, str):
+        return None
+    digits = ""
+    for c in contract:
+        if not c.isdigit():
+            break
+        digits += c
+    suit = contract[len(digits):]
+    if not digits or suit not in BID_SUITS:
+        return None
+    return int(digits) * 10 + BID_SUITS.index(suit)
+
+
+def bid_text(height: int) -> str:
+    """:func:`bid_height` read back: 83 -> ``8H``."""
+    return f"{height // 10}{BID_SUITS[height % 10]}"
+
+
+@attrs.frozen
+class ClubFacts:
+    """What the club archive asks a game (docs/club.md), so that the club names no game:
+    the parts of a deal, which of the game's words for a deal's end mean made or failed,
+    the sides that share a place, the game's own count (Twist's nota symbols), which of
+    the club's records and which parts of a player's play it has.  A fifth game appears
+    in the club through this table alone."""
+
+    #: a deal's file form -> its parts
+    parts: Callable[[JSONObject], DealParts] = _plain_parts
+    #: label keys of ``describe_result`` that say the deal was made, or that it failed
+    made: frozenset[str] = frozenset()
+    failed: frozenset[str] = frozenset()
+    #: a deal's entries -> the whisters who were short of their tricks
+    short: Callable[[Sequence[Entry]], tuple[str, ...]] = _nobody_short
+    #: the players -> the teams of places and ratings (whist's two sides)
+    sides: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] = _each_alone
+    #: (final state, rules) -> the game's own count kept with the game (``symbols``)
+    symbols: Callable[[Any, Rules], int | None] = _no_count
+    #: a height of :class:`DealParts` as its record shows it ("8H", "9")
+    height_text: Callable[[int], str] = _level
+    #: the club's records this game has beyond every game's (records.py names them)
+    records: tuple[str, ...] = ()
+    #: the parts of a player's play shown beyond contracts by level ("misere", "whists")
+    play: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -253,6 +342,8 @@ class GameType(Generic[D, S]):
     notation_players: tuple[str, ...] = ()
     #: how the scorepad draws the sheet (web/draw.py reads this, never the game's name)
     paper: Paper = Paper()
+    #: what the club archive reads of the game's deals (club/facts.py asks this)
+    club: ClubFacts = ClubFacts()
 
     # -- optional hooks, each with a default that does nothing -------------------
     #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)

@@ -106,7 +106,10 @@ def run(a: argparse.Namespace) -> int:
 
 # -- text ---------------------------------------------------------------------------------
 
-_TITLES = {"preferans": "Preferans", "twist": "Twist", "whist": "Whist", "danish": "Danish whist"}
+def _title(kind: str) -> str:
+    from .period import game_title
+
+    return game_title(kind)
 
 
 def _money(amounts: dict[str, str]) -> str:
@@ -137,7 +140,7 @@ def _standings_text(data: dict[str, Any]) -> str:
                  "" if r["rating"] is None else r["rating"],
                  "" if r["rating_change"] is None else f"{r['rating_change']:+d}",
                  " ".join(map(str, r["form"]))] for r in block["table"]]
-        parts.append(f"\n{_TITLES.get(kind, kind)} ({block['unit']}s), "
+        parts.append(f"\n{_title(kind)} ({block['unit']}s), "
                      f"{block['evenings']} evening{'s' if block['evenings'] != 1 else ''}")
         parts.append(tabulate(rows, headers=["#", "player", "evenings", "deals", "wins",
                                              "avg place", "points", "money", "per evening",
@@ -149,7 +152,7 @@ def _standings_text(data: dict[str, Any]) -> str:
 def _footer(data: dict[str, Any]) -> str:
     lines = []
     for g in data.get("in_progress", ()):
-        lines.append(f"in progress: {g['file']} ({_TITLES.get(g['game'], g['game'])}, "
+        lines.append(f"in progress: {g['file']} ({_title(g['game'])}, "
                      f"{g['deals']} deals; left out until finished, or --unfinished)")
     for p in data["left_out"]:
         lines.append(f"left out: {p['file']}: {p['error']}")
@@ -173,7 +176,7 @@ def _player_text(data: dict[str, Any]) -> str:
     if len(data["spellings"]) > 1:
         parts.append("written as " + ", ".join(data["spellings"]))
     for kind, block in data["games"].items():
-        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        parts.append(f"\n{_title(kind)}")
         rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
                  f"{e['place']} of {e['players']}" + ("" if e["finished"] else " (playing)")]
@@ -203,7 +206,7 @@ def _h2h_text(data: dict[str, Any]) -> str:
         parts.append("They have not finished a game at the same table in this period.")
     for kind, g in data["games"].items():
         evenings = f"{g['evenings']} evening{'s' if g['evenings'] != 1 else ''}"
-        line = (f"{_TITLES.get(kind, kind)}: {evenings} together; "
+        line = (f"{_title(kind)}: {evenings} together; "
                 f"{data['a']} ahead {g['ahead']}, behind {g['behind']}, level {g['level']}; "
                 f"average difference {g['average_difference']}")
         won = g.get("won_from_other")
@@ -220,7 +223,7 @@ def _records_text(data: dict[str, Any]) -> str:
 
     parts = [_head(data, "records")]
     for kind, items in data["games"].items():
-        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        parts.append(f"\n{_title(kind)}")
         rows = [[r["title"], f"{r['value']} {r.get('currency') or ''}".strip(),
                  r["player"] or "", r["game_title"] or r["file"], r["date"],
                  "" if r["deal"] is None else f"deal {r['deal']}", r["file"]] for r in items]
@@ -234,7 +237,7 @@ def _ratings_text(data: dict[str, Any]) -> str:
 
     parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
     for kind, rows in data["games"].items():
-        parts.append(f"\n{_TITLES.get(kind, kind)}")
+        parts.append(f"\n{_title(kind)}")
         parts.append(tabulate([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
                               headers=["player", "rating", "change"], disable_numparse=True))
     return "\n".join(parts)

@@ -2,10 +2,12 @@
 
 A game file is replayed once (with each deal's balance) and reduced to rows:
 the seats, each player's result and place, the payments, what each deal was
-and what it moved.  The deal's parts are read from its file form (journal.md
-and each game's "Deals (JSON)"), which is stable, never from the engines'
-classes; whether a contract was made is read from the words the game itself
-chose for the deal (``describe_result``), so no rule is decided here.
+and what it moved.  What a deal's parts are, which of its words mean made or
+failed, the sides, the game's own count: each game says it in its
+:class:`~whistscore.game.ClubFacts` (``GameType.club``), read from the deal's
+file form (journal.md and each game's "Deals (JSON)"), which is stable; whether a
+contract was made is read from the words the game itself chose for the deal
+(``describe_result``), so no rule is decided here and no game is named.
 """
 
 from __future__ import annotations
@@ -17,24 +19,13 @@ from typing import Any, Iterator
 
 import attrs
 
-from ..game import Game
+from ..game import ClubFacts, Game
 from ..i18n import text as words_text
 from ..layout import Label, Phrase
 from ..replay import Replay, replay
 from ..settlement import fraction_text, settle
 
-__all__ = ["DealFact", "GameFacts", "facts", "places", "CONTRACT_SUITS"]
-
-#: how a game's own words for a deal say it was made, or failed (``describe_result``)
-_MADE = frozenset({"res.made", "res.made_over", "pref.res.misere_made", "pref.res.both_pass",
-                   "pref.res.half"})
-_FAILED = frozenset({"res.down", "res.caught", "res.lost_with", "res.lost",
-                     "pref.res.misere_caught", "pref.res.conceded", "twist.res.failed_over",
-                     "twist.res.failed_under"})
-#: the order of the suits in a contract, lowest first (preferans.md and twist.md bidding)
-CONTRACT_SUITS = ("S", "C", "D", "H", "NT")
-#: a whister short of his tricks (preferans.md "responsible whist")
-_SHORT_RULES = frozenset({"responsible_whist", "half_responsible_whist"})
+__all__ = ["DealFact", "GameFacts", "facts", "places"]
 
 
 @attrs.frozen
@@ -52,8 +43,8 @@ class DealFact:
     #: a contract's height, level * 10 + suit (Danish: bid * 10); None: no contract
     height: int | None
     deal: dict[str, Any]
-    #: each player's balance change (exact)
-    moved: dict[str, Fraction]
+    #: each player's balance change (exact: an int when whole)
+    moved: dict[str, int | Fraction]
     #: who whisted (preferans), and who of them was short of his tricks
     whisters: tuple[str, ...] = ()
     short: tuple[str, ...] = ()
@@ -110,73 +101,13 @@ def _labels(words: Any) -> Iterator[str]:
             yield from _labels(part)
 
 
-def _made(words: Any) -> bool | None:
+def _made(words: Any, club: ClubFacts) -> bool | None:
     keys = set(_labels(words))
-    if keys & _FAILED:
+    if keys & club.failed:
         return False
-    if keys & _MADE:
+    if keys & club.made:
         return True
     return None
-
-
-def _height(contract: object) -> int | None:
-    """``8H`` -> 83, ``10NT`` -> 104; None for anything else (misère, all-pass)."""
-    if not isinstance(contract, str):
-        return None
-    digits = ""
-    for c in contract:
-        if not c.isdigit():
-            break
-        digits += c
-    suit = contract[len(digits):]
-    if not digits or suit not in CONTRACT_SUITS:
-        return None
-    return int(digits) * 10 + CONTRACT_SUITS.index(suit)
-
-
-def _deal_parts(game: str, dj: dict[str, Any]) -> tuple[str | None, str | None, str, int | None]:
-    """(declarer, contract, kind of deal, height) from a deal's file form."""
-    declarer = dj.get("declarer") if isinstance(dj.get("declarer"), str) else None
-    if game == "preferans":
-        contract = dj.get("contract")
-        if contract == "allpass":
-            return None, None, "allpass", None
-        if contract == "misere":
-            return declarer, "misere", "misere", None
-        return declarer, contract, "concede" if dj.get("concede") else "contract", \
-            _height(contract)
-    if game == "twist":
-        if dj.get("twist_round"):
-            return None, None, "twist_round", None
-        for solo in ("bomb", "dil"):
-            if solo in dj:
-                return declarer, f"{solo} {dj[solo]} {dj.get('value')}", solo, None
-        return declarer, dj.get("contract"), "contract", _height(dj.get("contract"))
-    if game == "danish":
-        bid = dj.get("bid")
-        contract = str(bid) + (f" {dj['attachment']}" if dj.get("attachment") else "")
-        if isinstance(bid, int):
-            return declarer, contract, "contract" if dj.get("partner") else "alone", bid * 10
-        return declarer, contract, str(bid), None
-    if game == "whist":
-        revoke = dj.get("revoke")
-        void = isinstance(revoke, dict) and "tricks" not in dj
-        return None, None, "void" if void else "deal", None
-    return declarer, None, "deal", None
-
-
-def _sides(game: Game) -> tuple[tuple[str, ...], ...]:
-    players = game.players
-    if game.kind.name == "whist":  # whist.md: players[0] & [2] are NS, [1] & [3] EW
-        return (players[0], players[2]), (players[1], players[3])
-    return tuple((p,) for p in players)
-
-
-def _symbols(game: Game, rp: Replay[Any]) -> int | None:
-    if game.kind.name != "twist":
-        return None
-    sheet = game.kind.sheet_json(rp.state, game.rules)
-    return sum(len(column.get("nota", ())) for column in sheet.values())
 
 
 #: (game, the game's words for a deal) -> (the words in English, made?): most deals of an
@@ -184,33 +115,41 @@ def _symbols(game: Game, rp: Replay[Any]) -> int | None:
 _SAID: dict[tuple[str, Any], tuple[str, bool | None]] = {}
 
 
+def _whole(balance: dict[str, Fraction]) -> dict[str, int | Fraction]:
+    """A balance with its whole values as ints: a deal's move is then an int subtraction
+    and its text ``str``, not Fraction arithmetic (the same numbers)."""
+    return {p: v.numerator if v.denominator == 1 else v for p, v in balance.items()}
+
+
 def _deal_facts(rp: Replay[Any]) -> tuple[DealFact, ...]:
     game = rp.game
-    name = game.kind.name
     kind = game.kind
+    name = kind.name
+    club = kind.club
+    parts_of = club.parts
+    short_of = club.short
+    describe = kind.describe_result
+    to_json = kind.deal_to_json
     players = game.players
-    before: dict[str, Any] = {p: 0 for p in players}
+    before: dict[str, int | Fraction] = {p: 0 for p in players}
     out: list[DealFact] = []
     for result in rp.results:
-        after = result.balance or before
+        after = _whole(result.balance) if result.balance else before
         moved = {p: after[p] - before[p] for p in players}
         before = after
-        dj = kind.deal_to_json(result.record.deal)
-        declarer, contract, deal_kind, height = _deal_parts(name, dj)
-        words = kind.describe_result(result.record.deal, result.outcome, result.context)
-        said = _SAID.get((kind.name, words))
+        deal = result.record.deal
+        dj = to_json(deal)
+        parts = parts_of(dj)
+        words = describe(deal, result.outcome, result.context)
+        said = _SAID.get((name, words))
         if said is None:
             if len(_SAID) > 10_000:
                 _SAID.clear()
-            said = _SAID[(kind.name, words)] = (str(words_text(words, kind, "en")),
-                                                _made(words))
-        whisters: tuple[str, ...] = ()
-        short: tuple[str, ...] = ()
-        if name == "preferans" and isinstance(dj.get("whist"), dict):
-            whisters = tuple(p for p, s in dj["whist"].items() if s in ("whist", "half"))
-            short = tuple(sorted({e.player for e in result.entries if e.rule in _SHORT_RULES}))
-        out.append(DealFact(result.number, result.record.at, result.dealer, declarer, contract,
-                            deal_kind, said[0], said[1], height, dj, moved, whisters, short))
+            said = _SAID[(name, words)] = (str(words_text(words, kind, "en")),
+                                           _made(words, club))
+        out.append(DealFact(result.number, result.record.at, result.dealer, parts.declarer,
+                            parts.contract, parts.kind, said[0], said[1], parts.height, dj,
+                            moved, parts.whisters, short_of(result.outcome.entries)))
     return tuple(out)
 
 
@@ -226,7 +165,7 @@ def facts(game: Game) -> GameFacts:
     pairs = game.kind.pairwise_settlement(rp)
     return GameFacts(
         game=game.kind.name, title=game.title, place=game.place, players=game.players,
-        sides=_sides(game),
+        sides=game.kind.club.sides(game.players),
         first_at=stamps[0] if stamps else None, last_at=stamps[-1] if stamps else None,
         deals=len(game.deals), finished=rp.finished, ended=game.ended,
         preset=game.rules.preset,
@@ -237,7 +176,7 @@ def facts(game: Game) -> GameFacts:
         places=places(balance),
         transfers=tuple((t.payer, t.payee, t.amount) for t in s.transfers),
         pairs=dict(pairs) if pairs is not None else None,
-        symbols=_symbols(game, rp),
+        symbols=game.kind.club.symbols(rp.state, game.rules),
         deal_facts=_deal_facts(rp),
     )
 
@@ -254,5 +193,16 @@ def exact_text(value: int | Fraction) -> str:
     return fraction_text(value)
 
 
-def moved_json(moved: dict[str, Fraction]) -> str:
+def moved_json(moved: dict[str, int | Fraction]) -> str:
     return dumps({p: exact_text(v) for p, v in moved.items()})
+
+
+def swing(moved: dict[str, int | Fraction]) -> float:
+    """The largest change of one player's balance in a deal (the ``swing`` column)."""
+    best: int | Fraction = 0
+    for v in moved.values():
+        if v < 0:
+            v = -v
+        if v > best:
+            best = v
+    return float(best)

@@ -377,7 +377,7 @@ class Archive:
 
     def _insert(self, file: str, digest: str, mtime_date: str, f: "GameFacts",
                 version: str) -> None:
-        from .facts import dumps as _dumps, moved_json
+        from .facts import dumps as _dumps, moved_json, swing
 
         conn = self.conn
         date = f.first_at[:10] if f.first_at else mtime_date
@@ -401,7 +401,7 @@ class Archive:
             [(file, d.number, d.at, d.dealer, d.declarer, d.contract, d.kind, d.outcome,
               None if d.made is None else int(d.made), d.height,
               _dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved),
-              float(max((abs(v) for v in d.moved.values()), default=0)),
+              swing(d.moved),
               _dumps(list(d.whisters)) if d.whisters else None,
               _dumps(list(d.short)) if d.short else None, _dumps(d.deal))
              for d in f.deal_facts])

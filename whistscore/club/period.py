@@ -7,13 +7,16 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import attrs
 
 from ..errors import InputError
 from .index import Archive
 from .settings import Settings, name_key, parse_date
+
+if TYPE_CHECKING:
+    from ..game import ClubFacts
 
 __all__ = ["Period", "Seat", "Evening", "evenings", "period_of", "exact", "exact_text"]
 
@@ -153,9 +156,30 @@ def exact_text(value: int | Fraction) -> str:
     return str(value)
 
 
+def club_facts(kind: str) -> "ClubFacts":
+    """What the game of ``kind`` says of itself to the club (its records, its parts of
+    play); a kind no longer installed has only what every game has."""
+    from ..game import ClubFacts
+    from ..games import GAMES, get_game
+
+    return get_game(kind).club if kind in GAMES else ClubFacts()
+
+
+def game_title(kind: str, lang: str = "en") -> str:
+    """The game's short name as players say it (the game's own words), or the kind's
+    name when that game is no longer installed."""
+    from ..games import GAMES, get_game
+    from ..i18n import game_name
+
+    return game_name(get_game(kind), lang) if kind in GAMES else kind
+
+
 def kinds(rows: list[Evening]) -> Iterator[str]:
-    """The game kinds of ``rows`` in the order the club shows them."""
-    order = ("preferans", "twist", "whist", "danish")
+    """The game kinds of ``rows`` in the order the club shows them: the registry's
+    (the order games are listed in everywhere), then any other by name."""
+    from ..games import GAMES  # the names only: no game is loaded
+
+    order = tuple(GAMES)
     present = {e.game for e in rows}
     yield from (k for k in order if k in present)
     yield from sorted(present - set(order))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import InputError
 from .index import Archive
-from .period import exact_text, Period, evenings, kinds
+from .period import club_facts, exact_text, Period, evenings, kinds
 from .ratings import history
 from .settings import name_key
 
@@ -42,7 +42,7 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
 
 def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> dict[str, Any]:
     """Deals as declarer by level and how often made; misères; whists and how often
-    the whister was short (Preferans)."""
+    the whister was short (where the game lists them in its ClubFacts' ``play``)."""
     declared: dict[str, dict[str, int]] = {}
     misere = {"made": 0, "caught": 0}
     whists = {"whisted": 0, "short": 0}
@@ -66,8 +66,10 @@ def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> 
             if short and spellings & set(json.loads(short)):
                 whists["short"] += 1
     out: dict[str, Any] = {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0])))}
-    if kind == "preferans":
+    shown = club_facts(kind).play  # the game says which parts of play it has
+    if "misere" in shown:
         out["misere"] = misere
+    if "whists" in shown:
         out["whists"] = whists
     return out
 

@@ -2,11 +2,12 @@
 
 Per game kind, over the period's games: the biggest evening win and loss
 (points and money), the longest evening, the biggest single-deal swing; and
-the game's own: the highest contract made, most misères made and most
-remizes in one evening, the longest all-pass series (Preferans), most nota
-symbols in one game and the best twist round (Twist), deals with all four
-honours (Whist), the highest contract made alone (Danish).  When two games
-hold a record, the earlier one keeps it.
+those the game lists in its :class:`~whistscore.game.ClubFacts` (``records``),
+from this catalogue: the highest contract made, most misères made and most
+remizes in one evening, the longest all-pass series, most nota symbols in one
+game, the best twist round, deals with all four honours, the highest contract
+made alone (club.md names which game has which; the games' own packages say
+it).  When two games hold a record, the earlier one keeps it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ import json
 from fractions import Fraction
 from typing import Any, Callable
 
-from .facts import CONTRACT_SUITS
+from ..game import ClubFacts
 from .index import Archive
-from .period import exact_text, Evening, Period, evenings, kinds
+from .period import club_facts, exact_text, Evening, Period, evenings, kinds
 
 from .words import RECORD_TITLES
 
@@ -41,12 +42,6 @@ def _best(items: list[tuple[Any, dict[str, Any]]], better: Callable[[Any, Any], 
     return None if found is None else found[1]
 
 
-def _contract(height: int, kind: str) -> str:
-    if kind == "danish":
-        return str(height // 10)
-    return f"{height // 10}{CONTRACT_SUITS[height % 10]}"
-
-
 def records(archive: Archive, period: Period, game: str | None = None,
             unfinished: bool = False) -> dict[str, Any]:
     """``{"period", "games": {kind: [record, ...]}}`` (docs/club.md)."""
@@ -67,23 +62,21 @@ def records(archive: Archive, period: Period, game: str | None = None,
             if row[0] in by_file:
                 deals.setdefault(row[0], []).append(row)
     out: dict[str, Any] = {}
-    gt = (lambda a, b: a > b)
-    lt = (lambda a, b: a < b)
     for kind in kinds(rows):
         games = [e for e in rows if e.game == kind]
         found: list[dict[str, Any] | None] = []
         seats = [(s.points, e, p) for e in games for p, s in e.seats.items()]
         found.append(_best([(pts, _item("biggest_win", exact_text(pts), e, p))
-                            for pts, e, p in seats], gt))
+                            for pts, e, p in seats], _gt))
         found.append(_best([(pts, _item("biggest_loss", exact_text(pts), e, p))
-                            for pts, e, p in seats], lt))
+                            for pts, e, p in seats], _lt))
         money = [(s.money, e, p) for e in games for p, s in e.seats.items()
                  if s.money is not None]
         found.append(_best([(m, {**_item("biggest_win_money", str(m), e, p),
-                                 "currency": e.currency}) for m, e, p in money], gt))
+                                 "currency": e.currency}) for m, e, p in money], _gt))
         found.append(_best([(m, {**_item("biggest_loss_money", str(m), e, p),
-                                 "currency": e.currency}) for m, e, p in money], lt))
-        found.append(_best([(e.deals, _item("longest_evening", e.deals, e)) for e in games], gt))
+                                 "currency": e.currency}) for m, e, p in money], _lt))
+        found.append(_best([(e.deals, _item("longest_evening", e.deals, e)) for e in games], _gt))
         swings = []
         for e in games:
             for file, number, at, declarer, dk, made, height, moved, swing, deal in \
@@ -94,56 +87,10 @@ def records(archive: Archive, period: Period, game: str | None = None,
                     swings.append((Fraction(swing), _item(
                         "biggest_swing", exact_text(values[winner]), e,
                         club_of.get((file, winner), winner), number, at[:10] if at else None)))
-        found.append(_best(swings, gt))
-        if kind in ("preferans", "twist", "danish"):
-            made = [(height, _item("highest_contract", _contract(height, kind), e,
-                                   club_of.get((e.file, d), d), number, at[:10] if at else None))
-                    for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
-                    if ok == 1 and height is not None]
-            found.append(_best(made, gt))
-        if kind == "preferans":
-            found.append(_most(games, deals, club_of, "most_miseres",
-                               lambda dk, ok: dk == "misere" and ok == 1))
-            found.append(_most(games, deals, club_of, "most_remizes",
-                               lambda dk, ok: dk in ("contract", "concede") and ok == 0))
-            series = []
-            for e in games:
-                run, start = 0, None
-                for _, number, at, _d, dk, *_rest in deals.get(e.file, ()):
-                    if dk == "allpass":
-                        run += 1
-                        start = number if run == 1 else start
-                        series.append((run, _item("longest_allpass", run, e, None, start)))
-                    else:
-                        run = 0
-            found.append(_best(series, gt))
-        if kind == "twist":
-            found.append(_best([(symbols[e.file], _item("most_symbols", symbols[e.file], e))
-                                for e in games if symbols.get(e.file)], gt))
-            rounds = []
-            for e in games:
-                for file, number, at, _d, dk, _ok, _h, moved, *_ in deals.get(e.file, ()):
-                    if dk == "twist_round":
-                        values = {p: Fraction(v) for p, v in json.loads(moved).items()}
-                        winner = max(values, key=lambda p: values[p])
-                        rounds.append((values[winner], _item(
-                            "best_twist_round", exact_text(values[winner]), e,
-                            club_of.get((file, winner), winner), number)))
-            found.append(_best(rounds, gt))
-        if kind == "whist":
-            honours = [(e, number, at) for e in games
-                       for _f, number, at, *_m, deal in deals.get(e.file, ())
-                       if 4 in json.loads(deal).get("honours", {}).values()]
-            if honours:
-                e, number, at = honours[-1]
-                found.append({**_item("all_honours", len(honours), e, None, number,
-                                      at[:10] if at else None), "latest": True})
-        if kind == "danish":
-            alone = [(height, _item("highest_alone", _contract(height, kind), e,
-                                    club_of.get((e.file, d), d), number))
-                     for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
-                     if ok == 1 and height is not None and dk == "alone"]
-            found.append(_best(alone, gt))
+        found.append(_best(swings, _gt))
+        own = club_facts(kind)
+        for record in own.records:
+            found.append(_OWN[record](games, deals, club_of, symbols, own))
         out[kind] = [f for f in found if f is not None]
     return {"period": period.to_json(), "games": out}
 
@@ -164,3 +111,106 @@ def _most(games: list[Evening], deals: dict[str, list[tuple[Any, ...]]],
                                               numbers[-1])))
     return _best(items, lambda a, b: a > b)
 
+
+
+def _gt(a: Any, b: Any) -> bool:
+    return bool(a > b)
+
+
+def _lt(a: Any, b: Any) -> bool:
+    return bool(a < b)
+
+
+_Deals = dict[str, list[tuple[Any, ...]]]
+_Clubs = dict[tuple[str, str], str]
+
+
+def _highest_contract(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                      symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    made = [(height, _item("highest_contract", club.height_text(height), e,
+                           club_of.get((e.file, d), d), number, at[:10] if at else None))
+            for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
+            if ok == 1 and height is not None]
+    return _best(made, _gt)
+
+
+def _most_miseres(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                  symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    return _most(games, deals, club_of, "most_miseres",
+                 lambda dk, ok: dk == "misere" and ok == 1)
+
+
+def _most_remizes(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                  symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    return _most(games, deals, club_of, "most_remizes",
+                 lambda dk, ok: dk in ("contract", "concede") and ok == 0)
+
+
+def _longest_allpass(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                     symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    series = []
+    for e in games:
+        run, start = 0, None
+        for _, number, at, _d, dk, *_rest in deals.get(e.file, ()):
+            if dk == "allpass":
+                run += 1
+                start = number if run == 1 else start
+                series.append((run, _item("longest_allpass", run, e, None, start)))
+            else:
+                run = 0
+    return _best(series, _gt)
+
+
+def _most_symbols(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                  symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    return _best([(symbols[e.file], _item("most_symbols", symbols[e.file], e))
+                  for e in games if symbols.get(e.file)], _gt)
+
+
+def _best_twist_round(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                      symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    rounds = []
+    for e in games:
+        for file, number, at, _d, dk, _ok, _h, moved, *_ in deals.get(e.file, ()):
+            if dk == "twist_round":
+                values = {p: Fraction(v) for p, v in json.loads(moved).items()}
+                winner = max(values, key=lambda p: values[p])
+                rounds.append((values[winner], _item(
+                    "best_twist_round", exact_text(values[winner]), e,
+                    club_of.get((file, winner), winner), number)))
+    return _best(rounds, _gt)
+
+
+def _all_honours(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                 symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    honours = [(e, number, at) for e in games
+               for _f, number, at, *_m, deal in deals.get(e.file, ())
+               if 4 in json.loads(deal).get("honours", {}).values()]
+    if not honours:
+        return None
+    e, number, at = honours[-1]
+    return {**_item("all_honours", len(honours), e, None, number, at[:10] if at else None),
+            "latest": True}
+
+
+def _highest_alone(games: list[Evening], deals: _Deals, club_of: _Clubs,
+                   symbols: dict[str, int], club: ClubFacts) -> dict[str, Any] | None:
+    alone = [(height, _item("highest_alone", club.height_text(height), e,
+                            club_of.get((e.file, d), d), number))
+             for e in games for _, number, at, d, dk, ok, height, *_ in deals.get(e.file, ())
+             if ok == 1 and height is not None and dk == "alone"]
+    return _best(alone, _gt)
+
+
+#: the records a game may list in its ClubFacts, by name (words.py has their words)
+_OWN: dict[str, Callable[[list[Evening], _Deals, _Clubs, dict[str, int], ClubFacts],
+                         dict[str, Any] | None]] = {
+    "highest_contract": _highest_contract,
+    "most_miseres": _most_miseres,
+    "most_remizes": _most_remizes,
+    "longest_allpass": _longest_allpass,
+    "most_symbols": _most_symbols,
+    "best_twist_round": _best_twist_round,
+    "all_honours": _all_honours,
+    "highest_alone": _highest_alone,
+}

@@ -4,7 +4,8 @@ They live with the club (not in the web layer, which writes no word of its
 own) and in their own table, so the scorepad and any later reader of the
 club's answers say the same thing.  A record's words are keyed by the
 record's name in the JSON; their English is what the CLI and the JSON say
-(``records.TITLES`` is read from here).  This module imports nothing of the club,
+(``records.TITLES`` is read from here); a game's name is the game's own
+(:func:`whistscore.i18n.game_name`).  This module imports nothing of the club,
 so a page can take its words where the archive cannot run (no sqlite3).
 """
 
@@ -86,10 +87,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "pick_two": ("Pick two different players.", "Выберите двух разных игроков."),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
-    "game.preferans": ("Preferans", "Преферанс"),
-    "game.twist": ("Twist", "Твист"),
-    "game.whist": ("Whist", "Вист"),
-    "game.danish": ("Danish whist", "Датский вист"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
     "record.biggest_loss": ("biggest evening loss (points)", "крупнейший проигрыш вечера (очки)"),
     "record.biggest_win_money": ("biggest evening win (money)",
@@ -116,8 +113,16 @@ RECORD_TITLES = {k[len("record."):]: v[0] for k, v in WORDS.items() if k.startsw
 
 def words(lang: str) -> Mapping[str, str]:
     """The club's words in ``lang`` ("en" or "ru"; anything else is English)."""
+    from ..games import GAMES, get_game
+    from ..i18n import game_name
+
     i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in WORDS.items()}
+    out = {k: v[i] for k, v in WORDS.items()}
+    # each game's name as the game itself says it (``game.<kind>``): a new game needs no
+    # word here
+    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if i else "en")
+                for kind in GAMES})
+    return out
 
 
 def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:

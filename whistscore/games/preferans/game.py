@@ -11,7 +11,7 @@ game's ``Deal`` and ``State``.
 from __future__ import annotations
 
 from ...game import GameType, Paper
-from . import deals, notation, scoring, sheet
+from . import club, deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
 from .rules import LABELS, RULE_TEXTS, RULEBOOK
@@ -45,6 +45,7 @@ GAME = GameType[Deal, State](
     sheet_tables=sheet.sheet_tables,
     closing_tables=sheet.closing_tables,
     pairwise_settlement=sheet.pairwise_settlement,
+    club=club.CLUB,
     paper=Paper("pulka", ("gora", "pulya"), centre="pulya", closes="pulya", centre_sum=True,
                 legend="pref.draw.legend"),
     describe_deal=sheet.describe_deal,
