@@ -82,12 +82,14 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     to what the winner gained: with a partner each defender pays each of the
     pair A/2; alone, each of the three pays the declarer A."""
     players = replay.game.players
-    out = {(a, b): Fraction(0) for a in players for b in players if a != b}
+    # exact throughout: a share is an int while it divides evenly (the common case: the
+    # sum stays int arithmetic), a Fraction only when it does not
+    net: dict[tuple[str, str], Amount] = {(a, b): 0 for a in players for b in players if a != b}
     for result in replay.results:
-        points: dict[str, Fraction] = {}
+        points: dict[str, Amount] = {}
         for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + Fraction(e.amount)
-        won = sum(v for v in points.values() if v > 0)
+            points[e.player] = points.get(e.player, 0) + e.amount
+        won: Amount = sum(v for v in points.values() if v > 0)
         if not won:
             continue
         for a, gain in points.items():
@@ -95,7 +97,10 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
                 continue
             for b, loss in points.items():
                 if loss < 0:
-                    share = gain * -loss / won
-                    out[a, b] += share
-                    out[b, a] -= share
-    return out
+                    product = gain * -loss
+                    share: Amount = product // won if type(product) is int \
+                        and type(won) is int and product % won == 0 \
+                        else Fraction(product) / won
+                    net[a, b] += share
+                    net[b, a] -= share
+    return {pair: Fraction(v) for pair, v in net.items()}
