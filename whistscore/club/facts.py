@@ -190,7 +190,9 @@ def exact_text(value: int | Fraction) -> str:
     """An exact number as ``settle --json`` writes it (``"20"``, ``"-61/3"``)."""
     if type(value) is int:
         return str(value)
-    return fraction_text(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"  # str(Fraction), as fraction_text
 
 
 def moved_json(moved: dict[str, int | Fraction]) -> str:
