@@ -98,6 +98,7 @@ def run(a: argparse.Namespace) -> int:
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
+            _names.update(club.archive.game_names())
             _out(club.archive.text(data, lambda: f"{text(data)}\n{_footer(data)}"))
         return 0
     finally:
@@ -106,10 +107,14 @@ def run(a: argparse.Namespace) -> int:
 
 # -- text ---------------------------------------------------------------------------------
 
+#: the games' names as the archive keeps them (:meth:`Archive.game_names`)
+_names: dict[str, str] = {}
+
+
 def _title(kind: str) -> str:
     from .period import game_title
 
-    return game_title(kind)
+    return _names.get(kind) or game_title(kind)
 
 
 def _money(amounts: dict[str, str]) -> str:

@@ -195,8 +195,13 @@ def exact_text(value: int | Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"  # str(Fraction), as fraction_text
 
 
-def moved_json(moved: dict[str, int | Fraction]) -> str:
-    return dumps({p: exact_text(v) for p, v in moved.items()})
+def moved_json(moved: dict[str, int | Fraction], keys: dict[str, str] | None = None) -> str:
+    """``dumps`` of each player's move as exact text; ``keys`` (each name already as JSON,
+    made once a game) saves encoding the same names on every deal: an exact number's text
+    is digits, ``-`` and ``/`` only, which JSON writes as they are (the same string)."""
+    if keys is None:
+        return dumps({p: exact_text(v) for p, v in moved.items()})
+    return "{" + ",".join(f'{keys[p]}:"{exact_text(v)}"' for p, v in moved.items()) + "}"
 
 
 def swing(moved: dict[str, int | Fraction]) -> float:

@@ -286,7 +286,9 @@ class Archive:
         conn.execute("BEGIN IMMEDIATE")  # one writer; a second process waits here
         try:
             with _paused_gc():  # a rebuild makes millions of objects, none in a cycle
-                changed = self._update(self._scan(settings), settings, accept_recomputed)
+                # the listing made before the lock: a file changed since is seen changed by
+                # the next read (its size or time then differ from those kept here)
+                changed = self._update(scan, settings, accept_recomputed)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -380,6 +382,11 @@ class Archive:
         """One game's rows (:func:`game_rows`) into the archive."""
         conn = self.conn
         game, seats, results, transfers, deals, pairs = rows
+        kind = game[2]
+        if self._meta(f"name.{kind}") is None:  # the game's name, said by the game (loaded
+            from .period import game_title  # now: it was replayed), kept for the text
+
+            self._set_meta(f"name.{kind}", game_title(kind))
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
             " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"
@@ -540,6 +547,12 @@ class Archive:
         neither the table library nor a game."""
         return str(self.answer("text:" + _dumps(answer), lambda: {"text": render()})["text"])
 
+    def game_names(self) -> dict[str, str]:
+        """Each game kind's short name in English, as the game said it when its first file
+        was indexed: the text of the standings names the games without loading them."""
+        return {key[len("name."):]: value for key, value in
+                self.conn.execute("SELECT key, value FROM meta WHERE key LIKE 'name.%'")}
+
     def problems(self) -> list[Problem]:
         out = [Problem(f, e) for f, e in self.conn.execute(
             "SELECT file, error FROM files WHERE error IS NOT NULL ORDER BY file")]
@@ -561,6 +574,7 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     from .facts import dumps, moved_json, swing
 
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
+    keys = {p: dumps(p) for p in f.players}
     game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
             json.dumps(f.rules, ensure_ascii=False),
@@ -573,7 +587,7 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     transfers = [(file, a, b, str(m)) for a, b, m in f.transfers]
     deals = [(file, d.number, d.at, d.dealer, d.declarer, d.contract, d.kind, d.outcome,
               None if d.made is None else int(d.made), d.height,
-              dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved),
+              dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved, keys),
               swing(d.moved), dumps(list(d.whisters)) if d.whisters else None,
               dumps(list(d.short)) if d.short else None, dumps(d.deal))
              for d in f.deal_facts]
