@@ -1,0 +1,96 @@
+"""A fifth game in the club through its own package only (issue 24): the club asks every
+game what it knows (``GameType.club``, :class:`whistscore.game.ClubFacts`) and names none.
+
+``tallyclub`` is the tests' tally game (tests/tallygame.py) with its own ClubFacts: each
+deal is its winner's "contract" of that many points, made; it has the record of the
+highest contract and no part of play beyond contracts by level.  Its numbers are worked
+out by hand below from the two files.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+
+import tallygame
+import whistscore
+from whistscore.club.facts import dumps, moved_json
+from whistscore.game import ClubFacts, DealParts
+from whistscore.games import register
+from whistscore.layout import Label
+
+from clirun import run
+
+
+def _parts(deal: dict) -> DealParts:
+    return DealParts(deal["winner"], f"{deal['points']} pts", "contract", deal["points"] * 10)
+
+
+TALLY = attrs.evolve(
+    tallygame.GAME, name="tallyclub", title="Tally club (test game)",
+    rulebook=attrs.evolve(tallygame.RULEBOOK, game="tallyclub"),
+    labels={**tallygame.GAME.labels, "game.name": ("Tally", "Талли"),
+            "tallyclub.won": ("won", "взял")},
+    describe_result=lambda deal, outcome, ctx: Label("tallyclub.won"),
+    club=ClubFacts(parts=_parts, made=frozenset({"tallyclub.won"}),
+                   height_text=lambda h: f"{h // 10} points", records=("highest_contract",)))
+
+
+def _game(folder: Path, name: str, day: str, deals: list[dict]) -> None:
+    data = {"format": "whistscore", "version": 1, "game": "tallyclub",
+            "players": ["Ann", "Bob"], "rules": {"preset": "plain", "target": 10,
+                                                 "style": "plain"},
+            "deals": [{**d, "at": f"{day}T20:0{i}:00+01:00"} for i, d in enumerate(deals)],
+            "ended": f"{day}T23:00:00+01:00"}
+    (folder / name).write_text(json.dumps(data), "utf-8")
+
+
+@pytest.fixture
+def folder(tmp_path: Path):
+    """The two evenings, with the game known for this test only (registered, then taken
+    out of the registry again, so no other test sees a sixth game)."""
+    import whistscore.games as registry
+
+    register(TALLY)
+    # evening 1: Ann +3, then Bob +5: Ann -2, Bob +2; evening 2: Ann +4: Ann +4, Bob -4
+    _game(tmp_path, "one.json", "2026-10-02", [{"winner": "Ann", "points": 3},
+                                              {"winner": "Bob", "points": 5}])
+    _game(tmp_path, "two.json", "2026-10-09", [{"winner": "Ann", "points": 4}])
+    yield tmp_path
+    registry._registered.pop(TALLY.name)
+    registry._loaded.pop(TALLY.name)
+
+
+def test_a_fifth_game_shows_in_the_club_by_its_own_words(folder):
+    club = whistscore.club(folder)
+    try:
+        block = club.standings()["games"]["tallyclub"]
+        table = {r["player"]: r for r in block["table"]}
+        assert table["Ann"]["points"] == "2" and table["Bob"]["points"] == "-2"  # -2+4, 2-4
+        assert table["Ann"]["wins"] == 1 and table["Bob"]["wins"] == 1
+        records = {r["record"]: r for r in club.records()["games"]["tallyclub"]}
+        # every game's records, then the one this game lists: its highest contract made,
+        # Bob's 5 in evening 1 (deal 2), said the game's way
+        assert records["highest_contract"]["value"] == "5 points"
+        assert records["highest_contract"]["player"] == "Bob"
+        assert records["highest_contract"]["deal"] == 2
+        assert "most_miseres" not in records and "all_honours" not in records
+        assert records["biggest_swing"]["value"] == "5"
+        play = club.player("Bob")["games"]["tallyclub"]["play"]
+        assert play == {"declared": {"5": {"played": 1, "made": 1}}}  # no misères, no whists
+    finally:
+        club.close()
+    status, out, err = run(["club", folder])
+    assert status == 0, err
+    assert "Tally (points), 2 evenings" in out  # the game's own short name
+
+
+def test_a_moves_json_with_names_encoded_once_is_the_encoders():
+    moved = {'Аня "q"': 5, "B\\x": Fraction(-61, 3), "C\n": -3, "D": Fraction(4, 1)}
+    keys = {p: dumps(p) for p in moved}
+    assert moved_json(moved, keys) == moved_json(moved) == \
+        '{"Аня \\"q\\"":"5","B\\\\x":"-61/3","C\\n":"-3","D":"4"}'
