@@ -14,8 +14,9 @@ by the players so that every game counts):
   the request through Starlette's test client in one process (target: p95 at most 100 ms);
 - the peak memory of a rebuild of a quarter of the files and of all of them (target: flat).
 
-Run: ``python benchmarks/club.py [--files 2000] [--deals 50]``.  CPU seconds (user + system)
-of the fastest of a few runs.
+Run: ``python benchmarks/club.py [--files 2000] [--deals 50] [--runs 3] [--baseline TREE]``.
+CPU seconds (user + system), the median and range of the runs; with ``--baseline`` another
+source tree is measured on the same generated club in the same run.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import os
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -62,10 +64,13 @@ def generate(folder: Path, files: int, deals: int, seed: int = 7) -> None:
 
 
 def cpu_of(args: list[str], runs: int = 3, env: dict | None = None) -> float:
+    """The CPU seconds of the fastest of ``runs`` runs, run in the tree of ``env``'s
+    PYTHONPATH (``-m`` and ``-c`` put the working folder first on ``sys.path``)."""
     times = []
+    cwd = (env or {}).get("PYTHONPATH", str(ROOT))
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=cwd, env=env)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return min(times)
@@ -101,7 +106,7 @@ print(used, peak)
 
 def in_process(code: str, folder: Path, env: dict) -> list[float]:
     out = subprocess.run([sys.executable, "-c", code, str(folder)], check=True, env=env,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True, cwd=env["PYTHONPATH"]).stdout
     return [float(x) for x in out.split()]
 
 
@@ -124,62 +129,110 @@ for url in ("/club", "/club/p/Anna"):
 """
 
 
+def spread(values: list[float], scale: float = 1.0, digits: int = 0) -> str:
+    """``median (min-max)`` of ``values`` times ``scale``."""
+    v = sorted(x * scale for x in values)
+    return f"{statistics.median(v):.{digits}f} ({v[0]:.{digits}f}-{v[-1]:.{digits}f})"
+
+
+def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[float]]:
+    """Every figure of the targets for the source tree ``root``, ``runs`` times each."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-m", "whistscore"]
+    out: dict[str, list[float]] = {k: [] for k in (
+        "loads", "rebuild", "peak", "attrs", "standings", "json", "page_p95", "page_median",
+        "player_p95", "player_median", "one", "settle", "small_peak")}
+    for _ in range(runs):
+        out["loads"].append(in_process(LOAD_ALL, folder, env)[0])
+        rebuild, peak = in_process(REBUILD, folder, env)
+        out["rebuild"].append(rebuild)
+        out["peak"].append(peak)
+        out["attrs"].append(cpu_of([sys.executable, "-c", "import attrs"], 1, env))
+        for warm in (["club", str(folder)], ["club", str(folder), "--json"]):  # answers kept
+            subprocess.run(cmd + warm, check=True, env=env, cwd=root,
+                           stdout=subprocess.DEVNULL)
+        out["standings"].append(cpu_of(cmd + ["club", str(folder)], 1, env))
+        out["json"].append(cpu_of(cmd + ["club", str(folder), "--json"], 1, env))
+    page = in_process(PAGES, folder, env)
+    for key, value in zip(("page_p95", "page_median", "player_p95", "player_median"), page):
+        out[key].append(value)
+    # tonight's game: a preferans file of the club played again after the last evening
+    data = json.loads(sorted(folder.glob("2*-preferans.json"))[0].read_text("utf-8"))
+    tonight = datetime.datetime(2099, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+    for n, deal in enumerate(data["deals"]):
+        deal["at"] = (tonight + datetime.timedelta(minutes=3 * n)).isoformat()
+    data["ended"] = (tonight + datetime.timedelta(hours=4)).isoformat()
+    sample = tmp / "tonight.json"
+    sample.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    new = folder / "2099-01-01-tonight-preferans.json"
+    for _ in range(runs):
+        new.unlink(missing_ok=True)
+        subprocess.run(cmd + ["club", str(folder)], check=True, env=env, cwd=root,
+                       stdout=subprocess.DEVNULL)
+        shutil.copy(sample, new)
+        out["one"].append(cpu_of(cmd + ["club", str(folder)], 1, env))
+        out["settle"].append(cpu_of(cmd + ["settle", str(sample), "--json"], 1, env))
+    new.unlink(missing_ok=True)
+    small = tmp / "quarter"
+    if not small.exists():
+        small.mkdir()
+        for p in sorted(folder.glob("2*.json"))[: len(list(folder.glob("2*.json"))) // 4]:
+            shutil.copy(p, small)
+    out["small_peak"].append(in_process(REBUILD, small, env)[1])
+    return out
+
+
+def report(name: str, m: dict[str, list[float]], files: int) -> None:
+    ratio = [r / j for r, j in zip(m["rebuild"], m["loads"])]
+    print(f"[{name}] full rebuild: {spread(m['rebuild'], 1, 2)} s CPU; json.load of every "
+          f"file: {spread(m['loads'], 1, 3)} s; ratio {spread(ratio, 1, 1)} (target <= 8)")
+    ratio = [s / a for s, a in zip(m["standings"], m["attrs"])]
+    print(f"[{name}] standings, archive up to date: {spread(m['standings'], 1000)} ms CPU; "
+          f"python -c 'import attrs': {spread(m['attrs'], 1000)} ms; ratio "
+          f"{spread(ratio, 1, 2)} (target <= 3)")
+    ratio = [s / a for s, a in zip(m["json"], m["attrs"])]
+    print(f"[{name}] the same with --json: {spread(m['json'], 1000)} ms CPU; ratio "
+          f"{spread(ratio, 1, 2)}")
+    print(f"[{name}] Club page: p95 {spread(m['page_p95'])} ms, median "
+          f"{spread(m['page_median'])} ms; a player's page: p95 {spread(m['player_p95'])} ms "
+          f"(target: p95 <= 100 ms)")
+    ratio = [o / s for o, s in zip(m["one"], m["settle"])]
+    print(f"[{name}] one new file indexed + standings: {spread(m['one'], 1000)} ms CPU; its "
+          f"settle --json: {spread(m['settle'], 1000)} ms; ratio {spread(ratio, 1, 2)} "
+          f"(target <= 2)")
+    print(f"[{name}] peak memory of a rebuild: {spread(m['small_peak'])} MB for {files // 4} "
+          f"files, {spread(m['peak'])} MB for {files} (target: flat)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, default=2000)
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--baseline", type=Path, metavar="TREE",
+                    help="another whistscore source tree (e.g. `git worktree add` of main), "
+                         "measured in the same run, turn about with this one")
     a = ap.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    whistscore_cmd = [sys.executable, "-m", "whistscore"]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "club"
         folder.mkdir()
         t = time.perf_counter()
         generate(folder, a.files, a.deals)
-        print(f"generated {a.files} files x {a.deals} deals in {time.perf_counter() - t:.1f} s")
-        loads = min(in_process(LOAD_ALL, folder, env)[0] for _ in range(a.runs))
-        rebuild, peak = min(in_process(REBUILD, folder, env) for _ in range(max(1, a.runs - 1)))
-        print(f"full rebuild: {rebuild:.2f} s CPU; json.load of every file: {loads:.3f} s; "
-              f"ratio {rebuild / loads:.1f} (target <= 8)")
-        attrs = cpu_of([sys.executable, "-c", "import attrs"], a.runs, env)
-        standings = cpu_of(whistscore_cmd + ["club", str(folder)], a.runs, env)
-        print(f"standings, archive up to date: {standings * 1000:.0f} ms CPU; "
-              f"python -c 'import attrs': {attrs * 1000:.0f} ms; ratio "
-              f"{standings / attrs:.1f} (target <= 3)")
-        as_json = cpu_of(whistscore_cmd + ["club", str(folder), "--json"], a.runs, env)
-        print(f"the same with --json (no tabulate): {as_json * 1000:.0f} ms CPU; ratio "
-              f"{as_json / attrs:.1f}")
-        page = in_process(PAGES, folder, env)
-        print(f"Club page: p95 {page[0]:.0f} ms, median {page[1]:.0f} ms; a player's page: "
-              f"p95 {page[2]:.0f} ms, median {page[3]:.0f} ms (target: p95 <= 100 ms)")
-        # tonight's game: a preferans file of the club played again after the last evening
-        data = json.loads(sorted(folder.glob("*-preferans.json"))[0].read_text("utf-8"))
-        tonight = datetime.datetime(2099, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
-        for n, deal in enumerate(data["deals"]):
-            deal["at"] = (tonight + datetime.timedelta(minutes=3 * n)).isoformat()
-        data["ended"] = (tonight + datetime.timedelta(hours=4)).isoformat()
-        sample = Path(tmp) / "tonight.json"
-        sample.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
-        new = folder / "2099-01-01-tonight-preferans.json"
-        settle = cpu_of(whistscore_cmd + ["settle", str(sample), "--json"], a.runs, env)
-        times = []
-        for _ in range(a.runs):
-            new.unlink(missing_ok=True)
-            subprocess.run(whistscore_cmd + ["club", str(folder)], check=True, env=env,
-                           stdout=subprocess.DEVNULL)
-            shutil.copy(sample, new)
-            times.append(cpu_of(whistscore_cmd + ["club", str(folder)], 1, env))
-        one = min(times)
-        print(f"one new file indexed + standings: {one * 1000:.0f} ms CPU; its settle --json: "
-              f"{settle * 1000:.0f} ms; ratio {one / settle:.1f} (target <= 2)")
-        small = Path(tmp) / "quarter"
-        small.mkdir()
-        for p in sorted(folder.glob("2*.json"))[: a.files // 4]:
-            shutil.copy(p, small)
-        _, small_peak = in_process(REBUILD, small, env)
-        print(f"peak memory of a rebuild: {small_peak:.0f} MB for {a.files // 4} files, "
-              f"{peak:.0f} MB for {a.files} (target: flat)")
+        print(f"generated {a.files} files x {a.deals} deals in {time.perf_counter() - t:.1f} s; "
+              f"median (min-max) of {a.runs} runs")
+        trees = [("this", ROOT)] + ([("baseline", a.baseline.resolve())] if a.baseline else [])
+        results: dict[str, dict[str, list[float]]] = {}
+        for name, _ in trees[1:]:  # each tree its own copy of the club (and its archive)
+            shutil.copytree(folder, Path(tmp) / f"club-{name}")
+        for _ in range(a.runs):  # turn about, so that a slower minute of the machine falls
+            for name, root in trees:  # on both
+                here = folder if name == "this" else Path(tmp) / f"club-{name}"
+                work = Path(tmp) / f"work-{name}"
+                work.mkdir(exist_ok=True)
+                for key, values in measure(root, here, work, 1).items():
+                    results.setdefault(name, {}).setdefault(key, []).extend(values)
+        for name, _ in trees:
+            report(name, results[name], a.files)
     return 0
 
 
