@@ -87,3 +87,36 @@ def test_commands_do_not_import_tabulate(command):
             "sys.exit(code or (3 if 'tabulate' in sys.modules else 0))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_club_up_to_date_loads_no_engine_and_no_table_library(tmp_path):
+    """``whistscore club FOLDER`` on an archive that is up to date (issue 24) reads SQLite
+    and prints the text kept with its answer: no game, no journal, no replay, no tabulate,
+    no importlib.metadata is loaded (the second run; the first indexes), club.json read
+    and checked all the same, and the text is the first run's, byte for byte."""
+    import shutil
+    import subprocess
+    import sys
+
+    folder = tmp_path / "club"
+    shutil.copytree(ROOT / "samples" / "club", folder)
+    heavy = ["tabulate", "importlib.metadata", "whistscore.journal",
+             "whistscore.replay", "whistscore.game", "whistscore.games.preferans"]
+    code = ("import sys, io, contextlib\n"
+            "from whistscore.cli import main\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out):\n"
+            f"    code = main(['club', {str(folder)!r}])\n"
+            "sys.stdout.write(out.getvalue())\n"
+            f"loaded = [m for m in {heavy!r} if m in sys.modules]\n"
+            "sys.stderr.write(repr(loaded))\n"
+            "sys.exit(code)")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=ROOT)
+    assert first.returncode == 0, first.stderr
+    assert "whistscore.games.preferans" in first.stderr  # it indexed the files
+    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT)
+    assert second.returncode == 0, second.stderr
+    assert second.stderr == "[]"
+    assert second.stdout == first.stdout and "standings" in second.stdout

@@ -21,7 +21,6 @@ __all__ = [
     "GameFileError",
     "ConflictError",
     "show_value",
-    "MAX_FILE_BYTES",
 ]
 
 #: the largest game file read or written (a 200-deal evening is ~20 KB; 64 MB

@@ -95,8 +95,10 @@ class Club:
         from .player import player
 
         p = self.period(season, first, last)
-        return self._read(lambda: self._framed(player(self.archive, name, p, _game(game),
-                                                      unfinished)))
+        kind = _game(game)
+        key = json.dumps([_key("player", p, kind, unfinished), name], ensure_ascii=False)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: player(self.archive, name, p, kind, unfinished))))
 
     def head_to_head(self, a: str, b: str, *, season: str | None = None, first: object = None,
                      last: object = None, game: str | None = None,
@@ -110,15 +112,17 @@ class Club:
 
         p = self.period(season, first, last)
 
+        kind = _game(game)
+        key = json.dumps([_key("h2h", p, kind, unfinished), a, b], ensure_ascii=False)
+
         def query() -> dict[str, Any]:
             first_player = find_player(self.archive, a, "h2h")
             second = find_player(self.archive, b, "h2h")
             if first_player == second:
                 raise InputError("head-to-head takes two different players", field="h2h",
                                  value=[a, b])
-            return self._framed(head_to_head(self.archive, first_player, second, p,
-                                             _game(game), unfinished))
-        return self._read(query)
+            return head_to_head(self.archive, first_player, second, p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(key, query)))
 
     def records(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None,

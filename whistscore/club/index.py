@@ -384,9 +384,10 @@ class Archive:
         game, seats, results, transfers, deals, pairs = rows
         kind = game[2]
         if self._meta(f"name.{kind}") is None:  # the game's name, said by the game (loaded
-            from .period import game_title  # now: it was replayed), kept for the text
+            from ..games import get_game  # now: it was replayed), kept for the text
+            from ..i18n import game_name
 
-            self._set_meta(f"name.{kind}", game_title(kind))
+            self._set_meta(f"name.{kind}", game_name(get_game(kind), "en"))
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
             " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 import attrs
 
+from ..checks import check_line, check_players  # the journal's checks, without the journal
 from ..errors import GameFileError, InputError
 
 __all__ = ["FILE", "FORMAT", "VERSION", "Settings", "load", "save", "name_key", "parse_date"]
@@ -28,20 +29,6 @@ _KEYS = ("format", "version", "name", "players", "seasons", "exclude", "rating")
 MAX_BYTES = 1024 * 1024
 _MAX_ITEMS = 10_000
 RATING = {"system": "openskill", "model": "PlackettLuce"}
-
-
-# The journal's checks and the file layer are loaded when club.json is read or written,
-# not when the club is opened: an archive that is up to date is read without the engines.
-def check_line(value: object, field: str, error: type[InputError] = GameFileError) -> Any:
-    from ..journal import check_line as check
-
-    return check(value, field, error)
-
-
-def check_players(names: Any, error: type[InputError] = GameFileError) -> Any:
-    from ..journal import check_players as check
-
-    return check(names, error=error)
 
 
 def name_key(name: str) -> str:
