@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Se
 from . import files, journal
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
-from .i18n import LANGS
+from .i18n import LANGS, said
 from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
@@ -94,6 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("file")
     c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
     c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
@@ -337,7 +338,7 @@ def _cmd_add(a: argparse.Namespace) -> int:
     change = recording.record(a.file, raw, dealer=a.dealer, note=a.note, at=not a.no_time,
                               id=a.id)
     if change.already:   # a retry: the deal with this id is in the file, nothing written
-        _out(f"deal {change.number} already recorded with id {a.id!r}; nothing written")
+        _out(said("cli.already", (change.number, repr(a.id)), a.lang))
         return 0
     _print_change(change, a)
     return 0
@@ -413,8 +414,10 @@ def _cmd_undo(a: argparse.Namespace) -> int:
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
     dropped = _deal_of(change)
-    _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
-    _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
+    _out(said("cli.dropped", (dropped.number, change.before.game.notation(dropped.record)),
+              a.lang))
+    _out(render_entries(dropped.entries, change.before.kind, a.lang)
+         or said("cli.wrote_nothing", (), a.lang))
     return 0
 
 
@@ -428,13 +431,12 @@ def _cmd_end(a: argparse.Namespace) -> int:
     change = recording.end(a.file, at=a.at, reopen=a.reopen)
     rp = change.after.replay
     if a.reopen:
-        _out(f"reopened {a.file}: {len(rp.game.deals)} deals, the game goes on")
+        _out(said("cli.reopened", (a.file, len(rp.game.deals)), a.lang))
         return 0
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
     deals = len(rp.game.deals)
-    _out(f"ended {a.file} at {rp.game.ended} after {deals} deal{'s' if deals != 1 else ''}; "
-         f"settled as it stands: {balance}")
+    _out(said("cli.ended", (a.file, rp.game.ended, deals, balance), a.lang))
     return 0
 
 
@@ -491,7 +493,7 @@ def _cmd_show(a: argparse.Namespace) -> int:
         _out(render_wrapped(running_table(rp), game.kind, a.lang))
     if a.explain:
         _out()
-        _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")
+        _out(render_entries(rp.entries(), game.kind, a.lang) or said("cli.no_entries", (), a.lang))
     _out()
     _out(render_status(settle(rp), game.kind, a.lang))
     return 0
@@ -516,7 +518,7 @@ def _cmd_export(a: argparse.Namespace) -> int:
     with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
-    _out(f"wrote {a.out}")
+    _out(said("cli.wrote", (a.out,), a.lang))
     return 0
 
 
