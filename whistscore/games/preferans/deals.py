@@ -166,7 +166,7 @@ def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | 
                 raise DealError("a contract's level is 6..10", field=field, value=text,
                     key="pref.level", args=(level,))
             raise DealError(f"unknown suit {rest!r} (suits: S C D H NT or ♠ ♣ ♦ ♥)",
-                            field=field, value=text, key="pref.suit", args=(rest,))
+                            field=field, value=text, key="pref.suit", args=(text.strip(),))
         raise DealError("a contract is a level 6..10 and a suit (S C D H NT or ♠ ♣ ♦ ♥), "
                         "misere or allpass", field=field, value=text, key="pref.contract")
     suit = match.group(2)

@@ -251,7 +251,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "err.twist.no_tricks": ("The tricks are missing: four numbers in seat order, e.g. 5/2/4/1.",
                             "Не хватает взяток: четыре числа по порядку мест, например 5/2/4/1."),
     "err.twist.after_tricks": ("Cannot read \"{0}\": after the tricks come open, pass and twist NAME.",
-                               "Не понять «{0}»: после взяток пишут «open», «pass» и «twist ИМЯ»."),
+                               "Не понять «{0}»: после взяток пишут «open», «pass» и «twist» с именем."),
     "err.twist.tricks_form": ("The tricks are four numbers in seat order, e.g. 5/2/4/1.",
                               "Взятки — четыре числа по порядку мест, например 5/2/4/1."),
     "err.twist.twister_unknown": ("\"{0}\" is not a player of this game.",
