@@ -323,9 +323,12 @@ def check_players(players: object, counts: tuple[int, ...] | None = None,
         seen[key] = i
     if counts is not None and len(players) not in counts:
         counts_text = " or ".join(map(str, counts))
-        raise error(f"{game} is played by {counts_text} players, not {len(players)}",
-                    field="players", value=list(players),
-                        key="players.count", args=(counts_text, len(players)))
+        reason = f"{game} is played by {counts_text} players, not {len(players)}"
+        if len(counts) == 1:
+            raise error(reason, field="players", value=list(players), key="players.count",
+                        args=(counts[0], len(players)))
+        raise error(reason, field="players", value=list(players), key="players.counts",
+                    args=(min(counts), max(counts), len(players)))
     return tuple(players)
 
 
@@ -436,17 +439,17 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     for key in data:
         if key not in _TOP_KEYS:
             raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key,
-                key="file.field")
+                key="file.field", args=(key,))
     for key in _REQUIRED:
         if key not in data:
-            raise GameFileError("missing field", field=key, key="file.field")
+            raise GameFileError("missing field", field=key, key="file.field", args=(key,))
     if data["format"] != FORMAT:
         raise GameFileError(f"not a whistscore game file (format must be \"{FORMAT}\")",
                             field="format", value=data["format"], key="file.format")
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise GameFileError("version must be a whole number from 1", field="version", value=version,
-            key="file.field")
+            key="file.field", args=("version",))
     if version > VERSION:
         raise GameFileError(f"this file was written by a newer whistscore (file version "
                             f"{version}; this one reads version {VERSION}): upgrade whistscore",
@@ -456,7 +459,7 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     rules_spec = data.get("rules", {})
     if not isinstance(rules_spec, dict):
         raise GameFileError("rules must be an object", field="rules", value=rules_spec,
-            key="file.field")
+            key="file.field", args=("rules",))
     rules = kind.rulebook.resolve(rules_spec)
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
@@ -467,7 +470,7 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
                             "characters)", field="currency", value=currency, key="currency")
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"],
-            key="file.field")
+            key="file.field", args=("deals",))
     _titles(data)
     _ended(data)
     return kind, players, rules, stake, currency
@@ -652,13 +655,13 @@ def drop_last_deal(text: str) -> tuple[str, Any, int]:
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise GameFileError("deals must be a list", field="deals", value=deals,
-                            line=_line_of_field(text, "deals"), key="file.field")
+                            line=_line_of_field(text, "deals"), key="file.field", args=("deals",))
     if not deals:
         raise InputError("the game has no deal to undo", field="deals", key="no_undo")
     spans = _deal_spans(text)
     if len(spans) != len(deals):  # cannot happen for text json read; be sure anyway
         raise GameFileError("the deals could not be found in the text", field="deals",
-            key="file.field")
+            key="file.field", args=("deals",))
     if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
         cut_from = _array_open(text) + 1
         cut_to = _skip(re.compile(r"\s*"), text, spans[-1][1])

@@ -262,6 +262,7 @@ LABELS: dict[str, tuple[str, str]] = {
     # the fields a refused deal names (i18n.error_message)
     "field.dil": ("the dil", "дил"),
     "field.opened": ("the open hand", "открытая игра"),
+    "field.partner_passed": ("the partner's pass", "пас партнёра"),
     "field.twist": ("the twist", "твист"),
     "field.twist_round": ("the twist round", "розыгрыш твиста"),
     "field.value": ("the value", "стоимость"),
