@@ -418,6 +418,17 @@ def test_the_command_line_says_its_status_in_the_language_asked(tmp_path: Path) 
     assert status == 0 and text.strip() == f"партия {path} продолжается: 1 сдача"
     status, text, _ = run(["undo", path, "--lang", "ru"])
     assert status == 0 and text.startswith("сдача 1 отменена: Аня 7S"), text
+    status, text, _ = run(["new", "twist", tmp_path / "t.json", "--players", "A", "B", "C", "D",
+                           "--lang", "ru"])
+    assert status == 0 and text.strip() == (f"создан файл {tmp_path / 't.json'}: Твист, "
+                                             "игроки A, B, C, D, правила «по правилам»")
+    # a refusal: its sentence in the language asked, the technical text after it
+    before = path.read_bytes()
+    status, _, err = run(["add", path, "Аня 6S Боря:h Вера:p", "--lang", "ru"])
+    assert status == 1 and path.read_bytes() == before
+    assert err.startswith("whistscore add: Полвиста может сказать только второй вистующий. "
+                          "(deal 1, field 'whist.Боря', value \"half\": "), err
+    assert err.rstrip().endswith("the Preferans Code §3.8.7))") and err.count("\n") == 1
 
 
 # -- the new-game form: each game's own example of its options --------------------------

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Se
 from . import files, journal
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
-from .i18n import LANGS, said
+from .i18n import LANGS, game_name, preset_name, said
 from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--title", help="what the evening is called (shown on sheets)")
     c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
                        epilog="The short notation of each game, every form with examples: "
@@ -89,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--currency")
     c.add_argument("--title")
     c.add_argument("--place")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
     c.add_argument("file")
@@ -305,8 +307,8 @@ def _cmd_new(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.dump(game, path)
-    _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
-         f"preset {game.rules.preset}")
+    _out(said("cli.created", (path, game_name(kind, a.lang), ", ".join(game.players),
+                              preset_name(kind, game.rules.preset, a.lang)), a.lang))
     return 0
 
 
@@ -393,13 +395,13 @@ def _cmd_set(a: argparse.Namespace) -> int:
     change = recording.change_settings(a.file, preset=a.preset, rules=rules, stake=a.stake,
                                        currency=a.currency, title=a.title, place=a.place)
     game = change.after.game
-    _out(f"changed {a.file}: preset {game.rules.preset}"
-         + "".join(f", {k} = {game.rules.book.show(k, v)}"
+    what = "".join(f", {k} = {game.rules.book.show(k, v)}"
                    for k, v in game.rules.differences().items())
-         + (f", stake {game.stake}" if game.stake is not None else "")
-         + (f", title {game.title}" if game.title else "")
-         + (f", place {game.place}" if game.place else "")
-         + f"; all {len(game.deals)} deals still fit")
+    for key, value in (("stake", game.stake), ("title", game.title), ("place", game.place)):
+        if value is not None and value != "":
+            what += said(f"cli.set.{key}", (value,), a.lang)
+    _out(said("cli.changed", (a.file, preset_name(game.kind, game.rules.preset, a.lang), what,
+                              len(game.deals)), a.lang))
     return 0
 
 
@@ -458,8 +460,8 @@ def _undo_text(a: argparse.Namespace) -> int:
         files.write_atomic(a.file, after)
     why = [p for p in journal.check_text(text) if p.deal == number]
     shown = json.dumps(dropped_json, ensure_ascii=False)
-    _out(f"dropped deal {number}: {shown[:200]}")
-    _out(f"(it could not be scored: {why[0]})" if why else "(the game did not read or score)")
+    _out(said("cli.dropped", (number, shown[:200]), a.lang))
+    _out(said("cli.unscored", (why[0],), a.lang) if why else said("cli.unread", (), a.lang))
     for problem in journal.check_text(after):
         sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
     return 0
@@ -767,7 +769,8 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
                     return _after_save(args.command, saves, exc)
                 if isinstance(exc, SystemExit):
                     raise
-                return _failed(args.command, exc, _target_of(args))
+                return _failed(args.command, exc, _target_of(args),
+                               getattr(args, "lang", "en"))
     except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
         interrupts.settle()
         return _failed(command, KeyboardInterrupt())
@@ -801,11 +804,14 @@ def _target_of(args: argparse.Namespace) -> str | None:
     return str(name) if name is not None else None
 
 
-def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
+def _failed(command: str, exc: BaseException, target: str | None = None,
+            lang: str = "en") -> int:
     """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
 
     A disk error names its file: the one the system named, else the command's
-    own (a library's temporary file on a full disk names none)."""
+    own (a library's temporary file on a full disk names none).  Asked for another
+    language (``--lang ru``), a refusal starts with its sentence in it, the technical
+    text (deal, field, value, rule) after it in brackets."""
     def say(text: str) -> None:
         with _quiet():
             sys.stderr.write(f"{text}\n")
@@ -816,7 +822,12 @@ def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
         if isinstance(exc, InputError) and exc.field == "file" \
                 and exc.reason == "no such game file":
             hint = "; create it with: whistscore new GAME FILE --players NAME..."
-        say(f"whistscore {command}: {exc}{hint}")
+        said = ""
+        if lang != "en" and isinstance(exc, InputError) and exc.key:
+            from .i18n import error_message
+
+            said = error_message(exc, [get_game(n) for n in GAMES], lang) + " ("
+        say(f"whistscore {command}: {said}{exc}{hint}{')' if said else ''}")
     elif isinstance(exc, BrokenPipeError):
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()
