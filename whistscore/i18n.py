@@ -188,6 +188,7 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.flag": ("{field}: write true or false.", "Поле «{field}»: только «true» или «false»."),
     "err.count": ("Write a whole number from {0} to {1} for {field}.",
                   "Поле «{field}»: нужно целое число от {0} до {1}."),
+    "err.whole": ("Write a whole number for {field}.", "Поле «{field}»: нужно целое число."),
     "err.twice": ("Give {field} only once.", "Поле «{field}» указано дважды."),
     "err.tricks_object": ("Give each player's tricks.", "Укажите взятки каждого игрока."),
     "err.notation_text": ("Type the deal as one line.", "Сдачу пишут одной строкой."),

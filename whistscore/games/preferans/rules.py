@@ -320,7 +320,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "err.pref.self_whist": ("The declarer does not whist against himself.",
                             "Разыгрывающий не вистует сам против себя."),
     "err.pref.missing_status": ("What did {0} say: whist or pass?",
-                                "Что сказал {0}: вист или пас?"),
+                                "{0}: вист или пас?"),
     "err.pref.not_played": ("Nobody whisted, so the deal was not played: no tricks.",
                             "Никто не вистовал — сдачу не играли, взятки не пишут."),
     "err.pref.played_tricks": ("The deal was played: give the tricks.",

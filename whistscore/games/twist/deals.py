@@ -278,8 +278,7 @@ def _contract(obj: Mapping[str, Any], players: tuple[str, ...]) -> Contract:
 
 def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError("must be a whole number", field=field, value=value,
-            key="count", args=(0, TRICKS))
+        raise DealError("must be a whole number", field=field, value=value, key="whole")
     return value
 
 
