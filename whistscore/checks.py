@@ -56,10 +56,10 @@ def notation_text(text: object, players: Sequence[str] = (), *, field: str = "de
     if match:
         raise error(f"a number of {len(match.group())} digits is longer than any count "
                     f"(at most {MAX_NOTATION_DIGITS} digits are read)", field=field,
-                    value=match.group())
+                    value=match.group(), key="long_number")
     if len(text) > MAX_NOTATION_CHARS:
         raise error(f"a deal in short notation is at most {MAX_NOTATION_CHARS} characters",
-                    field=field, value=text)
+                    field=field, value=text, key="long_deal", args=(MAX_NOTATION_CHARS,))
     if text.isascii() or unicodedata.is_normalized("NFC", text):
         return text
     if all(unicodedata.is_normalized("NFC", p) for p in players):
@@ -83,7 +83,7 @@ def player(value: object, players: Sequence[str], field: str, *,
     :raises DealError: (or ``error``) ``value`` is not text, or names no player (or two).
     """
     if not isinstance(value, str):
-        raise error("a player is named by text", field=field, value=value)
+        raise error("a player is named by text", field=field, value=value, key="player_text")
     found = match_player(value, players)
     if found is None:
         raise error(f"not a player of this game (players: {', '.join(players)})",
@@ -99,9 +99,11 @@ def whole(value: object, field: str, lo: int, hi: int, what: str, *,
         or is outside lo..hi.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be a whole number {lo}..{hi}", field=field, value=value)
+        raise error(f"{what} must be a whole number {lo}..{hi}", field=field, value=value,
+            key="count", args=(lo, hi))
     if not lo <= value <= hi:
-        raise error(f"{what} must be {lo}..{hi}", field=field, value=value)
+        raise error(f"{what} must be {lo}..{hi}", field=field, value=value,
+            key="count", args=(lo, hi))
     return value
 
 
@@ -126,6 +128,8 @@ def latin_contract(token: str) -> str:
 MAX_NAME = 64
 #: a title, a place: one short line
 MAX_LINE = 200
+#: what a name may not hold: controls, invisible format marks (zero-width,
+#: bidi overrides), line separators, lone surrogates, private use
 _BAD_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 
 
@@ -150,32 +154,38 @@ def check_players(players: object, counts: tuple[int, ...] | None = None,
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise error("players must be a list of names", field="players",
-                    value=players if isinstance(players, (str, list)) else type(players).__name__)
+                    value=players if isinstance(players, (str, list)) else type(players).__name__,
+                        key="players.list")
     seen: dict[str, int] = {}
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise error("a player's name must be non-empty text",
-                        field=f"players[{i}]", value=name)
+                        field=f"players[{i}]", value=name, key="players.empty")
         if name != name.strip() or any(
                 unicodedata.category(c) in _BAD_NAME_CATEGORIES for c in name):
             raise error("a player's name may not start or end with spaces or hold "
                         "control or invisible format characters",
                         field=f"players[{i}]", value=name.encode("ascii", "backslashreplace")
-                        .decode("ascii"))
+                        .decode("ascii"), key="players.spaces")
         if len(name) > MAX_NAME:
             raise error(f"a player's name is at most {MAX_NAME} characters",
-                        field=f"players[{i}]", value=name)
+                        field=f"players[{i}]", value=name, key="players.long", args=(MAX_NAME,))
         key = _name_key(name)
         if key in seen:
             first = players[seen[key]]
             how = "named twice" if first == name else f"named like player {first!r}"
             raise error(f"a player is {how} (names must differ by more than letter case "
-                        "or Unicode encoding)", field=f"players[{i}]", value=name)
+                        "or Unicode encoding)", field=f"players[{i}]", value=name,
+                            key="players.alike", args=(name,))
         seen[key] = i
     if counts is not None and len(players) not in counts:
         counts_text = " or ".join(map(str, counts))
-        raise error(f"{game} is played by {counts_text} players, not {len(players)}",
-                    field="players", value=list(players))
+        reason = f"{game} is played by {counts_text} players, not {len(players)}"
+        if len(counts) == 1:
+            raise error(reason, field="players", value=list(players), key="players.count",
+                        args=(counts[0], len(players)))
+        raise error(reason, field="players", value=list(players), key="players.counts",
+                    args=(min(counts), max(counts), len(players)))
     return tuple(players)
 
 
@@ -186,8 +196,8 @@ def check_line(text: object, field: str, error: type[InputError] = GameFileError
         at most 200 characters.
     """
     if not isinstance(text, str) or not text.strip():
-        raise error("must be non-empty text", field=field, value=text)
+        raise error("must be non-empty text", field=field, value=text, key="line.empty")
     if len(text) > MAX_LINE or any(ord(c) < 32 or c == "\x7f" for c in text):
         raise error(f"must be one line of at most {MAX_LINE} characters", field=field,
-                    value=text)
+                    value=text, key="line.long", args=(MAX_LINE,))
     return text

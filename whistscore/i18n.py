@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
+           "said",
            "entries_said"]
 
 LANGS = ("en", "ru")
@@ -126,6 +127,26 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                       "Партия закончена. Итог, {0}: {1}"),
     "show.unfinished": ("The game is not finished. Balance in {0} if the game ended now: {1}",
                         "Партия не закончена. Итог, {0}, если бы она закончилась сейчас: {1}"),
+    # the command line's status lines (whistscore/cli.py), in the language of --lang
+    "cli.already": ("deal {0} already recorded with id {1}; nothing written",
+                    "сдача {0} уже записана (id {1}); ничего не записано"),
+    "cli.dropped": ("dropped deal {0}: {1}", "сдача {0} отменена: {1}"),
+    "cli.wrote_nothing": ("(it wrote nothing)", "(она ничего не записала)"),
+    "cli.reopened": ("reopened {0}: {1} {1#deal|deals}, the game goes on",
+                     "партия {0} продолжается: {1} {1#сдача|сдачи|сдач}"),
+    "cli.ended": ("ended {0} at {1} after {2} {2#deal|deals}; settled as it stands: {3}",
+                  "партия {0} закончена в {1} после {2} {2#сдачи|сдач|сдач}; расчёт как есть: {3}"),
+    "cli.created": ("created {0}: {1}, players {2}, preset \"{3}\"",
+                    "создан файл {0}: {1}, игроки {2}, правила «{3}»"),
+    "cli.changed": ("changed {0}: preset \"{1}\"{2}; all {3} {3#deal|deals} still fit",
+                    "изменён файл {0}: правила «{1}»{2}; все сдачи ({3}) по-прежнему подходят"),
+    "cli.set.stake": (", stake {0}", ", ставка {0}"),
+    "cli.set.title": (", title {0}", ", название {0}"),
+    "cli.set.place": (", place {0}", ", место {0}"),
+    "cli.unscored": ("(it could not be scored: {0})", "(её не удалось посчитать: {0})"),
+    "cli.unread": ("(the game did not read or score)", "(партия не читалась или не считалась)"),
+    "cli.no_entries": ("(no entries yet)", "(записей пока нет)"),
+    "cli.wrote": ("wrote {0}", "записан файл {0}"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
     "show.ended": ("The players ended the game at {2}, before its end. Balance in {0} as it "
                    "stands: {1}",
@@ -158,6 +179,119 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.not_a_player": ("{0} does not play in this game.", "{0} не играет в этой партии."),
     "err.field": ("Not recorded: check {0}.", "Не записано: проверьте поле «{0}»."),
     "err.any": ("Not recorded: check what was typed.", "Не записано: проверьте запись."),
+    "err.this_field": ("this field", "это поле"),
+    "err.missing_field": ("Fill in {field}.", "Заполните поле «{field}»."),
+    "err.unknown_field": ("There is no field \"{0}\" here.", "Поля «{0}» здесь нет."),
+    "err.deal_object": ("A deal is written as an object of its fields.",
+                        "Сдачу записывают объектом с полями."),
+    "err.player_text": ("Name the player.", "Назовите игрока по имени."),
+    "err.flag": ("{field}: write true or false.", "Поле «{field}»: только «true» или «false»."),
+    "err.count": ("Write a whole number from {0} to {1} for {field}.",
+                  "Поле «{field}»: нужно целое число от {0} до {1}."),
+    "err.whole": ("Write a whole number for {field}.", "Поле «{field}»: нужно целое число."),
+    "err.twice": ("Give {field} only once.", "Поле «{field}» указано дважды."),
+    "err.tricks_object": ("Give each player's tricks.", "Укажите взятки каждого игрока."),
+    "err.notation_text": ("Type the deal as one line.", "Сдачу пишут одной строкой."),
+    "err.notation_empty": ("The deal is empty: type it.", "Сдача пустая: напишите её."),
+    "err.long_number": ("That number is far too long for a count.",
+                        "Слишком длинное число: такого счёта не бывает."),
+    "err.long_deal": ("The deal is too long: at most {0} characters.",
+                      "Сдача слишком длинная: не больше {0} знаков."),
+    "err.not_text": ("{field}: this is not text that can be read.",
+                     "Поле «{field}»: это не читаемый текст."),
+    "err.note_text": ("The note is text.", "Примечание — это текст."),
+    "err.id": ("A deal's id is 1 to {0} printable characters.",
+               "Номер сдачи от телефона — от 1 до {0} печатных знаков."),
+    "err.id_twice": ("This deal was recorded already, as deal {0}.",
+                     "Эта сдача уже записана — под номером {0}."),
+    "err.time": ("Write the time as 2026-11-30T21:14:05+01:00, with its offset.",
+                 "Время пишут так: 2026-11-30T21:14:05+01:00, со сдвигом от UTC."),
+    "err.no_undo": ("There is no deal to take back.", "Отменять нечего: сдач ещё нет."),
+    "err.ended": ("The players ended this game: no deal can follow.",
+                  "Игроки закончили эту партию: новых сдач нет."),
+    "err.ended_already": ("The game was ended already.", "Партия уже закончена."),
+    "err.finished_already": ("The game is finished already: it needs no end.",
+                             "Партия и так закончена — заканчивать нечего."),
+    "err.no_deal_to_end": ("No deal yet: there is nothing to end.",
+                           "Сдач ещё нет — заканчивать нечего."),
+    "err.not_ended": ("The game was not ended: there is nothing to reopen.",
+                      "Партия не была закончена — продолжать нечего."),
+    "err.no_such_deal": ("There is no deal {0}.", "Сдачи {0} нет."),
+    "err.changed": ("Another phone changed the game meanwhile (now {0} {0#deal|deals}): look again.",
+                    "Пока вы писали, партию изменили с другого телефона (теперь {0} {0#сдача|сдачи|сдач}): посмотрите ещё раз."),
+    "err.game_unknown": ("There is no game \"{0}\".", "Игры «{0}» нет."),
+    "err.game_name": ("Name the game.", "Укажите игру."),
+    "err.rules_mapping": ("Give the rules as option=value.", "Правила задают как опция=значение."),
+    "err.library_type": ("This call takes a game.", "Здесь нужна партия."),
+    "err.precision": ("Round to 0 to {0} decimal places.",
+                      "Округление — от 0 до {0} знаков после запятой."),
+    "err.players.list": ("Name the players.", "Назовите игроков."),
+    "err.players.empty": ("A player's name cannot be empty.", "Имя игрока не может быть пустым."),
+    "err.players.spaces": ("A player's name cannot start or end with spaces or hold hidden characters.",
+                           "Имя игрока не может начинаться или кончаться пробелом или содержать невидимые знаки."),
+    "err.players.long": ("A player's name is at most {0} characters.",
+                         "Имя игрока — не длиннее {0} знаков."),
+    "err.players.alike": ("Two players are named alike ({0}): tell them apart.",
+                          "Двое игроков названы одинаково ({0}): различите имена."),
+    "err.players.count": ("This game is played by {0} players, not {1}.",
+                          "В эту игру играют {0} {0#игрок|игрока|игроков}, а не {1}."),
+    "err.players.counts": ("This game is played by {0} to {1} players, not {2}.",
+                           "В эту игру играют от {0} до {1} игроков, а не {2}."),
+    "err.line.empty": ("{field} cannot be empty.", "Поле «{field}» не может быть пустым."),
+    "err.line.long": ("{field} is one line of at most {0} characters.",
+                      "Поле «{field}» — одна строка, не длиннее {0} знаков."),
+    "err.currency": ("The currency is a short word, such as RUB.",
+                     "Валюта — короткое слово, например «RUB»."),
+    "err.file.json": ("The game file is damaged: it is not readable JSON.",
+                      "Файл партии испорчен: его не прочитать."),
+    "err.file.unicode": ("The game file holds a broken character.",
+                         "В файле партии испорченный знак."),
+    "err.file.object": ("This is not a game file.", "Это не файл партии."),
+    "err.file.format": ("This is not a whistscore game file.", "Это не файл партии whistscore."),
+    "err.file.field": ("The game file is damaged at its field \"{0}\".",
+                       "Файл партии испорчен: поле «{0}»."),
+    "err.file.newer": ("A newer whistscore wrote this file: upgrade whistscore.",
+                       "Этот файл записан более новой версией whistscore: обновите её."),
+    "err.file.path": ("Name the file by its path.", "Укажите путь к файлу."),
+    "err.file.missing": ("There is no such file.", "Такого файла нет."),
+    "err.file.unreadable": ("The file cannot be read.", "Файл не прочитать."),
+    "err.file.link": ("The file is a link: nothing was read.", "Файл — это ссылка: ничего не прочитано."),
+    "err.file.not_plain": ("This is not a plain file.", "Это не обычный файл."),
+    "err.file.utf8": ("The file is not text in UTF-8.", "Файл — не текст в кодировке «UTF-8»."),
+    "err.file.folder": ("The file's folder cannot be used.", "Папка файла недоступна."),
+    "err.file.replace": ("This file cannot be replaced (a link, or not a plain file).",
+                         "Этот файл нельзя заменить: это ссылка или не обычный файл."),
+    "err.file.read_only": ("The file is read-only: make it writable.",
+                           "Файл только для чтения: разрешите запись в него."),
+    "err.file.moved": ("The file moved meanwhile: nothing was written; try again.",
+                       "Файл тем временем перенесли: ничего не записано, попробуйте ещё раз."),
+    "err.file.full": ("The game would be larger than {0} MB: start a new game.",
+                      "Партия вышла бы больше {0} МБ: начните новую."),
+    "err.file.large": ("The game file is larger than {0} MB.", "Файл партии больше {0} МБ."),
+    "err.rule_unknown": ("This game has no option \"{0}\".", "В этой игре нет опции «{0}»."),
+    "err.preset_unknown": ("This game has no preset \"{0}\".",
+                           "В этой игре нет набора правил «{0}»."),
+    "err.rules_together": ("These options do not go together.", "Эти опции не сочетаются."),
+    "err.rule_form": ("Write an option as name=value.", "Опцию пишут как имя=значение."),
+    "err.rule_value": ("The option {0} cannot take this value.",
+                       "Опция «{0}» не принимает такое значение."),
+    "err.rule_choice": ("The option {0} is one of: {1}.", "Опция «{0}» — одно из: «{1}»."),
+    "err.rule_int": ("The option {0} is a whole number from {1} to {2}.",
+                     "Опция «{0}» — целое число от {1} до {2}."),
+    "err.rule_bool": ("The option {0} is true or false.", "Опция «{0}» — «true» или «false»."),
+    "err.rule_list": ("The option {0} is {1} numbers, such as 2/4/6/8/10.",
+                      "Опция «{0}» — {1} {1#число|числа|чисел} через дробь, например «2/4/6/8/10»."),
+    "err.rule_numbers": ("The option {0} is whole numbers, such as 2/4/6.",
+                         "Опция «{0}» — целые числа через дробь, например «2/4/6»."),
+    "err.rule_map": ("The option {0} is level:number pairs, such as 6:2,7:1.",
+                     "Опция «{0}» — пары уровень:число, например «6:2,7:1»."),
+    "err.stake": ("Write the stake as a number, such as 0.10.",
+                  "Ставку пишут числом, например 0.10."),
+    "err.stake_range": ("The stake is from 0 to {0}.", "Ставка — от 0 до {0}."),
+    "err.stake_negative": ("The stake cannot be negative.", "Ставка не может быть меньше нуля."),
+    "err.stake_places": ("The stake has at most {0} decimal places.",
+                         "У ставки не больше {0} знаков после запятой."),
+    "err.rule_whole": ("The option {0} is a whole number.", "Опция «{0}» — целое число."),
     # the fields a refusal names (the game's own, e.g. field.whist, in its LABELS)
     "field.declarer": ("the declarer", "разыгрывающий"),
     "field.contract": ("the contract", "контракт"),
@@ -384,11 +518,33 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
         found = _lookup(value.key, kind, lang)
         if found is None:
             found = value.key
-        args = [text(a, kind, lang) for a in value.args]
-        if "@" in found:
-            found = _CASED.sub(lambda m: _cased(args, int(m.group(1)), m.group(2)), found)
-        return found.format(*args) if args else found
+        return _filled(found, [text(a, kind, lang) for a in value.args])
     return value
+
+
+def _filled(found: str, args: list[Any]) -> str:
+    """A label's text with its arguments: names in their case, nouns agreeing."""
+    if "@" in found:
+        found = _CASED.sub(lambda m: _cased(args, int(m.group(1)), m.group(2)), found)
+    if "#" in found:
+        found = _COUNTED.sub(lambda m: _agreeing(args, int(m.group(1)), m.group(2)), found)
+    return found.format(*args) if args else found
+
+
+#: "{0} {0#сдача|сдачи|сдач}": the noun that agrees with the number argument 0 (Russian
+#: one|few|many, English one|other), so "2 сдачи" and "5 сдач" come from one sentence
+_COUNTED = re.compile(r"\{(\d)#([^{}]*)\}")
+
+
+def _agreeing(args: list[Any], i: int, forms: str) -> str:
+    words = forms.split("|")
+    try:
+        n = int(str(args[i]))
+    except ValueError:
+        return words[-1]
+    if len(words) == 3:
+        return plural_ru(n, *words)
+    return words[0] if abs(n) == 1 else words[-1]
 
 
 #: "висты на {0@accusative}": the name argument 0 in the accusative ("висты на Аню")
@@ -416,8 +572,16 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
     key = exc.key
     if key:
         for kind in (*kinds, None):
-            if _lookup(f"err.{key}", kind, lang) is not None:
-                return str(text(Label(f"err.{key}", exc.args_said), kind, lang))
+            said = _lookup(f"err.{key}", kind, lang)
+            if said is not None:
+                # what was typed goes back short (a 10 MB name is no sentence), and its
+                # braces are no placeholders
+                args = tuple(_clipped(a) for a in exc.args_said)
+                if "{field}" in said:
+                    where = _field_words(exc.field, kinds, lang) or str(
+                        text(Label("err.this_field"), None, lang))
+                    said = said.replace("{field}", where.replace("{", "{{").replace("}", "}}"))
+                return _filled(said, [text(a, kind, lang) for a in args])
     field = _field_words(exc.field, kinds, lang)
     if field is not None:
         return str(text(Label("err.field", (field,)), None, lang))
@@ -425,6 +589,12 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
         reason = exc.reason[:1].upper() + exc.reason[1:]
         return reason if reason.endswith(".") else reason + "."
     return str(text(Label("err.any"), None, lang))
+
+
+def _clipped(value: object) -> object:
+    if isinstance(value, str) and len(value) > 40:
+        return value[:40] + "…"
+    return value
 
 
 def _field_words(field: str | None, kinds: "Sequence[GameType[Any, Any]]",
@@ -466,6 +636,11 @@ def entries_said(entries: "Sequence[Entry]", kind: GameType[Any, Any] | None = N
             into = _lookup(f"into.{column}", kind, lang) or column_name(column, kind, lang)
             parts.append(text(Label("said.into", (player, said, into)), kind, lang))
     return ", ".join(str(p) for p in parts) or str(text(Label("said.nothing"), kind, lang))
+
+
+def said(key: str, args: "Sequence[object]" = (), lang: str = "en") -> str:
+    """One of the core sentences (a status line of the command line) in ``lang``."""
+    return str(text(Label(key, tuple(args)), None, lang))
 
 
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:

@@ -84,6 +84,9 @@ class NoloValues(Kind):
     def describe(self) -> str:
         return "map solo:N,nolo:N,open_solo:N,open_nolo:N"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "danish.rule_nolo", ()
+
 
 OPTIONS = (
     Option("base", Integer(1), "points of a 7 bid; each level above doubles "
@@ -159,6 +162,38 @@ LABELS = {
     "game.name": ("Danish whist", "Датский вист"),
     "game.title": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
     "preset.simple": ("simple", "простой счёт"),
+    # the example the new-game form shows in the options box
+    "rules.hint": ("e.g. base=2", "например, base=2 — заявка на 7 стоит 2 очка"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.danish.bid": ("A bid is 7 to 13 tricks, or solo, nolo, open solo or open nolo.",
+                       "Заявка — от 7 до 13 взяток или «solo», «nolo», «open_solo», «open_nolo»."),
+    "err.danish.attachment": ("The attachment is tournee, good, half, strong or sans.",
+                              "Добавка — «tournee», «good», «half», «strong» или «sans»."),
+    "err.danish.negative_attachment": ("A solo or nolo takes no attachment.",
+                                       "К соло и ноло добавки нет."),
+    "err.danish.negative_alone": ("A solo or nolo is played alone, without a partner.",
+                                  "Соло и ноло играют в одиночку, без партнёра."),
+    "err.danish.partner": ("Name the partner (who holds the called ace), or alone.",
+                           "Укажите партнёра (у кого вызванный туз) или «alone»."),
+    "err.danish.shape": ("Write DECLARER BID [ATTACHMENT] PARTNER TRICKS, e.g. Anna 8 Boris 9.",
+                         "Пишите: ЗАЯВИВШИЙ ЗАЯВКА [ДОБАВКА] ПАРТНЁР ВЗЯТКИ, например «Аня 8 Боря 9»."),
+    "err.danish.tricks_last": ("The line ends with the tricks taken, 0 to 13.",
+                               "В конце строки — взятые взятки, от 0 до 13."),
+    "err.danish.ambiguous": ("This line reads as more than one deal: name players by seat, as #1, #2.",
+                             "Строку можно прочесть по-разному: назовите игроков по местам — #1, #2."),
+    "err.danish.attachments": ("A contract has only one attachment.",
+                               "Добавка у контракта только одна."),
+    "err.danish.sits_out": ("{0} deals and sits out this deal.",
+                            "{0} сдаёт и в этой сдаче не играет."),
+    "err.danish.start": ("Start with the declarer's name.", "Начните с имени заявившего."),
+    "err.danish.after_declarer": ("After the declarer comes the bid: 7 to 13, solo, nolo, open solo or open nolo.",
+                                  "После имени заявившего — заявка: от 7 до 13 или «solo», «nolo», «open_solo», «open_nolo»."),
+    "err.danish.no_partner": ("The partner is missing: write a player, or alone.",
+                              "Не хватает партнёра: напишите игрока или «alone»."),
+    "err.danish.rule_nolo": ("The option {0} names all four: solo:50,nolo:100,open_solo:150,open_nolo:200.",
+                             "Опция «{0}» — все четыре: «solo:50,nolo:100,open_solo:150,open_nolo:200»."),
+    "err.danish.partner_unknown": ("\"{0}\" is not a player: name the partner, or alone.",
+                                   "«{0}» — не игрок: напишите партнёра или «alone»."),
     # the fields a refused deal names (i18n.error_message)
     "field.attachment": ("the attachment", "вложение"),
     "field.bid": ("the bid", "заявка"),

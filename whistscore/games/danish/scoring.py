@@ -120,10 +120,10 @@ def _pay(deal: Deal, players: tuple[str, ...],
     declarer, partner = deal.declarer, deal.partner
     if declarer not in active:
         raise DealError(f"{declarer} deals this deal and sits out (five players)",
-                        field="declarer", value=declarer)
+                        field="declarer", value=declarer, key="danish.sits_out", args=(declarer,))
     if partner is not None and partner not in active:
         raise DealError(f"{partner} deals this deal and sits out (five players)",
-                        field="partner", value=partner)
+                        field="partner", value=partner, key="danish.sits_out", args=(partner,))
     values = ctx.rules.values
     bid = deal.bid
     if isinstance(bid, str):

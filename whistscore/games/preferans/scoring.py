@@ -19,6 +19,7 @@ from ...layout import Label
 from ...ledger import Amount, Entry, quotient
 from ...rules import Rules
 from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
+from .rules import CODE
 
 __all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
            "announce_next", "active_players", "allpass_price"]
@@ -378,7 +379,8 @@ def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
         passes = "one all-pass" if streak == 1 else f"{streak} all-passes"
         raise DealError(f"an all-pass series is running (allpass_exit = made-8): after "
                         f"{passes} the smallest contract is {least} (or a misère)",
-                        field="contract", value=f"{deal.level}{deal.suit}")
+                        field="contract", value=f"{deal.level}{deal.suit}",
+                            key="pref.series_min", args=(least,))
 
 
 def _check_seats(deal: Deal, ctx: DealContext) -> None:
@@ -387,22 +389,23 @@ def _check_seats(deal: Deal, ctx: DealContext) -> None:
     dealer = ctx.dealer
     if not isinstance(deal, AllPass) and deal.declarer == dealer:
         raise DealError("the dealer sits out this deal and cannot declare",
-                        field="declarer", value=dealer)
+                        field="declarer", value=dealer, key="pref.dealer_declares", args=(dealer,))
     if isinstance(deal, Contract):
         if len(deal.whist) == 2:
             for name, status in deal.whist:
                 if name == dealer:
                     raise DealError("the dealer sits out this deal; the defenders are the other "
                                     "two (for the dealer's whist give both defenders' statuses "
-                                    "and his, seed 002 3.8.8)", field=f"whist.{name}",
-                                    value=status)
+                                    f"and his, {CODE.at('§3.8.8').en})", field=f"whist.{name}",
+                                    value=status, key="pref.dealer_defends", args=(name,))
     elif isinstance(deal, Concede):
         return
     if deal.tricks is not None and len(deal.tricks) > 1:
         for name, _ in deal.tricks:
             if name == dealer:
                 raise DealError("the dealer sits out this deal and takes no tricks",
-                                field=f"tricks.{name}", value=name)
+                                field=f"tricks.{name}", value=name,
+                                    key="pref.dealer_tricks", args=(name,))
 
 
 def _consolers(first: str, s1: str, second: str, s2: str, ctx: DealContext, cfg: Config,

@@ -501,7 +501,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         if due is None:
             raise DealError("no twist round is due: it follows only a made contract below "
                             "septet in which the declaring pair took 7 to 10 tricks",
-                            field="twist_round", value=True)
+                            field="twist_round", value=True, key="twist.no_round")
         w.run((deal, due), _round_writes, deal, due)
         last_value, price = None, None
         if state.barring:
@@ -534,7 +534,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
 def _round_due(due: int) -> DealError:
     return DealError(f"a twist round is due (price {due} per trick); record it as "
                      "{\"twist_round\": true, ...} / 'round 3/3/3/3'",
-                     field="twist_round", value=False)
+                     field="twist_round", value=False, key="twist.round_due", args=(due,))
 
 
 def _round_writes(w: _Sums, deal: TwistRound, price: int) -> None:

@@ -56,6 +56,9 @@ class HonoursKind(Kind):
     def describe(self) -> str:
         return "four/three, e.g. 4/3 | none"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "whist.rule_honours", ()
+
 
 @attrs.frozen
 class RubberKind(Kind):
@@ -83,6 +86,9 @@ class RubberKind(Kind):
 
     def describe(self) -> str:
         return "rubber points (best of three), e.g. 2 | none"
+
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "whist.rule_rubber", ()
 
 
 OPTIONS = (
@@ -245,6 +251,46 @@ LABELS: dict[str, tuple[str, str]] = {
     "preset.english": ("English", "английский"),
     "preset.laws1864": ("the 1864 laws", "законы 1864 года"),
     "preset.american": ("American", "американский"),
+    # the example the new-game form shows in the options box
+    "rules.hint": ("e.g. target=7", "например, target=7 — игра до 7 очков"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.whist.side_text": ("Name the side: NS, EW or a player.",
+                            "Укажите пару: NS, EW или игрока."),
+    "err.whist.side": ("\"{0}\" is not a side: NS, EW or a player.",
+                       "«{0}» — не пара: NS, EW или игрок."),
+    "err.whist.no_honours": ("These rules do not score honours.",
+                             "По этим правилам онёры не считают."),
+    "err.whist.void_nothing": ("Both sides revoked: the deal is void and scores nothing.",
+                               "Ренонс у обеих пар: сдача не считается, писать нечего."),
+    "err.whist.tricks": ("Give the tricks of one side, e.g. NS 8.",
+                         "Укажите взятки одной пары, например NS 8."),
+    "err.whist.two_sides": ("There are only two sides.", "Пар всего две."),
+    "err.whist.honours": ("A side scores 3 or 4 honours; two and two: leave honours out.",
+                          "Пара пишет 3 или 4 онёра; два на два — онёры не пишут."),
+    "err.whist.honours_one": ("Only one side can hold three or four honours.",
+                              "Три или четыре онёра бывают только у одной пары."),
+    "err.whist.revoke": ("Name the side that revoked.", "Укажите пару, сделавшую ренонс."),
+    "err.whist.void_penalty": ("Both sides revoked: the deal is void, with no penalty.",
+                               "Ренонс у обеих пар: сдача не считается, штрафа нет."),
+    "err.whist.penalty": ("The penalty is deduct, transfer or add.",
+                          "Штраф — «deduct», «transfer» или «add»."),
+    "err.whist.empty": ("The deal is empty: write the side and its tricks, e.g. NS 8.",
+                        "Сдача пустая: напишите пару и её взятки, например NS 8."),
+    "err.whist.revoke_once": ("Write a revoke once; both sides: void.",
+                              "Ренонс пишут один раз; у обеих пар — «void»."),
+    "err.whist.void_alone": ("A void deal is written alone: void.",
+                             "Несчитанную сдачу пишут одним словом: «void»."),
+    "err.whist.side_tricks": ("Write the side and its tricks, e.g. NS 8.",
+                              "Напишите пару и её взятки, например NS 8."),
+    "err.whist.one_side": ("Write one side's tricks only (the other took the rest of 13), e.g. NS 8.",
+                           "Пишут взятки одной пары (у другой остальные из 13), например NS 8."),
+    "err.whist.honours_split": ("Honours split two and two score nothing: leave them out.",
+                                "Онёры два на два не пишут."),
+    "err.whist.honours_form": ("Write honours as H:NS4.", "Онёры пишут так: «H:NS4»."),
+    "err.whist.rule_honours": ("The option {0} is four/three, such as 4/3, or none.",
+                               "Опция «{0}» — «четыре/три», например «4/3», или «none»."),
+    "err.whist.rule_rubber": ("The option {0} is the rubber points, such as 2, or none.",
+                              "Опция «{0}» — очки за роббер, например «2», или «none»."),
     # the fields a refused deal names (i18n.error_message)
     "field.honours": ("the honours", "онёры"),
     "field.revoke": ("the revoke", "ренонс"),
