@@ -193,3 +193,13 @@ DETAIL_LABELS: dict[str, tuple[str, str]] = {
     "danish.d.neg.open_solo": ("open_solo", "открытое соло"),
     "danish.d.neg.open_nolo": ("open_nolo", "открытое ноло"),
 }
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "danish.said.bid": ("{0}: {1}", "{0}: {1}"),
+    "danish.said.partner": ("partner: {0}", "партнёр: {0}"),
+    "danish.said.solo": ("solo", "соло"),
+    "danish.said.nolo": ("nolo", "ноло"),
+    "danish.said.open_solo": ("open solo", "открытое соло"),
+    "danish.said.open_nolo": ("open nolo", "открытое ноло"),
+}

@@ -251,3 +251,18 @@ DETAIL_LABELS: dict[str, tuple[str, str]] = {
     "twist.d.why.operet": ("(operet)", "(оперет)"),
     "twist.d.why.twist": ("(twist)", "(твист)"),
 }
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "twist.said.contract": ("{0}: {1}", "{0}: {1}"),
+    "twist.said.nt": ("{0} no trumps", "{0} БК"),
+    "twist.said.opened": ("partner's cards opened", "с просмотром"),
+    "twist.said.partner_passed": ("partner passed", "партнёр спасовал"),
+    "twist.said.twist": ("twist: {0}", "твист: {0}"),
+    "twist.said.bomb": ("{0}: bomb ({1}) at {2}", "{0}: бомба ({1}) по {2}"),
+    "twist.said.dil": ("{0}: dil ({1}) at {2}", "{0}: диль ({1}) по {2}"),
+    "twist.said.category.simple": ("simple", "простая"),
+    "twist.said.category.double": ("double", "двойная"),
+    "twist.said.category.clean": ("clean", "чистая"),
+    "twist.said.category.all": ("all", "все"),
+}

@@ -283,3 +283,11 @@ DETAIL_LABELS: dict[str, tuple[str, str]] = {
     "whist.d.rubber": ("rubber {0}-{1}: {2} + {3} - {4} = {5}",
                        "роббер {0}-{1}: {2} + {3} - {4} = {5}"),
 }
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "whist.said.side": ("{0} & {1}", "{0} и {1}"),
+    "whist.said.tricks": ("{0}: {1} {1|trick|tricks}", "{0}: {1} {1|взятка|взятки|взяток}"),
+    "whist.said.honours": ("{1} honours: {0}", "{1} {1|онёр|онёра|онёров}: {0}"),
+    "whist.said.revoke": ("revoke: {0}", "ренонс: {0}"),
+}
