@@ -71,6 +71,10 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
 #: scored, and what each distinct deal paid each seat there, with whether all are whole
 _memo: tuple[Rules | None, tuple[str, ...], dict[Hashable, tuple[tuple[Amount, ...], bool]]] = (
     None, (), {})
+#: the same for a replay that keeps the entries, with each deal's rule and detail
+_kept: tuple[Rules | None, tuple[str, ...],
+             dict[Hashable, tuple[tuple[Amount, ...], bool, str, Label]]] = (None, (), {})
+_KEPT_SIZE = 1 << 16
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -100,13 +104,26 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         if not paid[1]:
             points = tuple(map(plain_number, points))
         return Outcome((), State(players, points))
-    amounts, whole, rule, detail = _pay(deal, players, ctx)
+    # with the entries kept, what a deal pays and its detail are worked out once per game
+    # too: the same label then serves every repeat (fewer objects for the collector)
+    global _kept
+    kept = _kept
+    if kept[0] is not ctx.rules or kept[1] is not players:
+        kept = _kept = (ctx.rules, players, {})
+    said: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
+    done = kept[2].get(said)
+    if done is None:
+        amounts_, whole_, rule_, detail_ = _pay(deal, players, ctx)
+        done = (tuple(amounts_), whole_, rule_, detail_)
+        if len(kept[2]) < _KEPT_SIZE:
+            kept[2][said] = done
+    pays, whole, rule, detail = done
     w = Entries(ctx.number)
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
-    for player, amount in zip(players, amounts):
+    for player, amount in zip(players, pays):
         if player != sitting:
             w.write(player, "points", amount, rule, detail)
-    points = tuple(map(add, state.points, amounts))
+    points = tuple(map(add, state.points, pays))
     if not whole:
         points = tuple(map(plain_number, points))
     return Outcome(w.entries(), State(players, points))

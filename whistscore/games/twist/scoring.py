@@ -9,6 +9,7 @@ balances.  Pure: a state and a deal in, the entries and the next state out.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Callable, Hashable, NamedTuple, TypeVar, Union
@@ -227,54 +228,75 @@ Writes = Callable[["_Sums", D, int], R]
 
 #: a Label made without its Python-level __new__ (a third of the time)
 _label = tuple.__new__
+#: each detail is made once and shared (an evening repeats the same few hundred): fewer
+#: objects for the garbage collector to walk than one label per entry
+_shared = functools.lru_cache(maxsize=4096)
 
 
+@_shared
 def _d_tricks(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.tricks", (a,)))
 
 
+@_shared
 def _d_times(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.times", (a, b)))
 
 
+@_shared
 def _d_tricks_times(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.tricks_times", (a, b)))
 
 
+@_shared
 def _d_with_passed(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.with_passed", (a,)))
 
 
+@_shared
 def _d_for_twist(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.for_twist", (a,)))
 
 
+@_shared
 def _d_value(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.value", (a,)))
 
 
+@_shared
 def _d_under(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.under", (a,)))
 
 
+@_shared
 def _d_under_times(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.under_times", (a, b)))
 
 
+@_shared
 def _d_over_times(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.over_times", (a, b)))
 
 
+@_shared
 def _d_view(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.view", (a,)))
 
 
+@_shared
 def _d_difference(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.difference", (a, b, c)))
 
 
+@_shared
 def _d_plus_under(a: int, b: int, c: int) -> Label:
     return _label(Label, ("twist.d.plus_under", (a, b, c)))
+
+
+@_shared
+def _doubled(detail: Label, why: Label) -> Label:
+    """A detail doubled: "3 tricks x 4 x2 (dazin)"."""
+    return _label(Label, ("twist.d.x2", (detail, why)))
 
 
 #: a doubling's reason as :meth:`_Sums.double` is told it -> its words in a detail
@@ -438,7 +460,7 @@ class _Writer(_Sums):
         if m != 1:
             amount *= m
             for why in self.why[i]:
-                detail = _label(Label, ("twist.d.x2", (detail, why)))
+                detail = _doubled(detail, why)
         self.written.append(Entry(self.number, self.names[i], column, amount, against, rule,
                                   detail))
 
