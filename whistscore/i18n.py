@@ -9,10 +9,9 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from .ledger import Label, Phrase
-from .ledger import Entry, format_amount
+from .ledger import Entry, Label, Phrase, format_amount
 
 if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
     from collections.abc import Sequence
