@@ -38,16 +38,16 @@ CASES: dict[str, tuple[list[str], list[tuple[str, str, str]]]] = {
     ]),
     "whist": (PLAYERS4, [
         # NS are the first and third players, EW the second and fourth
-        ("NS 8", "Аня & Вера: 8 tricks", "Аня и Вера: 8 взяток"),
+        ("NS 8", "NS (Аня & Вера): 8 tricks", "NS (Аня и Вера): 8 взяток"),
         # NS took 4, so EW 9; NS held four honours
-        ("NS 4 H:NS4", "Боря & Глеб: 9 tricks; 4 honours: Аня & Вера",
-         "Боря и Глеб: 9 взяток; 4 онёра: Аня и Вера"),
-        ("NS 6 R:EW/transfer", "Боря & Глеб: 7 tricks; revoke: Боря & Глеб",
-         "Боря и Глеб: 7 взяток; ренонс: Боря и Глеб"),
+        ("NS 4 H:NS4", "EW (Боря & Глеб): 9 tricks; 4 honours: NS (Аня & Вера)",
+         "EW (Боря и Глеб): 9 взяток; 4 онёра: NS (Аня и Вера)"),
+        ("NS 6 R:EW/transfer", "EW (Боря & Глеб): 7 tricks; revoke: EW (Боря & Глеб)",
+         "EW (Боря и Глеб): 7 взяток; ренонс: EW (Боря и Глеб)"),
         ("void", "", ""),  # said by its result: both sides revoked
         ("Аня 9 H:Боря3 R:Глеб",
-         "Аня & Вера: 9 tricks; 3 honours: Боря & Глеб; revoke: Боря & Глеб",
-         "Аня и Вера: 9 взяток; 3 онёра: Боря и Глеб; ренонс: Боря и Глеб"),
+         "NS (Аня & Вера): 9 tricks; 3 honours: EW (Боря & Глеб); revoke: EW (Боря & Глеб)",
+         "NS (Аня и Вера): 9 взяток; 3 онёра: EW (Боря и Глеб); ренонс: EW (Боря и Глеб)"),
     ]),
     "danish": (PLAYERS4, [
         ("Аня 8 good Боря 9", "Аня: 8 good; partner: Боря", "Аня: 8 годе; партнёр: Боря"),

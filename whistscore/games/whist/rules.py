@@ -286,7 +286,7 @@ DETAIL_LABELS: dict[str, tuple[str, str]] = {
 
 #: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
 SAID_LABELS: dict[str, tuple[str, str]] = {
-    "whist.said.side": ("{0} & {1}", "{0} и {1}"),
+    "whist.said.side": ("{0} ({1} & {2})", "{0} ({1} и {2})"),
     "whist.said.tricks": ("{0}: {1} {1|trick|tricks}", "{0}: {1} {1|взятка|взятки|взяток}"),
     "whist.said.honours": ("{1} honours: {0}", "{1} {1|онёр|онёра|онёров}: {0}"),
     "whist.said.revoke": ("revoke: {0}", "ренонс: {0}"),

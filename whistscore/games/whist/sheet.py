@@ -159,16 +159,16 @@ def closing_tables(replay: Played[State]) -> list[Table]:
 
 
 def describe_deal(deal: Deal, ctx: DealContext) -> Words:
-    """What was played, in players' words, each side by its two players: "Аня и Вера:
-    8 взяток; онёры: Боря и Глеб, 4; ренонс: Боря и Глеб" (a void deal is said by its
-    result)."""
+    """What was played, in players' words, each side with its two players (the entries
+    name the sides): "NS (Аня и Вера): 8 взяток; 3 онёра: EW (Боря и Глеб)" (a void deal is
+    said by its result)."""
     if deal.void or deal.tricks is None:
         return ""
     players = ctx.players
 
     def side(name: str) -> Words:
         i = SIDES.index(name)
-        return Label("whist.said.side", (players[i], players[i + 2]))
+        return Label("whist.said.side", (name, players[i], players[i + 2]))
 
     t = deal.tricks
     winner, won = ("NS", t) if t >= 7 else ("EW", 13 - t)
