@@ -248,7 +248,7 @@ class _Sums:
             pulya[i] += own
             if rest:
                 self.entry(player, "pulya", own, None, rule, "pref.d.closes",
-                           _new_label(Label, (detail, args)), own)
+                           _said(detail, args), own)
             else:
                 self.entry(player, "pulya", own, None, rule, detail, *args)
         if rest <= 0:
@@ -295,6 +295,20 @@ class _Sums:
 
 #: a Label made without its Python-level __new__ (a third of the time)
 _new_label = tuple.__new__
+#: each distinct detail made once and shared (an evening repeats a few hundred): fewer
+#: objects to keep and for the garbage collector to walk than one label per entry
+_DETAILS: dict[tuple[str, tuple[object, ...]], Label] = {}
+
+
+def _said(detail: str, args: tuple[object, ...]) -> Label:
+    """The label of ``detail`` with ``args``, shared."""
+    key = (detail, args)
+    label = _DETAILS.get(key)
+    if label is None:
+        if len(_DETAILS) >= 8192:
+            _DETAILS.clear()
+        label = _DETAILS[key] = _new_label(Label, key)
+    return label
 
 
 class _Writer(_Sums):
@@ -309,19 +323,19 @@ class _Writer(_Sums):
         if amount:
             super().vist(writer, on, amount, rule, detail)
             self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
-                                      _new_label(Label, (detail, args))))
+                                      _said(detail, args)))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
                 *args: object) -> None:
         if amount:
             super().to_gora(player, amount, rule, detail)
             self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
-                                      _new_label(Label, (detail, args))))
+                                      _said(detail, args)))
 
     def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
               detail: str, *args: object) -> None:
         self.entries.append(Entry(self.number, player, column, amount, against, rule,
-                                  _new_label(Label, (detail, args))))
+                                  _said(detail, args)))
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:

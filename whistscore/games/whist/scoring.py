@@ -9,6 +9,7 @@ Scoring a deal; seed 001 «Ведение счета»).
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import NamedTuple, Union
 
@@ -82,10 +83,12 @@ def unchain(chain: Chain) -> list[tuple[int, int]]:
     return out
 
 
-# An entry's detail is a label of the words in ``rules.LABELS`` (the "whist.d." block).
-_TRICKS_DETAIL = {odd: Label("whist.d.tricks", (odd + 6, odd)) for odd in range(1, 8)}
+# An entry's detail is a label of the words in ``rules.LABELS`` (the "whist.d." block),
+# each distinct one made once and shared: fewer objects to keep and for the collector
+_said = functools.lru_cache(maxsize=4096)(Label)
+_TRICKS_DETAIL = {odd: _said("whist.d.tricks", (odd + 6, odd)) for odd in range(1, 8)}
 _GAME_DETAIL: dict[tuple[int, int, int, int, bool, int, int], Label] = {}
-_LADDER = (Label("whist.d.single"), Label("whist.d.double"), Label("whist.d.treble"))
+_LADDER = (_said("whist.d.single"), _said("whist.d.double"), _said("whist.d.treble"))
 
 
 def _game_detail(won: int, lost: int, held: int, priced: int, ladder: bool, target: int,
@@ -94,13 +97,13 @@ def _game_detail(won: int, lost: int, held: int, priced: int, ladder: bool, targ
     key = (won, lost, held, priced, ladder, target, value)
     said = _GAME_DETAIL.get(key)
     if said is None:
-        said = Label("whist.d.score", (won, lost))
+        said = _said("whist.d.score", (won, lost))
         if held:
-            said = Label("whist.d.held", (said, held, priced))
+            said = _said("whist.d.held", (said, held, priced))
         if ladder:
-            said = Label("whist.d.ladder", (said, _LADDER[value - 1], value))
+            said = _said("whist.d.ladder", (said, _LADDER[value - 1], value))
         else:
-            said = Label("whist.d.minus", (said, target, priced, value))
+            said = _said("whist.d.minus", (said, target, priced, value))
         if len(_GAME_DETAIL) < 4096:
             _GAME_DETAIL[key] = said
     return said
@@ -142,7 +145,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     t = deal.tricks
     if t is None:
         n = ctx.number
-        why = Label("whist.d.void")
+        why = _said("whist.d.void")
         return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
                         Entry(n, "EW", "revoke", 0, None, "void", why)), state)
     w: Entries
@@ -190,13 +193,13 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         if penalty != "add":
             lost = points if points <= score[x] else score[x]
             score[x] -= lost
-            detail = (Label("whist.d.revoke", (points,)) if lost == points
-                      else Label("whist.d.revoke_only", (points, lost)))
+            detail = (_said("whist.d.revoke", (points,)) if lost == points
+                      else _said("whist.d.revoke_only", (points, lost)))
             out.write(SIDES[x], "revoke", -lost, rule, detail)
         if penalty != "deduct":
             score[y] += points
             out.write(SIDES[y], "revoke", points, rule,
-                      Label("whist.d.revoke_by", (SIDES[x], points)))
+                      _said("whist.d.revoke_by", (SIDES[x], points)))
             if score[y] >= target:
                 winner = y
 
@@ -205,12 +208,12 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
     odd = (t if w == 0 else 13 - t) - 6
     if winner >= 0:
         out.write(SIDES[w], "tricks", 0, "precedence",
-                  Label("whist.d.tricks_won", (odd,)))
+                  _said("whist.d.tricks_won", (odd,)))
     else:
         if w == barred and score[w] + odd >= target:
             gain = target - 1 - score[w]
             out.write(SIDES[w], "tricks", gain, "revoke_bar",
-                      Label("whist.d.tricks_barred", (odd, target - 1)))
+                      _said("whist.d.tricks_barred", (odd, target - 1)))
         else:
             gain = odd
             out.write(SIDES[w], "tricks", gain, "tricks",
@@ -227,10 +230,10 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         side = SIDES[h]
         if winner >= 0:
             out.write(side, "honours", 0, "precedence",
-                      Label("whist.d.honours_won", (deal.honours,)))
+                      _said("whist.d.honours_won", (deal.honours,)))
         elif cfg.bar == "at-four" and start[h] == target - 1:
             out.write(side, "honours", 0, "honours_at_four",
-                      Label("whist.d.honours_at_four", (deal.honours, target - 1)))
+                      _said("whist.d.honours_at_four", (deal.honours, target - 1)))
         else:
             gain, rule, why = points, "honours", ""
             if score[h] + points >= target:
@@ -242,9 +245,9 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
             score[h] += gain
             honours = (honours[0] + gain, honours[1]) if h == 0 else \
                 (honours[0], honours[1] + gain)
-            said = Label("whist.d.honours", (deal.honours, points))
+            said = _said("whist.d.honours", (deal.honours, points))
             if why:
-                said = Label("whist.d.stopped", (said, target - 1, Label(why)))
+                said = _said("whist.d.stopped", (said, target - 1, _said(why)))
             out.write(side, "honours", gain, rule, said)
             if score[h] >= target:
                 winner = h
@@ -294,7 +297,7 @@ def _end_game(state: State, out: Entries, winner: int, value: int) -> Outcome[St
             theirs += v
     rubber_value = mine + bonus - theirs
     out.write(SIDES[winner], "rubber", bonus, "rubber",
-              Label("whist.d.rubber", (max(won), min(won), mine, bonus, theirs, rubber_value)))
+              _said("whist.d.rubber", (max(won), min(won), mine, bonus, theirs, rubber_value)))
     written = out.entries()
     totals = (ns + bonus, ew) if winner == 0 else (ns, ew + bonus)
     return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL, totals,
