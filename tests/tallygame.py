@@ -111,7 +111,7 @@ GAME = GameType(
     rulebook=RULEBOOK,
     rule_texts={"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")},
     labels={"tally.total": ("Total", "Итого"),
-            "tally.d.times": ("{0} {0|point|points} x {1}", "{0} {0|очко|очка|очков} × {1}")},
+            "tally.d.times": ("{0} x {1}", "{0} × {1}")},
     deal_from_json=deal_from_json,
     deal_to_json=deal_to_json,
     parse_notation=parse_notation,

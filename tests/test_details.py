@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import whistscore
@@ -195,12 +196,16 @@ def test_a_game_from_outside_writes_and_says_its_own_details() -> None:
     assert not any(d.key in i18n.CORE_LABELS for d in details)
     kind = g.game.kind
     # Аня 3: on Боря and on Вера; Боря 1: on Аня and on Вера (style single: x 1)
-    assert [detail_text(d, kind, "en") for d in details] == \
-        ["3 points x 1", "3 points x 1", "1 point x 1", "1 point x 1"]
-    assert [detail_text(d, kind, "ru") for d in details] == \
-        ["3 очка × 1", "3 очка × 1", "1 очко × 1", "1 очко × 1"]
+    assert [detail_text(d, kind, "en") for d in details] == ["3 x 1", "3 x 1", "1 x 1", "1 x 1"]
+    assert [detail_text(d, kind, "ru") for d in details] == ["3 × 1", "3 × 1", "1 × 1", "1 × 1"]
     assert explain(list(g.replay.entries())[2], kind, "ru").startswith(
-        "сдача 2: Боря пишет 1 на Аню (очки): 1 очко × 1, выигранная сдача")
+        "сдача 2: Боря пишет 1 на Аню (очки): 1 × 1, выигранная сдача")
+    # and a plural form of its own words agrees like the core's
+    plural = attrs.evolve(kind, labels={**kind.labels, "tally.d.times": (
+        "{0} {0|point|points} x {1}", "{0} {0|очко|очка|очков} × {1}")})
+    assert [detail_text(d, plural, "ru") for d in details] == \
+        ["3 очка × 1", "3 очка × 1", "1 очко × 1", "1 очко × 1"]
+    assert detail_text(details[2], plural, "en") == "1 point x 1"
 
 
 def test_no_module_outside_a_game_translates_a_detail() -> None:
