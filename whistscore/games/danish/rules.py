@@ -199,3 +199,42 @@ LABELS = {
     "field.bid": ("the bid", "заявка"),
     "field.partner": ("the partner", "партнёр"),
 }
+
+#: an entry's detail, the arithmetic behind its number (scoring.py writes the key and the
+#: numbers; ``{1|trick|tricks}`` is the word that agrees with argument 1, i18n.text)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "danish.d.bid": ("{0}", "{0}"),
+    "danish.d.bid_with": ("{0} {1}", "{0} {1}"),
+    "danish.d.made": ("{0} = {1}, made", "{0} = {1}, сыграно"),
+    "danish.d.made_over": ("{0} = {1}, made +{2}: {1} x {3} = {4}",
+                           "{0} = {1}, сыграно +{2}: {1} × {3} = {4}"),
+    "danish.d.down": ("{0} = {1}, down {2}: {1} x {3} x {2} = {4}",
+                      "{0} = {1}, без {2}: {1} × {3} × {2} = {4}"),
+    "danish.d.alone": ("{0}; alone x {1} = {2}, {3} from each of 3",
+                       "{0}; в одиночку × {1} = {2}, по {3} с каждого из 3"),
+    "danish.d.negative_made": ("{0} made: {1} from each of 3",
+                               "{0} сыграно: по {1} с каждого из 3"),
+    "danish.d.negative_lost": ("{0} lost ({1} {1|trick|tricks}): {2} x {3} = {4} to each of 3",
+                               "{0} проиграно ({1} {1|взятка|взятки|взяток}): {2} × {3} = "
+                               "по {4} каждому из 3"),
+    # the attachments and the negative contracts, as the deal form names them (fields.py)
+    "danish.d.att.tournee": ("tournee", "вип"),
+    "danish.d.att.good": ("good", "годе"),
+    "danish.d.att.half": ("half", "халве"),
+    "danish.d.att.strong": ("strong", "стерке"),
+    "danish.d.att.sans": ("sans", "санс"),
+    "danish.d.neg.solo": ("solo", "соло"),
+    "danish.d.neg.nolo": ("nolo", "ноло"),
+    "danish.d.neg.open_solo": ("open_solo", "открытое соло"),
+    "danish.d.neg.open_nolo": ("open_nolo", "открытое ноло"),
+}
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "danish.said.bid": ("{0}: {1}", "{0}: {1}"),
+    "danish.said.partner": ("partner: {0}", "партнёр: {0}"),
+    "danish.said.solo": ("solo", "соло"),
+    "danish.said.nolo": ("nolo", "ноло"),
+    "danish.said.open_solo": ("open solo", "открытое соло"),
+    "danish.said.open_nolo": ("open nolo", "открытое ноло"),
+}

@@ -350,12 +350,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "err.pref.misere_count": ("A misère takes the declarer's tricks (e.g. 1) or each player's by name.",
                               "На мизере пишут взятки разыгрывающего (например, 1) или каждого по имени."),
     "err.pref.counts": ("Give {0} trick counts: the declarer's, then as written.",
-                        "Нужно {0} {0#число|числа|чисел} взяток: разыгрывающего, затем по порядку записи."),
+                        "Нужно {0} {0|число|числа|чисел} взяток: разыгрывающего, затем по порядку записи."),
     "err.pref.dash_dealer": ("With the dealer's word written, put - for his tricks, e.g. 7/2/1/-.",
                              "Раз записано слово сдающего, вместо его взяток ставят прочерк: 7/2/1/-."),
     "err.pref.allpass_whist": ("Nobody whists on an all-pass.", "На распасах не вистуют."),
     "err.pref.counts_seats": ("Give {0} trick counts, in seat order.",
-                              "Нужно {0} {0#число|числа|чисел} взяток, по порядку мест."),
+                              "Нужно {0} {0|число|числа|чисел} взяток, по порядку мест."),
     "err.pref.no_dash": ("With three players everybody plays: no dash.",
                          "Втроём играют все: прочерка нет."),
     "err.pref.dash_four": ("With four players put - for the dealer who sits out, e.g. 4/2/-/4.",
@@ -385,3 +385,35 @@ LABELS: dict[str, tuple[str, str]] = {
     "pref.said.pass": ("pass: {0}", "пас: {0}"),
 }
 
+
+#: an entry's detail, the arithmetic behind its number (scoring.py writes the key and the
+#: numbers; ``{0|trick|tricks}`` is the word that agrees with argument 0, i18n.text)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "pref.d.game": ("{0} game = {1}", "игра {0} = {1}"),
+    "pref.d.down": ("down {0} x {1}", "без {0} × {1}"),
+    "pref.d.tricks_times": ("{0} {0|trick|tricks} x {1}", "{0} {0|взятка|взятки|взяток} × {1}"),
+    "pref.d.tricks_half": ("{0} {0|trick|tricks} x {1} / 2",
+                           "{0} {0|взятка|взятки|взяток} × {1} / 2"),
+    "pref.d.three_times": ("3 x {0}", "3 × {0}"),
+    "pref.d.short": ("{0} {0|trick|tricks} short x {1}", "недобор {0} × {1}"),
+    "pref.d.short_half": ("{0} {0|trick|tricks} short x {1} / 2", "недобор {0} × {1} / 2"),
+    "pref.d.misere": ("misère = {0}", "мизер = {0}"),
+    "pref.d.misere_blind": ("misère = {0} x {1} blind", "мизер = {0} × {1} без прикупа"),
+    "pref.d.caught_blind": ("{0} {0|trick|tricks} x {1} x {2} blind",
+                            "{0} {0|взятка|взятки|взяток} × {1} × {2} без прикупа"),
+    "pref.d.allpass_zero": ("no tricks, {0@ordinal} all-pass = {1}",
+                            "без взяток, {0}-й распас = {1}"),
+    "pref.d.allpass": ("{0} {0|trick|tricks} x {1}, {2@ordinal} all-pass",
+                       "{0} {0|взятка|взятки|взяток} × {1}, {2}-й распас"),
+    "pref.d.allpass_amnesty": ("{0} - {1} amnesty = {2} {2|trick|tricks} x {3}, "
+                               "{4@ordinal} all-pass",
+                               "{0} - {1} амнистия = {2} {2|взятка|взятки|взяток} × {3}, "
+                               "{4}-й распас"),
+    "pref.d.rostov_zero": ("no tricks = 1", "без взяток = 1"),
+    "pref.d.closes": ("{0}, {1} of it closes the pulya",
+                      "{0}, из них {1} {1|закрывает|закрывают|закрывают} пулю"),
+    "pref.d.help_from": ("{0} points of help from {1}", "помощь от {1@genitive}: {0}"),
+    "pref.d.help_times": ("{0} points of help x {1}", "помощь {0} × {1}"),
+    "pref.d.help_gora": ("{0} points over every pulya x {1}/{2} off the gora",
+                         "{0} сверх каждой пули × {1}/{2} списано с горы"),
+}

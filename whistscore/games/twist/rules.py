@@ -268,3 +268,44 @@ LABELS: dict[str, tuple[str, str]] = {
     "field.value": ("the value", "стоимость"),
 }
 
+
+#: an entry's detail, the arithmetic behind its number (scoring.py's ``_d_*`` write the key
+#: and the numbers; ``{0|trick|tricks}`` is the word that agrees with argument 0, i18n.text)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "twist.d.tricks": ("{0} {0|trick|tricks}", "{0} {0|взятка|взятки|взяток}"),
+    "twist.d.times": ("{0} x {1}", "{0} × {1}"),
+    "twist.d.tricks_times": ("{0} {0|trick|tricks} x {1}", "{0} {0|взятка|взятки|взяток} × {1}"),
+    "twist.d.with_passed": ("{0} {0|trick|tricks} (with the passed partner's)",
+                            "{0} {0|взятка|взятки|взяток} (со взятками пасовавшего партнёра)"),
+    "twist.d.for_twist": ("{0} for the twist", "{0} за твист"),
+    "twist.d.value": ("value {0}", "стоимость {0}"),
+    "twist.d.under": ("{0} under", "недобор {0}"),
+    "twist.d.under_times": ("{0} under x {1}", "недобор {0} × {1}"),
+    "twist.d.over_times": ("{0} over x {1}", "перебор {0} × {1}"),
+    "twist.d.view": ("1 vist x {0}", "1 вист × {0}"),
+    "twist.d.difference": ("{0} - {1} tricks x {2}", "{0} - {1} {1|взятка|взятки|взяток} × {2}"),
+    "twist.d.plus_under": ("({0} {0|trick|tricks} + {1} under) x {2}",
+                           "({0} {0|взятка|взятки|взяток} + недобор {1}) × {2}"),
+    # a doubling of the player's entries this deal, and why
+    "twist.d.x2": ("{0} x2 {1}", "{0} × 2 {1}"),
+    "twist.d.why.X": ("(X)", "(X)"),
+    "twist.d.why.O": ("(O)", "(O)"),
+    "twist.d.why.dazin": ("(dazin)", "(дазин)"),
+    "twist.d.why.operet": ("(operet)", "(оперет)"),
+    "twist.d.why.twist": ("(twist)", "(твист)"),
+}
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "twist.said.contract": ("{0}: {1}", "{0}: {1}"),
+    "twist.said.nt": ("{0} no trumps", "{0} БК"),
+    "twist.said.opened": ("partner's cards opened", "с просмотром"),
+    "twist.said.partner_passed": ("partner passed", "партнёр спасовал"),
+    "twist.said.twist": ("twist: {0}", "твист: {0}"),
+    "twist.said.bomb": ("{0}: bomb ({1}) at {2}", "{0}: бомба ({1}) по {2}"),
+    "twist.said.dil": ("{0}: dil ({1}) at {2}", "{0}: диль ({1}) по {2}"),
+    "twist.said.category.simple": ("simple", "простая"),
+    "twist.said.category.double": ("double", "двойная"),
+    "twist.said.category.clean": ("clean", "чистая"),
+    "twist.said.category.all": ("all", "все"),
+}

@@ -295,3 +295,45 @@ LABELS: dict[str, tuple[str, str]] = {
     "field.honours": ("the honours", "онёры"),
     "field.revoke": ("the revoke", "ренонс"),
 }
+
+#: an entry's detail, the arithmetic behind its number (scoring.py writes the key and the
+#: numbers, i18n.text says them)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "whist.d.void": ("both sides revoked: deal thrown in", "ренонс у обеих пар: сдача не считается"),
+    "whist.d.revoke": ("revoke: -{0}", "ренонс: -{0}"),
+    "whist.d.revoke_only": ("revoke: -{0}, only {1} to lose",
+                            "ренонс: -{0}, списать можно только {1}"),
+    "whist.d.revoke_by": ("revoke by {0}: +{1}", "ренонс {0}: +{1}"),
+    "whist.d.tricks": ("{0} tricks: {1} by cards", "{0} {0|взятка|взятки|взяток}: {1} за взятки"),
+    "whist.d.tricks_won": ("{0} by cards not scored: game already won",
+                           "{0} за взятки не засчитано: партия уже выиграна"),
+    "whist.d.tricks_barred": ("{0} by cards, stopped at {1}: revoked",
+                              "{0} за взятки, остановлено на {1}: ренонс"),
+    "whist.d.honours_won": ("{0} honours not scored: game already won",
+                            "{0} за онеры не засчитано: партия уже выиграна"),
+    "whist.d.honours_at_four": ("{0} honours not scored: at {1} before the deal",
+                                "{0} за онеры не засчитано: до сдачи уже {1}"),
+    "whist.d.honours": ("{0} honours: {1}", "онеры {0}: {1}"),
+    "whist.d.stopped": ("{0}, stopped at {1}: {2}", "{0}, остановлено на {1}: {2}"),
+    "whist.d.why.revoked": ("revoked", "ренонс"),
+    "whist.d.why.no_trick": ("no trick point", "нет очка за взятки"),
+    # how a game was priced: "5-2 -> double 2", "5-2 -> 5 - 2 = 3"
+    "whist.d.score": ("{0}-{1}", "{0}-{1}"),
+    "whist.d.held": ("{0}, losers' {1} for honours left out: {2}",
+                     "{0}, онеры проигравших ({1}) не в счёт: {2}"),
+    "whist.d.ladder": ("{0} -> {1} {2}", "{0} -> {1} {2}"),
+    "whist.d.single": ("single", "одинарная"),
+    "whist.d.double": ("double", "двойная"),
+    "whist.d.treble": ("treble", "тройная"),
+    "whist.d.minus": ("{0} -> {1} - {2} = {3}", "{0} -> {1} - {2} = {3}"),
+    "whist.d.rubber": ("rubber {0}-{1}: {2} + {3} - {4} = {5}",
+                       "роббер {0}-{1}: {2} + {3} - {4} = {5}"),
+}
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "whist.said.side": ("{0} ({1} & {2})", "{0} ({1} и {2})"),
+    "whist.said.tricks": ("{0}: {1} {1|trick|tricks}", "{0}: {1} {1|взятка|взятки|взяток}"),
+    "whist.said.honours": ("{1} honours: {0}", "{1} {1|онёр|онёра|онёров}: {0}"),
+    "whist.said.revoke": ("revoke: {0}", "ренонс: {0}"),
+}
