@@ -705,12 +705,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv, interrupts)
 
 
+def _preload(command: list[str]) -> None:
+    """Load what a command that reads a game needs before Ctrl-C is armed, as importing
+    this module did before ``club`` was made to load less: an interrupt that lands in an
+    import's lock callback is swallowed by Python ("Exception ignored"), so imports belong
+    before the armed window.  ``club`` on an archive that is up to date needs none of it."""
+    if command != ["club"]:
+        from . import journal, replay, settlement  # noqa: F401
+
+
 def run() -> NoReturn:
     """The ``whistscore`` command: :func:`main`, then exit with its status.
 
     After the outcome is known Ctrl-C is ignored to the end of the process, so
     an interrupt during the exit cannot print a traceback or change the status.
     """
+    _preload(sys.argv[1:2])
     with _Interrupts(restore=False) as interrupts:
         status = _main(None, interrupts)
         # the interpreter's exit puts back the default handler, which would kill
