@@ -147,8 +147,10 @@ def _sequences(rp: Replay[Any]) -> dict[_Key, list[Amount]]:
 
 # -- text that fits a pencil line ------------------------------------------------
 
-FONT = 13
-LINE = 15
+#: the pencil's size, in the drawing's units: 14 of 396 is 12 CSS px on a 360 px phone (the
+#: page's 340 px), the smallest the numbers of a sheet are written at (tests/test_web_draw.py)
+FONT = 14
+LINE = 16
 _EM = {".": 0.32, "…": 1.0, "-": 0.37, "/": 0.36, "✓": 0.9, " ": 0.32}
 
 
@@ -204,9 +206,9 @@ def _svg_line(line: list[str], x: float, y: float, first: bool, elided: bool, to
 # -- the pulka's geometry ----------------------------------------------------------
 
 HALF = 180          # half the side of the square
-MARGIN = 24         # room for the names outside the square
-CIRCLE = 30
-BANDS = ((CIRCLE + 2, 80), (80, 122), (122, HALF))   # inner, middle, vists (distance from C)
+MARGIN = 18         # room for the names outside the square (a line of FONT, no more)
+CIRCLE = 28
+BANDS = ((CIRCLE + 2, 82), (82, 122), (122, HALF))   # inner, middle, vists (distance from C)
 C = MARGIN + HALF
 
 
@@ -249,10 +251,11 @@ _LAYOUT = {
 }
 
 #: where each seat's name is written, outside the square: (x, y, rotate)
+#: (the baseline: a turned name's letters rise towards the square, an upright one's above it)
 _NAMES = {
-    3: ((C - HALF - 8, C, 90), (C, C - HALF - 8, 0), (C + HALF + 8, C, -90)),
-    4: ((C, C + HALF + 17, 0), (C - HALF - 8, C, 90), (C, C - HALF - 8, 0),
-        (C + HALF + 8, C, -90)),
+    3: ((C - HALF - 13, C, 90), (C, C - HALF - 5, 0), (C + HALF + 13, C, -90)),
+    4: ((C, C + HALF + 14, 0), (C - HALF - 13, C, 90), (C, C - HALF - 5, 0),
+        (C + HALF + 13, C, -90)),
 }
 
 
@@ -289,13 +292,8 @@ def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, 
     tokens = [format_amount(v) for v in values]
     group = _el("g", {"class": f"ws-f {cls}", **data})
     if tokens:
-        lines = _band_lines(side, band, f0, f1)
-        laid, elided = _fit(tokens, _widths(lines, mark))
-        if len(laid) < len(lines):   # fewer lines than the band holds: centre them
-            fewer = _band_lines(side, band, f0, f1, len(laid))
-            again, cut = _fit(tokens, _widths(fewer, mark))
-            if cut == elided and len(again) == len(fewer):
-                lines, laid = fewer, again
+        lines, laid, elided = _lay(tokens, _band_lines(side, band, f0, f1),
+                                   lambda n: _band_lines(side, band, f0, f1, n), mark)
         for k, line in enumerate(laid):
             y, lo, hi = lines[k]
             last = k == len(laid) - 1
@@ -304,7 +302,33 @@ def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, 
     return group
 
 
-def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
+_Lines = list[tuple[float, float, float]]
+
+
+def _lay(tokens: list[str], full: _Lines, centred: Callable[[int], _Lines],
+         mark: str) -> tuple[_Lines, list[list[str]], bool]:
+    """The lines a field's values are written on, and the values on each.
+
+    The fewest lines that hold every value, centred across the band when they fit
+    there, else the widest run of that many lines (a corner field, cut by the
+    diagonal, is longest at its outer edge): a chain broken over two short lines
+    where one long line holds it is what made the corners cramped.  When the band
+    cannot hold them all, every line is used and the tail is kept (:func:`_fit`).
+    """
+    laid, elided = _fit(tokens, _widths(full, mark))
+    if elided:
+        return full, laid, True
+    for n in range(1, len(full) + 1):
+        runs = [centred(n)] + sorted((full[i:i + n] for i in range(len(full) - n + 1)),
+                                     key=lambda run: -min(hi - lo for _, lo, hi in run))
+        for lines in runs:
+            again, cut = _fit(tokens, _widths(lines, mark))
+            if not cut and len(again) == len(lines):
+                return lines, again, False
+    return full, laid, False
+
+
+def _widths(lines: _Lines, mark: str) -> list[float]:
     return [hi - lo - _width(mark) for _, lo, hi in lines]
 
 
