@@ -10,11 +10,12 @@ from typing import Sequence
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import Amount, Entry
+from ...paper import Marker, Rubber
 from ...rules import Rules
 from .deals import SIDES, Deal
 from .scoring import State, unchain
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["drawing", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "running_restarts", "pairwise_settlement"]
 
 #: the columns below the line, which start again at 0 with each game
@@ -156,3 +157,40 @@ def sheet_tables(replay: Played[State]) -> list[Table]:
 def closing_tables(replay: Played[State]) -> list[Table]:
     """None: the sheet's foot already is the balance (each member wins his side's net)."""
     return []
+
+
+def drawing(replay: Played[State]) -> Marker:
+    """The marker's sheet: per rubber, the game values and the rubber written above the
+    line, and below it each game's running points of each side (tricks, honours, a
+    revoke's penalty), a game won starting the points again."""
+    game = replay.game
+    sheet = sheet_json(replay.state, game.rules)
+    sides = tuple(sheet)
+    rubbers: list[Rubber] = []
+    above: list[tuple[int, Amount, Label]] = []
+    games: list[list[list[tuple[Amount, str]]]] = [[[], []]]
+    running: list[Amount] = [0, 0]
+
+    def close() -> None:
+        rubbers.append(Rubber(len(rubbers) + 1, tuple(above),
+                              tuple((tuple(ns), tuple(ew)) for ns, ew in games)))
+
+    for result in replay.results:
+        for e in result.outcome.entries:
+            i = sides.index(e.player)
+            if e.column in ("revoke", "tricks", "honours"):
+                if e.amount:
+                    running[i] += e.amount
+                    games[-1][i].append((running[i], e.column))
+            elif e.column == "game":
+                above.append((i, e.amount, Label("game")))
+                games.append([[], []])
+                running = [0, 0]
+            elif e.column == "rubber":
+                above.append((i, e.amount, Label("rubber")))
+                close()
+                above, games, running = [], [[[], []]], [0, 0]
+    close()
+    return Marker(sides, tuple(tuple(sheet[s]["players"]) for s in sides), tuple(rubbers),
+                  game.rules["rubber"] is not None, tuple(sheet[s]["total"] for s in sides),
+                  Label("whist.draw.legend"))
