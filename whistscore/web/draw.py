@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from ..game import GameType, Words
-from ..i18n import text
+from ..i18n import term_spans, text
 from ..layout import Cell, Label, Table
 from ..ledger import Amount, format_amount, json_number, plain_number
 from ..paper import Mark, Marker, Pad, Pulka
@@ -403,8 +403,24 @@ def _pulka(paper: Pulka, dealer: str | None, kind: AnyGame, lang: str) -> Node:
     return svg
 
 
+def _termed(element: Node, said: str, kind: AnyGame, lang: str) -> Node:
+    """``said`` written into ``element``, the first of each players' term a button that
+    opens its one-line explanation beneath it (static/terms.js); the words are the game's."""
+    for part in term_spans(said, kind, lang):
+        if isinstance(part, str):
+            _add_text(element, part)
+        else:
+            word, term = part
+            element.append(_el("button", {"type": "button", "class": "term",
+                                          "data-term": term.key, "data-line": term.line,
+                                          "aria-expanded": "false"}, word))
+    return element
+
+
 def _legend(words: Label | None, kind: AnyGame, lang: str) -> list[Node]:
-    return [_el("p", {"class": "ws-legend"}, _t(words, kind, lang))] if words else []
+    if not words:
+        return []
+    return [_termed(_el("p", {"class": "ws-legend"}), _t(words, kind, lang), kind, lang)]
 
 
 def _pulka_sheet(paper: Pulka, rp: Replay[Any], lang: str) -> list[Node]:
@@ -569,7 +585,8 @@ def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
                                     "data-balance": json_number(b)},
                              mixed_amount(b, signed=True))))
     head = _row(None, _el("th", None, _t(Label("player"), kind, lang)),
-                _el("th", {"class": "ws-num"}, f"{_t(Label('balance'), kind, lang)} ({unit})"))
+                _termed(_el("th", {"class": "ws-num"}), f"{_t(Label('balance'), kind, lang)} ({unit})",
+                        kind, lang))
     out = _el("div", {"class": "ws-summary"}, None,
               _el("table", {"class": "ws-balance"}, None, _el("thead", None, None, head),
                   _el("tbody", None, None, *rows)))
