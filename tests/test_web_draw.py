@@ -564,8 +564,8 @@ def test_a_new_game_draws_before_the_first_deal(game, players):
 #: the smallest a number or a name of the sheet is written at, in CSS px on the phone; the
 #: legend, a change written small and a tag may go to SMALL
 FLOOR, SMALL = 12, 11
-#: the table page's own padding at each side of the sheet (app.css ``main``)
-PAGE_PADDING = 10
+#: the table page's own stylesheet, which holds the sheet (``main`` pads it by 10 px a side)
+APP_CSS = (ROOT / "whistscore" / "web" / "static" / "app.css").read_text(encoding="utf-8")
 SIZES = [(360, 780), (390, 844)]
 
 LEGIBLE = """
@@ -613,11 +613,17 @@ NARROW = [(p.stem, lambda p=p: load(p)) for p in SAMPLES] + [
 def test_legible_on_the_narrowest_phone(browser, tmp_path, name, make, size, lang):
     """At 360 and 390 px every number and name of the drawn sheet is written at 12 px or
     more (the pulka is a drawing scaled to the width: 13 of 408 units was 10.8 px at 360),
-    nothing runs out of the drawing, and no number or heading of a table is cut short."""
+    nothing runs out of the drawing, and no number or heading of a table is cut short (the
+    pad's "No." read "N…": its 2.4em held the padding too under the page's border-box)."""
     rp = make()
     path = tmp_path / f"{name}-{lang}-{size[0]}.html"
-    path.write_text(page(draw_sheet(rp, lang) + draw_summary(rp, lang)).replace(
-        "body{margin:8px}", f"body{{margin:0;padding:0 {PAGE_PADDING}px}}"), encoding="utf-8")
+    # as the table page holds it: the page's own stylesheet (its border-box sizing, its
+    # padding) around the sheet's, the drawing inside <main>
+    path.write_text('<!doctype html><html><head><meta charset="utf-8">'
+                    '<meta name="viewport" content="width=device-width,initial-scale=1">'
+                    f"<style>{APP_CSS}{SHEET_CSS}</style></head><body><main>"
+                    f'<section class="sheet-wrap">{draw_sheet(rp, lang)}</section>'
+                    f"{draw_summary(rp, lang)}</main></body></html>", encoding="utf-8")
     browser.set_window_size(*size)
     try:
         browser.get(path.as_uri())
