@@ -182,8 +182,8 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
         pad.status("Boris", "whist")
         pad.status("Vera", "pass")
-        pad.tricks(Anna=7, Boris=3)
-        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "0"
+        pad.tricks(Anna=7, Vera=0)   # the one whister holds the defence's rest: Boris 3
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "3"
         pad.shot("preferans-entry")
         pad.record(1)
         assert notations(path) == ["Anna 7S Boris:w Vera:p 7/3/0"]
@@ -649,8 +649,9 @@ def test_the_defaults_are_the_usual_outcome_and_shown(tmp_path, browser):
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
         pad.tricks(Anna=2)
         pad.choose("contract", 8)
-        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "8"   # Vera's
-        assert on("Anna") == "0" and on("Boris") == "2"
+        # Vera's eight, and the last whister (Boris) holds the defence's rest (main's 6f1ccc2)
+        assert on("Vera") == "8" and on("Anna") == "0"
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "2"   # Boris's
 
 
 def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):
