@@ -707,3 +707,24 @@ def test_the_sheet_keeps_its_deals_after_end_settings_and_reopen(tmp_path):
         assert sheet == whistscore.ScoredGame.load(path).replay.to_json()
         page = c.get("/g/ev")
         assert page.status_code == 200 and "7♠" in page.text  # the list of deals, drawn
+
+
+def test_the_earlier_deals_say_what_they_are(tmp_path):
+    """The tester saw "… 2" above the list with no word: the link says what it hides."""
+    from whistscore.web.live import SHOWN_DEALS
+
+    path = new(tmp_path)
+    c = client(tmp_path)
+    for _ in range(SHOWN_DEALS + 2):
+        assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    c.cookies.set("lang", "en")
+    assert "… 2 earlier deals: show all</a>" in c.get("/g/ev").text
+    c.cookies.set("lang", "ru")
+    assert "… ещё сдач выше: 2 — показать все</a>" in c.get("/g/ev").text
+    assert path.exists()
+
+
+def test_the_file_name_says_its_rule_in_the_pages_language(tmp_path):
+    c = client(tmp_path)
+    c.cookies.set("lang", "ru")
+    assert 'title="Только латинские буквы, цифры' in c.get("/").text
