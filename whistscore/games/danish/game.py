@@ -10,7 +10,7 @@ game's ``Deal`` and ``State``.
 
 from __future__ import annotations
 
-from ...game import GameType, Paper
+from ...game import GameType
 from . import club, deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -47,5 +47,5 @@ GAME = GameType[Deal, State](
     closing_tables=sheet.closing_tables,
     pairwise_settlement=sheet.pairwise_settlement,
     club=club.CLUB,
-    paper=Paper("pad", legend="danish.draw.legend"),
+    drawing=sheet.drawing,
 )
