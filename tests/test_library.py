@@ -3,6 +3,7 @@ functions every front end (cli add/edit/undo/set, the web scorepad) goes through
 
 import hashlib
 import json
+import pathlib
 import threading
 from fractions import Fraction
 
@@ -12,6 +13,8 @@ import whistscore
 from whistscore import ConflictError, InputError, ScoredGame, files, journal
 
 from clirun import run  # one way to drive the CLI
+
+SAMPLES = pathlib.Path(__file__).resolve().parent.parent / "samples"
 
 
 def sha(path):
@@ -264,3 +267,54 @@ def test_balances_are_exact_fractions():
     g = g.add("Anna 6S Boris:w Vera:w 4/3/3")  # docs/preferans.md, seed 003
     assert g.balance() == {"Anna": Fraction(-140, 3), "Boris": Fraction(70, 3),
                            "Vera": Fraction(70, 3)}
+
+
+def _option_values(kind):
+    """Each option's values as the game's presets write them: the alternatives a table
+    actually picks between."""
+    book = kind.rulebook
+    for name in sorted({k for values in book.presets.values() for k in values}):
+        seen = []
+        for values in book.presets.values():
+            dumped = book.option(name).kind.dump(values[name])
+            if dumped not in seen:
+                seen.append(dumped)
+        for value in seen:
+            yield name, value
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.json")))
+def test_a_rules_change_that_is_saved_loads_again(sample, tmp_path):
+    """The tester's pulka: `set --rule allpass=off` on a game with an all-pass said "all deals
+    still fit", saved, and the file could no longer be read (the deal's shape is checked
+    when a deal is read, not when it is replayed).  Every change either is refused with the
+    file untouched or saves a file that loads and replays to the same balances the change
+    reported."""
+    path = tmp_path / sample
+    path.write_bytes((SAMPLES / sample).read_bytes())
+    kind = files.load(path).kind
+    refused = 0
+    for name, value in _option_values(kind):
+        before = sha(path)
+        try:
+            change = whistscore.change_settings(path, rules={name: value})
+        except InputError:
+            refused += 1
+            assert sha(path) == before, (name, value)
+            continue
+        again = ScoredGame.load(path)
+        assert again.settle().to_json()["balance"] == change.after.settle().to_json()["balance"]
+        path.write_bytes((SAMPLES / sample).read_bytes())
+    assert refused < sum(1 for _ in _option_values(kind))
+
+
+def test_allpass_off_is_refused_on_a_game_with_an_all_pass(tmp_path):
+    path = tmp_path / "p.json"
+    whistscore.new("preferans", ["Аня", "Боря", "Вера"]).add("pass 4/2/4").save(path)
+    before = sha(path)
+    with pytest.raises(InputError) as info:
+        whistscore.change_settings(path, rules={"allpass": "off"})
+    assert info.value.deal == 1 and "no longer fits" in str(info.value)
+    assert sha(path) == before
+    assert run(["set", str(path), "--rule", "allpass=off"])[0] == 1
+    assert sha(path) == before

@@ -683,3 +683,24 @@ def test_the_evening_ended_here(tmp_path):
     assert c.get("/api/games/ev/settle").json()["finished"] is True
     r = c.post("/api/games/ev/end", json={"reopen": True}, headers=H)
     assert r.status_code == 200 and whistscore.load(path).ended is None
+
+
+def test_the_sheet_keeps_its_deals_after_end_settings_and_reopen(tmp_path):
+    """The tester's evening: after "end the evening here" the pulka was drawn empty and the
+    list of deals was empty (the page kept the recording's lean replay, which holds the
+    state but not the deals); the sheet API must answer what `show --json` prints."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    for deal in ("pass 4/2/4", "Anna 7S Boris:w Vera:p 7/3/0"):
+        assert c.post("/api/games/ev/deals", json={"deal": deal}, headers=H).status_code == 201
+    full = c.get("/api/games/ev/sheet").json()
+    assert len(full["entries"]) > 0
+    for call in (lambda: c.post("/api/games/ev/end", json={"expect": 2}, headers=H),
+                 lambda: c.post("/api/games/ev/end", json={"reopen": True}, headers=H),
+                 lambda: c.put("/api/games/ev/settings", json={"title": "Friday"}, headers=H)):
+        assert call().status_code == 200
+        sheet = c.get("/api/games/ev/sheet").json()
+        assert sheet["entries"] == full["entries"]
+        assert sheet == whistscore.ScoredGame.load(path).replay.to_json()
+        page = c.get("/g/ev")
+        assert page.status_code == 200 and "7♠" in page.text  # the list of deals, drawn

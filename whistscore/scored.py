@@ -383,6 +383,10 @@ class ScoredGame:
                             title=title if title is not None else old.title,
                             place=place if place is not None else old.place)
         try:
+            # every deal read again from its JSON under the new rules: a deal's shape may
+            # be allowed by one set of options only (an all-pass under allpass=off), and the
+            # file must load after the save exactly as the replay below saw it
+            game = journal.from_json(journal.to_json(game))
             return ScoredGame.of(game, lean=not self._full())
         except InputError as exc:
             raise _no_longer_fits(exc, "the change") from None

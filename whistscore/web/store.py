@@ -284,7 +284,13 @@ class Folder:
                 "id": ident}
 
     def _remember(self, name: str, path: Path, rp: Replay[Any]) -> None:
-        """Keep ``rp`` as the replay of the file just saved, if the file is still that one."""
+        """Keep ``rp`` as the replay of the file just saved, if the file is still that one
+        and ``rp`` holds every deal."""
+        if len(rp.results) != len(rp.game.deals):
+            # a lean replay (settings, end) keeps the state but not the deals: kept as
+            # the page's replay it drew an ended evening's sheet empty
+            self._cache.pop(name, None)
+            return
         try:
             first = self._stamp(path)
             text, stamp = self._read(name)
