@@ -89,7 +89,7 @@ def cold_export(game, out: str, lang: str) -> None:
     from whistscore import excel, i18n
     from whistscore.excel import formats
 
-    i18n._DETAIL_SAID.clear()
+    i18n._DETAILS.clear()
     formats._WIDTHS.clear()
     excel.export(game, out, lang=lang)
 

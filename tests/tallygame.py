@@ -75,8 +75,9 @@ def score(state, deal, ctx):
     totals = dict(points)
     for p in ctx.active:
         if p != deal.winner:
+            # the detail is data: a label of this game's own words (LABELS below)
             entries.append(Entry(ctx.number, deal.winner, "points", pts, p, "win",
-                                 f"{deal.points} x {factor}"))
+                                 Label("tally.d.times", (deal.points, factor))))
             totals[deal.winner] += pts
             totals[p] -= pts
     return Outcome(tuple(entries), (target, tuple(totals.items())))
@@ -109,7 +110,8 @@ GAME = GameType(
     unit="point",
     rulebook=RULEBOOK,
     rule_texts={"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")},
-    labels={"tally.total": ("Total", "Итого")},
+    labels={"tally.total": ("Total", "Итого"),
+            "tally.d.times": ("{0} x {1}", "{0} × {1}")},
     deal_from_json=deal_from_json,
     deal_to_json=deal_to_json,
     parse_notation=parse_notation,

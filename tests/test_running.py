@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import files, journal
+from whistscore import files, get_game, journal
+from whistscore.i18n import detail_text
 from whistscore.layout import Label
 from whistscore.replay import replay
 from whistscore.running import running_table
@@ -39,7 +40,11 @@ def test_blocks_in_seat_order_and_running_values_by_hand():
     # deal 2: all-pass at 1 a trick: gora 4, 2, 4
     assert values[1] == [2, None, 4, 2, None, 4]
     assert values[2][1:] == [4, 4, 2, 12, 4]
-    assert [e.detail for e in table.rows[0][4].sources] == ["3 tricks x 4"]
+    # the detail is the game's label, said in each language
+    [source] = table.rows[0][4].sources
+    assert source.detail == Label("pref.d.tricks_times", (3, 4))
+    assert detail_text(source.detail, get_game("preferans"), "en") == "3 tricks x 4"
+    assert detail_text(source.detail, get_game("preferans"), "ru") == "3 взятки × 4"
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)

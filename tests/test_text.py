@@ -7,6 +7,7 @@ import pytest
 
 import whistscore
 from whistscore import InputError, files
+from whistscore.i18n import detail_text
 from whistscore.running import running_table
 from whistscore.text import render_wrapped
 
@@ -78,10 +79,13 @@ def test_add_explain_keeps_the_entry_list(tmp_path):
 
 def test_one_trick_is_singular():
     t = whistscore.new("twist", ["Oleg", "Irina", "Pavel", "Sveta"]).add("Oleg 8H 5/2/4/1")
-    details = [e.detail for e in t.results[0].entries]
+    details = [detail_text(e.detail, t.game.kind) for e in t.results[0].entries]
     assert "1 trick" in details and "1 tricks" not in " ".join(details)
+    said_ru = [detail_text(e.detail, t.game.kind, "ru") for e in t.results[0].entries]
+    assert "1 взятка" in said_ru and "2 взятки" in said_ru and "5 взяток" in said_ru
     d = whistscore.new("danish", ["Anna", "Bo", "Carl", "Dina"]).add("Anna nolo 1")
-    assert "(1 trick)" in d.results[0].entries[0].detail
+    assert "(1 trick)" in detail_text(d.results[0].entries[0].detail, d.game.kind)
+    assert "(1 взятка)" in detail_text(d.results[0].entries[0].detail, d.game.kind, "ru")
 
 
 # -- show --------------------------------------------------------------------------------

@@ -182,8 +182,8 @@ def test_a_sochi_evening_by_taps(tmp_path, browser):
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
         pad.status("Boris", "whist")
         pad.status("Vera", "pass")
-        pad.tricks(Anna=7, Boris=3)
-        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "0"
+        pad.tricks(Anna=7, Vera=0)   # the one whister holds the defence's rest: Boris 3
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "3"
         pad.shot("preferans-entry")
         pad.record(1)
         assert notations(path) == ["Anna 7S Boris:w Vera:p 7/3/0"]
@@ -446,8 +446,35 @@ def test_a_deal_recorded_meanwhile_on_another_phone_is_asked_about(tmp_path, bro
         assert len(notations(path)) == 3 and notations(path)[2].startswith("NS 8")
 
 
+def test_a_deal_seen_arriving_while_the_form_is_filled_is_still_asked_about(tmp_path, browser):
+    """The tester's two phones: B half-filled its form, A recorded the same deal, B's live
+    view showed A's deal, and B's Record wrote it a second time without a question (the
+    page sent the refreshed count).  The count sent is the one when the deal's first tap
+    was made."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "whist", "seen", ["Anna", "Boris", "Carl", "Dora"])
+        path = tmp_path / "seen.json"
+        pad.d.execute_script("window.__asked = [];"
+                             "window.confirm = (q) => { window.__asked.push(q); return false; };")
+        pad.side("tricks", 8)                            # B starts the deal
+        assert run(["add", str(path), "NS 8"])[0] == 0   # A records it meanwhile
+        pad.wait(lambda: pad.d.execute_script(
+            "return document.getElementById('live-deals').textContent").count("NS") >= 1,
+            "the live view to show the other phone's deal")
+        pad.tap("#submit")
+        pad.wait(lambda: pad.d.execute_script("return window.__asked.length"), "the question")
+        assert pad.d.execute_script("return window.__asked") == [
+            "Deal 1 was just recorded on another phone — record this one too?"]
+        assert len(whistscore.load(path).deals) == 1     # declined: nothing written twice
+        pad.tap("#submit")                               # asked and seen: recorded now
+        pad.wait(lambda: "Deal 2 " in pad.flash(), "deal 2 to be recorded")
+        assert len(whistscore.load(path).deals) == 2
+
+
 def test_the_danish_tricks_start_at_the_bid(tmp_path, browser):
-    """A positive bid starts its tricks at the bid, nolo and solo at 0 (not 7 for all)."""
+    """A bid starts its tricks at its usual outcome: a positive bid at the bid, a nolo at 0,
+    a solo at its one trick (not 7 for all; the tester's bare Record wrote a failed solo)."""
     with live_server(tmp_path) as url:
         pad = Pad(browser, url, tmp_path / "shots")
         new_game(pad, "danish", "start", ["Anna", "Boris", "Carl", "Dora"])
@@ -469,7 +496,12 @@ def test_the_danish_tricks_start_at_the_bid(tmp_path, browser):
         assert on() == ["10"]
         pad.choose("partner", None)
         pad.record(3)
-        assert notations(path) == ["Anna 9 alone 9", "Boris nolo 0", "Carl 12 alone 10"]
+        pad.choose("declarer", "Dora")
+        pad.choose("bid", "solo")
+        assert on() == ["1"]
+        pad.record(4)
+        assert notations(path) == ["Anna 9 alone 9", "Boris nolo 0", "Carl 12 alone 10",
+                                   "Dora solo 1"]
 
 
 def test_undo_stays_armed_long_enough_to_read_it(tmp_path, browser):
@@ -617,8 +649,9 @@ def test_the_defaults_are_the_usual_outcome_and_shown(tmp_path, browser):
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"H"\']')
         pad.tricks(Anna=2)
         pad.choose("contract", 8)
-        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "8"   # Vera's
-        assert on("Anna") == "0" and on("Boris") == "2"
+        # the declarer's row is a row of buttons; the last whister, Boris, holds the rest
+        assert pad.text('#form [data-key="tricks"] .stepper.last output') == "2"   # Boris's
+        assert on("Anna") == "0" and on("Vera") == "8"
 
 
 def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):

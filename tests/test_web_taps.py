@@ -27,6 +27,7 @@ TARGETS = {
     "preferans: made contract, two whisters": 8,
     "preferans: both pass": 5,
     "preferans: misère": 4,
+    "preferans: misère made": 4,
     "preferans: all-pass": 7,
     "preferans: half-whist": 5,
     "twist": 8,
@@ -116,7 +117,8 @@ def test_every_kind_of_deal_within_its_taps_on_one_screen(tmp_path, thumb):
         # 3 Vera deals next: Vera 7♠ made, Anna whists (the default), Boris passes
         t.deal("preferans: made contract, one whister", 3,
                ("declarer", "Vera"), ("contract", 7), suit("S"), status("Boris", "pass"))
-        assert notations(path)[2] == "Vera 7S Anna:w Boris:p 7/0/3"
+        # the one whister holds the defence's tricks (the tester read 7/0/3 as the passer's)
+        assert notations(path)[2] == "Vera 7S Anna:w Boris:p 7/3/0"
         t.shot("taps-after-record")
         # 4: Anna 7♥ made against two whisters, Boris 2, Vera 1
         t.deal("preferans: made contract, two whisters", 4,
@@ -138,6 +140,10 @@ def test_every_kind_of_deal_within_its_taps_on_one_screen(tmp_path, thumb):
         t.deal("preferans: half-whist", 8,
                ("declarer", "Vera"), ("contract", 6), suit("D"), status("Boris", "half"))
         assert notations(path)[7] == "Vera 6D Anna:p Boris:h"
+        # 9: Anna's misère made: it starts at no trick (it started at 10 and was recorded
+        # as caught with ten, +100 in the gora, when nobody touched the row)
+        t.deal("preferans: misère made", 9, ("_kind", "misere"), ("declarer", "Anna"))
+        assert notations(path)[8] == "Anna misere 0"
         t.shot("taps-preferans", full=True)
 
         new_game(t, "twist", "twist", ["Anna", "Boris", "Carl", "Dora"])

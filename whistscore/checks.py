@@ -56,10 +56,10 @@ def notation_text(text: object, players: Sequence[str] = (), *, field: str = "de
     if match:
         raise error(f"a number of {len(match.group())} digits is longer than any count "
                     f"(at most {MAX_NOTATION_DIGITS} digits are read)", field=field,
-                    value=match.group())
+                    value=match.group(), key="long_number")
     if len(text) > MAX_NOTATION_CHARS:
         raise error(f"a deal in short notation is at most {MAX_NOTATION_CHARS} characters",
-                    field=field, value=text)
+                    field=field, value=text, key="long_deal", args=(MAX_NOTATION_CHARS,))
     if text.isascii() or unicodedata.is_normalized("NFC", text):
         return text
     if all(unicodedata.is_normalized("NFC", p) for p in players):
@@ -83,7 +83,7 @@ def player(value: object, players: Sequence[str], field: str, *,
     :raises DealError: (or ``error``) ``value`` is not text, or names no player (or two).
     """
     if not isinstance(value, str):
-        raise error("a player is named by text", field=field, value=value)
+        raise error("a player is named by text", field=field, value=value, key="player_text")
     found = match_player(value, players)
     if found is None:
         raise error(f"not a player of this game (players: {', '.join(players)})",
@@ -99,9 +99,11 @@ def whole(value: object, field: str, lo: int, hi: int, what: str, *,
         or is outside lo..hi.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be a whole number {lo}..{hi}", field=field, value=value)
+        raise error(f"{what} must be a whole number {lo}..{hi}", field=field, value=value,
+            key="count", args=(lo, hi))
     if not lo <= value <= hi:
-        raise error(f"{what} must be {lo}..{hi}", field=field, value=value)
+        raise error(f"{what} must be {lo}..{hi}", field=field, value=value,
+            key="count", args=(lo, hi))
     return value
 
 

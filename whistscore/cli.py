@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Se
 from . import files, journal
 from .errors import InputError, WhistscoreError
 from .games import GAMES, get_game
-from .i18n import LANGS
+from .i18n import LANGS, game_name, preset_name, said
 from .ledger import format_amount
 from .replay import replay
 from .settlement import settle
@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--title", help="what the evening is called (shown on sheets)")
     c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
                        epilog="The short notation of each game, every form with examples: "
@@ -89,11 +90,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--currency")
     c.add_argument("--title")
     c.add_argument("--place")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
     c.add_argument("file")
     c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
     c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
@@ -304,8 +307,8 @@ def _cmd_new(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.dump(game, path)
-    _out(f"created {path}: {kind.title}, players {', '.join(game.players)}, "
-         f"preset {game.rules.preset}")
+    _out(said("cli.created", (path, game_name(kind, a.lang), ", ".join(game.players),
+                              preset_name(kind, game.rules.preset, a.lang)), a.lang))
     return 0
 
 
@@ -337,7 +340,7 @@ def _cmd_add(a: argparse.Namespace) -> int:
     change = recording.record(a.file, raw, dealer=a.dealer, note=a.note, at=not a.no_time,
                               id=a.id)
     if change.already:   # a retry: the deal with this id is in the file, nothing written
-        _out(f"deal {change.number} already recorded with id {a.id!r}; nothing written")
+        _out(said("cli.already", (change.number, repr(a.id)), a.lang))
         return 0
     _print_change(change, a)
     return 0
@@ -392,13 +395,13 @@ def _cmd_set(a: argparse.Namespace) -> int:
     change = recording.change_settings(a.file, preset=a.preset, rules=rules, stake=a.stake,
                                        currency=a.currency, title=a.title, place=a.place)
     game = change.after.game
-    _out(f"changed {a.file}: preset {game.rules.preset}"
-         + "".join(f", {k} = {game.rules.book.show(k, v)}"
+    what = "".join(f", {k} = {game.rules.book.show(k, v)}"
                    for k, v in game.rules.differences().items())
-         + (f", stake {game.stake}" if game.stake is not None else "")
-         + (f", title {game.title}" if game.title else "")
-         + (f", place {game.place}" if game.place else "")
-         + f"; all {len(game.deals)} deals still fit")
+    for key, value in (("stake", game.stake), ("title", game.title), ("place", game.place)):
+        if value is not None and value != "":
+            what += said(f"cli.set.{key}", (value,), a.lang)
+    _out(said("cli.changed", (a.file, preset_name(game.kind, game.rules.preset, a.lang), what,
+                              len(game.deals)), a.lang))
     return 0
 
 
@@ -413,8 +416,10 @@ def _cmd_undo(a: argparse.Namespace) -> int:
     except InputError:  # the game does not read or score: work on the file's text
         return _undo_text(a)
     dropped = _deal_of(change)
-    _out(f"dropped deal {dropped.number}: {change.before.game.notation(dropped.record)}")
-    _out(render_entries(dropped.entries, change.before.kind, a.lang) or "(it wrote nothing)")
+    _out(said("cli.dropped", (dropped.number, change.before.game.notation(dropped.record)),
+              a.lang))
+    _out(render_entries(dropped.entries, change.before.kind, a.lang)
+         or said("cli.wrote_nothing", (), a.lang))
     return 0
 
 
@@ -428,13 +433,12 @@ def _cmd_end(a: argparse.Namespace) -> int:
     change = recording.end(a.file, at=a.at, reopen=a.reopen)
     rp = change.after.replay
     if a.reopen:
-        _out(f"reopened {a.file}: {len(rp.game.deals)} deals, the game goes on")
+        _out(said("cli.reopened", (a.file, len(rp.game.deals)), a.lang))
         return 0
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
     deals = len(rp.game.deals)
-    _out(f"ended {a.file} at {rp.game.ended} after {deals} deal{'s' if deals != 1 else ''}; "
-         f"settled as it stands: {balance}")
+    _out(said("cli.ended", (a.file, rp.game.ended, deals, balance), a.lang))
     return 0
 
 
@@ -456,8 +460,8 @@ def _undo_text(a: argparse.Namespace) -> int:
         files.write_atomic(a.file, after)
     why = [p for p in journal.check_text(text) if p.deal == number]
     shown = json.dumps(dropped_json, ensure_ascii=False)
-    _out(f"dropped deal {number}: {shown[:200]}")
-    _out(f"(it could not be scored: {why[0]})" if why else "(the game did not read or score)")
+    _out(said("cli.dropped", (number, shown[:200]), a.lang))
+    _out(said("cli.unscored", (why[0],), a.lang) if why else said("cli.unread", (), a.lang))
     for problem in journal.check_text(after):
         sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
     return 0
@@ -491,7 +495,7 @@ def _cmd_show(a: argparse.Namespace) -> int:
         _out(render_wrapped(running_table(rp), game.kind, a.lang))
     if a.explain:
         _out()
-        _out(render_entries(rp.entries(), game.kind, a.lang) or "(no entries yet)")
+        _out(render_entries(rp.entries(), game.kind, a.lang) or said("cli.no_entries", (), a.lang))
     _out()
     _out(render_status(settle(rp), game.kind, a.lang))
     return 0
@@ -516,7 +520,7 @@ def _cmd_export(a: argparse.Namespace) -> int:
     with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
-    _out(f"wrote {a.out}")
+    _out(said("cli.wrote", (a.out,), a.lang))
     return 0
 
 
@@ -765,7 +769,8 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
                     return _after_save(args.command, saves, exc)
                 if isinstance(exc, SystemExit):
                     raise
-                return _failed(args.command, exc, _target_of(args))
+                return _failed(args.command, exc, _target_of(args),
+                               getattr(args, "lang", "en"))
     except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
         interrupts.settle()
         return _failed(command, KeyboardInterrupt())
@@ -799,11 +804,14 @@ def _target_of(args: argparse.Namespace) -> str | None:
     return str(name) if name is not None else None
 
 
-def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
+def _failed(command: str, exc: BaseException, target: str | None = None,
+            lang: str = "en") -> int:
     """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
 
     A disk error names its file: the one the system named, else the command's
-    own (a library's temporary file on a full disk names none)."""
+    own (a library's temporary file on a full disk names none).  Asked for another
+    language (``--lang ru``), a refusal starts with its sentence in it, the technical
+    text (deal, field, value, rule) after it in brackets."""
     def say(text: str) -> None:
         with _quiet():
             sys.stderr.write(f"{text}\n")
@@ -814,7 +822,12 @@ def _failed(command: str, exc: BaseException, target: str | None = None) -> int:
         if isinstance(exc, InputError) and exc.field == "file" \
                 and exc.reason == "no such game file":
             hint = "; create it with: whistscore new GAME FILE --players NAME..."
-        say(f"whistscore {command}: {exc}{hint}")
+        said = ""
+        if lang != "en" and isinstance(exc, InputError) and exc.key:
+            from .i18n import error_message
+
+            said = error_message(exc, [get_game(n) for n in GAMES], lang) + " ("
+        say(f"whistscore {command}: {said}{exc}{hint}{')' if said else ''}")
     elif isinstance(exc, BrokenPipeError):
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()

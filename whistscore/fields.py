@@ -96,9 +96,17 @@ class Field:
     writes: str | None = None
     #: where a ``tricks`` field starts, as ``(who, expression)`` pairs: ``who`` a role
     #: (``"declarer"``: the player chosen in the ``declarer`` field), the expression
-    #: ``"KEY.level"`` (the level of contract field KEY) or ``"KEY"`` (the number in
-    #: field KEY); the others start at 0 but the last, who holds the rest
+    #: ``"KEY.level"`` (the level of contract field KEY), ``"KEY"`` (the number in
+    #: field KEY) or digits (that number: a misère starts at no trick, the usual
+    #: outcome); the others start at 0 but the last, who holds the rest
     start: tuple[tuple[str, str], ...] = ()
+    #: who holds the rest of a ``tricks`` field, as ``(KEY, VALUE)``: the last player whose
+    #: status in statuses field KEY is VALUE (the one whister holds the defence's tricks,
+    #: as the table writes them), else the last player of the row
+    rest: tuple[str, str] | None = None
+    #: where a ``count`` field starts after a worded bid, as ``(BID, COUNT)`` pairs: the
+    #: usual outcome (a solo made is one trick); a bid not listed starts at ``low``
+    start_at: tuple[tuple[str, int], ...] = ()
     #: a ``statuses`` button giving every player of the field one value at once ("both pass")
     every: Choice | None = None
 
@@ -109,7 +117,7 @@ class Field:
         if self.among in ("defenders", "others", "opponents", "declarer") or \
                 any(who == "declarer" for who, _ in self.start):
             keys.insert(0, "declarer")
-        keys += [expr.split(".")[0] for _, expr in self.start]
+        keys += [expr.split(".")[0] for _, expr in self.start if not expr.isdigit()]
         return list(dict.fromkeys(k for k in keys if k != self.key))
 
     def to_json(self) -> dict[str, Any]:
@@ -135,6 +143,10 @@ class Field:
             out["writes"] = self.writes
         if self.start:
             out["start"] = [list(pair) for pair in self.start]
+        if self.rest is not None:
+            out["rest"] = list(self.rest)
+        if self.start_at:
+            out["start_at"] = dict(self.start_at)
         if self.every is not None:
             out["every"] = self.every.to_json()
         out["depends"] = self.depends()
@@ -169,7 +181,7 @@ class DealFields:
                         raise AssertionError(f"field {f.key} depends on {key}, "
                                              "which is not an earlier field")
             for _, expr in f.start:
-                if expr.split(".")[0] not in keys[: keys.index(f.key)]:
+                if not expr.isdigit() and expr.split(".")[0] not in keys[: keys.index(f.key)]:
                     raise AssertionError(f"field {f.key} starts from {expr}, "
                                          "which is not an earlier field")
 

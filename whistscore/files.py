@@ -55,14 +55,16 @@ def check_path(path: object, field: str = "file") -> str:
     """
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise InputError("a file is named by a path (text)", field=field,
-                         value=type(path).__name__)
+                         value=type(path).__name__, key="file.path")
     name = os.fspath(path)
     if not isinstance(name, str):
-        raise InputError("a file is named by a path (text)", field=field, value=repr(name))
+        raise InputError("a file is named by a path (text)", field=field, value=repr(name),
+            key="file.path")
     if not name:
-        raise InputError("the file name is empty", field=field, value=name)
+        raise InputError("the file name is empty", field=field, value=name, key="file.path")
     if "\0" in name:
-        raise InputError("a file name cannot hold a NUL character", field=field, value=name)
+        raise InputError("a file name cannot hold a NUL character", field=field, value=name,
+            key="file.path")
     return name
 
 
@@ -120,23 +122,25 @@ def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str
     try:
         fd = os.open(opened, flags, dir_fd=dir_fd)
     except FileNotFoundError:
-        raise NotAFile(f"no such {what}", field=field, value=name) from None
+        raise NotAFile(f"no such {what}", field=field, value=name,
+                           key="file.missing") from None
     except PermissionError:
         raise InputError(f"the {what} cannot be read (permission denied)",
-                         field=field, value=name) from None
+                         field=field, value=name, key="file.unreadable") from None
     except OSError as exc:
         if exc.errno in _LINK_ERRNOS and flags & _NOFOLLOW:
             raise NotAFile(f"the {what} is a symbolic link here; refused, nothing read",
-                           field=field, value=name) from None
+                           field=field, value=name, key="file.link") from None
         raise InputError(f"the {what} cannot be opened ({exc.strerror or exc})",
-                         field=field, value=name) from None
+                         field=field, value=name, key="file.unreadable") from None
     try:
         info = os.fstat(fd)
         why = _not_regular(info.st_mode)
         if why:
-            raise NotAFile(why, field=field, value=name)
+            raise NotAFile(why, field=field, value=name, key="file.not_plain")
         too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
-                             f"the most whistscore reads", field=field, value=name)
+                             f"the most whistscore reads", field=field, value=name,
+                                 key="file.large", args=(limit // (1024 * 1024),))
         if info.st_size > limit:
             raise too_big
         chunks = []
@@ -146,7 +150,7 @@ def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str
                 chunk = os.read(fd, min(left, 1 << 20))
             except OSError as exc:
                 raise InputError(f"the {what} cannot be read ({exc.strerror or exc})",
-                                 field=field, value=name) from None
+                                 field=field, value=name, key="file.unreadable") from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -178,7 +182,7 @@ def decode_text(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise GameFileError(f"the file is not UTF-8 text (byte {exc.start + 1})",
-                            line=line) from None
+                            line=line, key="file.utf8") from None
 
 
 def load(path: str | os.PathLike[str]) -> Game:
@@ -287,12 +291,12 @@ class _Held:
         except OSError as exc:
             raise InputError(f"the folder of the file cannot be examined "
                              f"({exc.strerror or exc}): {os.path.dirname(real)}",
-                             field=field, value=name) from None
+                             field=field, value=name, key="file.folder") from None
         if (info.st_dev, info.st_ino) != (self.device, self.inode):
             raise LinkMoved(f"{os.path.basename(name)} is now a link into another folder "
                             f"({os.path.dirname(real)}), whose lock this command does not "
                             f"hold; refused, nothing written (run the command again)",
-                            field=field, value=name)
+                            field=field, value=name, key="file.moved")
         return self.fd, os.path.basename(real)
 
 
@@ -338,31 +342,32 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
             return target
         except OSError as exc:
             raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                             field=field, value=name) from None
+                             field=field, value=name, key="file.unreadable") from None
         if stat.S_ISLNK(info.st_mode):
             raise InputError("the file is a symbolic link here; refusing to replace it",
-                             field=field, value=name)
+                             field=field, value=name, key="file.replace")
     else:
         if _NO_LINKS.get() and os.path.islink(name):
             raise InputError("the file is a symbolic link here; refusing to replace it",
-                             field=field, value=name)
+                             field=field, value=name, key="file.replace")
         target = Path(os.path.realpath(name))
         try:
             info = os.stat(target)
         except FileNotFoundError:
             if not target.parent.is_dir():
                 raise InputError("the folder of the file does not exist", field=field,
-                                 value=name) from None
+                                 value=name, key="file.folder") from None
             return target
         except OSError as exc:
             raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                             field=field, value=name) from None
+                             field=field, value=name, key="file.unreadable") from None
     why = _not_regular(info.st_mode)
     if why:
-        raise InputError(f"{why}; refusing to replace it", field=field, value=name)
+        raise InputError(f"{why}; refusing to replace it", field=field, value=name,
+            key="file.replace")
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
         raise InputError("the file is read-only; make it writable to change it",
-                         field=field, value=name)
+                         field=field, value=name, key="file.read_only")
     return target
 
 
@@ -525,7 +530,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     if len(data) > MAX_FILE_BYTES:
         raise InputError(f"the game would be larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
                          "the most whistscore reads back; start a new game file", field="file",
-                         value=str(path))
+                         value=str(path), key="file.full", args=(MAX_FILE_BYTES // (1024 * 1024),))
     with replacing(path) as tmp:
         try:
             with open(tmp, "wb") as handle:
@@ -556,7 +561,7 @@ def dump(game: Game, path: str | os.PathLike[str]) -> None:
     """
     if not isinstance(game, Game):
         raise InputError("dump saves a Game (from load, loads or new_game)", field="game",
-                         value=type(game).__name__)
+                         value=type(game).__name__, key="library_type")
     write_atomic(path, dumps(game))
 
 
@@ -599,10 +604,10 @@ def locked(path: str | os.PathLike[str],
                      | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise InputError("the folder of the file does not exist", field="file",
-                         value=name) from None
+                         value=name, key="file.folder") from None
     except OSError as exc:
         raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc}): "
-                         f"{folder}", field="file", value=name) from None
+                         f"{folder}", field="file", value=name, key="file.folder") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -332,7 +332,7 @@ class Game:
         :raises InputError: the game has no deal.
         """
         if not self.deals:
-            raise InputError("the game has no deal to undo", field="deals")
+            raise InputError("the game has no deal to undo", field="deals", key="no_undo")
         return attrs.evolve(self, deals=self.deals[:-1])
 
     def notation(self, record: DealRecord) -> str:
@@ -405,7 +405,7 @@ def check_dealer(dealer: object, players: Sequence[str]) -> str:
     """
     if not isinstance(dealer, str) or dealer not in players:
         raise DealError(f"the dealer must be one of the players ({', '.join(players)})",
-                        field="dealer", value=dealer)
+                        field="dealer", value=dealer, key="not_a_player", args=(dealer,))
     return dealer
 
 

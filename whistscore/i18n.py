@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from .layout import Label, Phrase
-from .ledger import Entry, format_amount
+from .ledger import Entry, Label, Phrase, format_amount
 
 if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
     from collections.abc import Sequence
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
 
 __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
+           "said",
            "entries_said"]
 
 LANGS = ("en", "ru")
@@ -126,6 +127,26 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                       "Партия закончена. Итог, {0}: {1}"),
     "show.unfinished": ("The game is not finished. Balance in {0} if the game ended now: {1}",
                         "Партия не закончена. Итог, {0}, если бы она закончилась сейчас: {1}"),
+    # the command line's status lines (whistscore/cli.py), in the language of --lang
+    "cli.already": ("deal {0} already recorded with id {1}; nothing written",
+                    "сдача {0} уже записана (id {1}); ничего не записано"),
+    "cli.dropped": ("dropped deal {0}: {1}", "сдача {0} отменена: {1}"),
+    "cli.wrote_nothing": ("(it wrote nothing)", "(она ничего не записала)"),
+    "cli.reopened": ("reopened {0}: {1} {1|deal|deals}, the game goes on",
+                     "партия {0} продолжается: {1} {1|сдача|сдачи|сдач}"),
+    "cli.ended": ("ended {0} at {1} after {2} {2|deal|deals}; settled as it stands: {3}",
+                  "партия {0} закончена в {1} после {2} {2|сдачи|сдач|сдач}; расчёт как есть: {3}"),
+    "cli.created": ("created {0}: {1}, players {2}, preset \"{3}\"",
+                    "создан файл {0}: {1}, игроки {2}, правила «{3}»"),
+    "cli.changed": ("changed {0}: preset \"{1}\"{2}; all {3} {3|deal|deals} still fit",
+                    "изменён файл {0}: правила «{1}»{2}; все сдачи ({3}) по-прежнему подходят"),
+    "cli.set.stake": (", stake {0}", ", ставка {0}"),
+    "cli.set.title": (", title {0}", ", название {0}"),
+    "cli.set.place": (", place {0}", ", место {0}"),
+    "cli.unscored": ("(it could not be scored: {0})", "(её не удалось посчитать: {0})"),
+    "cli.unread": ("(the game did not read or score)", "(партия не читалась или не считалась)"),
+    "cli.no_entries": ("(no entries yet)", "(записей пока нет)"),
+    "cli.wrote": ("wrote {0}", "записан файл {0}"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
     "show.ended": ("The players ended the game at {2}, before its end. Balance in {0} as it "
                    "stands: {1}",
@@ -158,6 +179,119 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.not_a_player": ("{0} does not play in this game.", "{0} не играет в этой партии."),
     "err.field": ("Not recorded: check {0}.", "Не записано: проверьте поле «{0}»."),
     "err.any": ("Not recorded: check what was typed.", "Не записано: проверьте запись."),
+    "err.this_field": ("this field", "это поле"),
+    "err.missing_field": ("Fill in {field}.", "Заполните поле «{field}»."),
+    "err.unknown_field": ("There is no field \"{0}\" here.", "Поля «{0}» здесь нет."),
+    "err.deal_object": ("A deal is written as an object of its fields.",
+                        "Сдачу записывают объектом с полями."),
+    "err.player_text": ("Name the player.", "Назовите игрока по имени."),
+    "err.flag": ("{field}: write true or false.", "Поле «{field}»: только «true» или «false»."),
+    "err.count": ("Write a whole number from {0} to {1} for {field}.",
+                  "Поле «{field}»: нужно целое число от {0} до {1}."),
+    "err.whole": ("Write a whole number for {field}.", "Поле «{field}»: нужно целое число."),
+    "err.twice": ("Give {field} only once.", "Поле «{field}» указано дважды."),
+    "err.tricks_object": ("Give each player's tricks.", "Укажите взятки каждого игрока."),
+    "err.notation_text": ("Type the deal as one line.", "Сдачу пишут одной строкой."),
+    "err.notation_empty": ("The deal is empty: type it.", "Сдача пустая: напишите её."),
+    "err.long_number": ("That number is far too long for a count.",
+                        "Слишком длинное число: такого счёта не бывает."),
+    "err.long_deal": ("The deal is too long: at most {0} characters.",
+                      "Сдача слишком длинная: не больше {0} знаков."),
+    "err.not_text": ("{field}: this is not text that can be read.",
+                     "Поле «{field}»: это не читаемый текст."),
+    "err.note_text": ("The note is text.", "Примечание — это текст."),
+    "err.id": ("A deal's id is 1 to {0} printable characters.",
+               "Номер сдачи от телефона — от 1 до {0} печатных знаков."),
+    "err.id_twice": ("This deal was recorded already, as deal {0}.",
+                     "Эта сдача уже записана — под номером {0}."),
+    "err.time": ("Write the time as 2026-11-30T21:14:05+01:00, with its offset.",
+                 "Время пишут так: 2026-11-30T21:14:05+01:00, со сдвигом от UTC."),
+    "err.no_undo": ("There is no deal to take back.", "Отменять нечего: сдач ещё нет."),
+    "err.ended": ("The players ended this game: no deal can follow.",
+                  "Игроки закончили эту партию: новых сдач нет."),
+    "err.ended_already": ("The game was ended already.", "Партия уже закончена."),
+    "err.finished_already": ("The game is finished already: it needs no end.",
+                             "Партия и так закончена — заканчивать нечего."),
+    "err.no_deal_to_end": ("No deal yet: there is nothing to end.",
+                           "Сдач ещё нет — заканчивать нечего."),
+    "err.not_ended": ("The game was not ended: there is nothing to reopen.",
+                      "Партия не была закончена — продолжать нечего."),
+    "err.no_such_deal": ("There is no deal {0}.", "Сдачи {0} нет."),
+    "err.changed": ("Another phone changed the game meanwhile (now {0} {0|deal|deals}): look again.",
+                    "Пока вы писали, партию изменили с другого телефона (теперь {0} {0|сдача|сдачи|сдач}): посмотрите ещё раз."),
+    "err.game_unknown": ("There is no game \"{0}\".", "Игры «{0}» нет."),
+    "err.game_name": ("Name the game.", "Укажите игру."),
+    "err.rules_mapping": ("Give the rules as option=value.", "Правила задают как опция=значение."),
+    "err.library_type": ("This call takes a game.", "Здесь нужна партия."),
+    "err.precision": ("Round to 0 to {0} decimal places.",
+                      "Округление — от 0 до {0} знаков после запятой."),
+    "err.players.list": ("Name the players.", "Назовите игроков."),
+    "err.players.empty": ("A player's name cannot be empty.", "Имя игрока не может быть пустым."),
+    "err.players.spaces": ("A player's name cannot start or end with spaces or hold hidden characters.",
+                           "Имя игрока не может начинаться или кончаться пробелом или содержать невидимые знаки."),
+    "err.players.long": ("A player's name is at most {0} characters.",
+                         "Имя игрока — не длиннее {0} знаков."),
+    "err.players.alike": ("Two players are named alike ({0}): tell them apart.",
+                          "Двое игроков названы одинаково ({0}): различите имена."),
+    "err.players.count": ("This game is played by {0} players, not {1}.",
+                          "В эту игру играют {0} {0|игрок|игрока|игроков}, а не {1}."),
+    "err.players.counts": ("This game is played by {0} to {1} players, not {2}.",
+                           "В эту игру играют от {0} до {1} игроков, а не {2}."),
+    "err.line.empty": ("{field} cannot be empty.", "Поле «{field}» не может быть пустым."),
+    "err.line.long": ("{field} is one line of at most {0} characters.",
+                      "Поле «{field}» — одна строка, не длиннее {0} знаков."),
+    "err.currency": ("The currency is a short word, such as RUB.",
+                     "Валюта — короткое слово, например «RUB»."),
+    "err.file.json": ("The game file is damaged: it is not readable JSON.",
+                      "Файл партии испорчен: его не прочитать."),
+    "err.file.unicode": ("The game file holds a broken character.",
+                         "В файле партии испорченный знак."),
+    "err.file.object": ("This is not a game file.", "Это не файл партии."),
+    "err.file.format": ("This is not a whistscore game file.", "Это не файл партии whistscore."),
+    "err.file.field": ("The game file is damaged at its field \"{0}\".",
+                       "Файл партии испорчен: поле «{0}»."),
+    "err.file.newer": ("A newer whistscore wrote this file: upgrade whistscore.",
+                       "Этот файл записан более новой версией whistscore: обновите её."),
+    "err.file.path": ("Name the file by its path.", "Укажите путь к файлу."),
+    "err.file.missing": ("There is no such file.", "Такого файла нет."),
+    "err.file.unreadable": ("The file cannot be read.", "Файл не прочитать."),
+    "err.file.link": ("The file is a link: nothing was read.", "Файл — это ссылка: ничего не прочитано."),
+    "err.file.not_plain": ("This is not a plain file.", "Это не обычный файл."),
+    "err.file.utf8": ("The file is not text in UTF-8.", "Файл — не текст в кодировке «UTF-8»."),
+    "err.file.folder": ("The file's folder cannot be used.", "Папка файла недоступна."),
+    "err.file.replace": ("This file cannot be replaced (a link, or not a plain file).",
+                         "Этот файл нельзя заменить: это ссылка или не обычный файл."),
+    "err.file.read_only": ("The file is read-only: make it writable.",
+                           "Файл только для чтения: разрешите запись в него."),
+    "err.file.moved": ("The file moved meanwhile: nothing was written; try again.",
+                       "Файл тем временем перенесли: ничего не записано, попробуйте ещё раз."),
+    "err.file.full": ("The game would be larger than {0} MB: start a new game.",
+                      "Партия вышла бы больше {0} МБ: начните новую."),
+    "err.file.large": ("The game file is larger than {0} MB.", "Файл партии больше {0} МБ."),
+    "err.rule_unknown": ("This game has no option \"{0}\".", "В этой игре нет опции «{0}»."),
+    "err.preset_unknown": ("This game has no preset \"{0}\".",
+                           "В этой игре нет набора правил «{0}»."),
+    "err.rules_together": ("These options do not go together.", "Эти опции не сочетаются."),
+    "err.rule_form": ("Write an option as name=value.", "Опцию пишут как имя=значение."),
+    "err.rule_value": ("The option {0} cannot take this value.",
+                       "Опция «{0}» не принимает такое значение."),
+    "err.rule_choice": ("The option {0} is one of: {1}.", "Опция «{0}» — одно из: «{1}»."),
+    "err.rule_int": ("The option {0} is a whole number from {1} to {2}.",
+                     "Опция «{0}» — целое число от {1} до {2}."),
+    "err.rule_bool": ("The option {0} is true or false.", "Опция «{0}» — «true» или «false»."),
+    "err.rule_list": ("The option {0} is {1} numbers, such as 2/4/6/8/10.",
+                      "Опция «{0}» — {1} {1|число|числа|чисел} через дробь, например «2/4/6/8/10»."),
+    "err.rule_numbers": ("The option {0} is whole numbers, such as 2/4/6.",
+                         "Опция «{0}» — целые числа через дробь, например «2/4/6»."),
+    "err.rule_map": ("The option {0} is level:number pairs, such as 6:2,7:1.",
+                     "Опция «{0}» — пары уровень:число, например «6:2,7:1»."),
+    "err.stake": ("Write the stake as a number, such as 0.10.",
+                  "Ставку пишут числом, например 0.10."),
+    "err.stake_range": ("The stake is from 0 to {0}.", "Ставка — от 0 до {0}."),
+    "err.stake_negative": ("The stake cannot be negative.", "Ставка не может быть меньше нуля."),
+    "err.stake_places": ("The stake has at most {0} decimal places.",
+                         "У ставки не больше {0} знаков после запятой."),
+    "err.rule_whole": ("The option {0} is a whole number.", "Опция «{0}» — целое число."),
     # the fields a refusal names (the game's own, e.g. field.whist, in its LABELS)
     "field.declarer": ("the declarer", "разыгрывающий"),
     "field.contract": ("the contract", "контракт"),
@@ -174,71 +308,6 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "field.rules": ("the options", "опции"),
     "field.preset": ("the preset", "пресет"),
 }
-
-#: An entry's detail ("3 tricks x 4, 1st all-pass") is written by the game in
-#: English; in Russian it is said by these replacements, in order (numbers and
-#: names are kept; a count of tricks agrees with its number).
-_DETAIL_RU: tuple[tuple[str, str], ...] = (
-    (r"(\d+) points of help from (.+)$", r"помощь от \2: \1"),
-    (r"(\d+) points of help", r"помощь \1"),
-    (r"(\d+) points over every pulya", r"\1 сверх каждой пули"),
-    (r" off the gora", r" списано с горы"),
-    (r"(\d+) of it closes the pulya", r"из них \1 закрывают пулю"),
-    (r"(\d+) game = ", r"игра \1 = "),
-    (r"misère", r"мизер"),
-    (r"no tricks", r"без взяток"),
-    (r"(\d+) tricks? short", r"недобор \1"),
-    (r"(\d+)(st|nd|rd|th) all-pass", r"\1-й распас"),
-    (r"(\d+) - (\d+) amnesty", r"\1 - \2 амнистия"),
-    (r"down (\d+)", r"без \1"),
-    (r"made \+(\d+)", r"сыграно +\1"),
-    (r"\bmade\b", r"сыграно"),
-    (r"\((\d+) tricks\)", r"(взяток: \1)"),
-    (r"\blost\b", r"проиграно"),
-    (r"alone x", r"в одиночку x"),
-    (r"(\d+) from each of (\d+)", r"по \1 с каждого из \2"),
-    (r"(\d+) to each of (\d+)", r"по \1 каждому из \2"),
-    (r"\bopen_nolo\b", r"открытое ноло"),
-    (r"\bopen_solo\b", r"открытое соло"),
-    (r"\bnolo\b", r"ноло"),
-    (r"\bsolo\b", r"соло"),
-    (r"\btournee\b", r"турне"),
-    (r"\bgood\b", r"гуд"),
-    (r"\bhalf\b", r"халф"),
-    (r"\bstrong\b", r"стронг"),
-    (r"\bsans\b", r"санс"),
-    (r" \(with the passed partner's\)", r" (со взятками пасовавшего партнёра)"),
-    (r"(\d+) for the twist", r"\1 за твист"),
-    (r"(\d+) under", r"недобор \1"),
-    (r"(\d+) over", r"перебор \1"),
-    (r"value (\d+)", r"стоимость \1"),
-    (r"\(dazin\)", r"(дазин)"),
-    (r"\(operet\)", r"(оперет)"),
-    (r"\(twist\)", r"(твист)"),
-    (r"(\d+) by cards not scored", r"\1 за взятки не засчитано"),
-    (r"(\d+) honours not scored", r"\1 за онеры не засчитано"),
-    (r"game already won", r"партия уже выиграна"),
-    (r"at (\d+) before the deal", r"до сдачи уже \1"),
-    (r"(\d+) by cards", r"\1 за взятки"),
-    (r"(\d+) honours", r"онеры \1"),
-    (r"stopped at (\d+)", r"остановлено на \1"),
-    (r"no trick point", r"нет очка за взятки"),
-    (r"both sides revoked: deal thrown in", r"ренонс у обеих пар: сдача не считается"),
-    (r"revoke by ", r"ренонс "),
-    (r"\brevoked\b", r"ренонс"),
-    (r"\brevoke\b", r"ренонс"),
-    (r"only (\d+) to lose", r"списать можно только \1"),
-    (r"losers' (\d+) for honours left out", r"онеры проигравших (\1) не в счёт"),
-    (r"-> single", r"-> одинарная"),
-    (r"-> double", r"-> двойная"),
-    (r"-> treble", r"-> тройная"),
-    (r"rubber (\d+)", r"роббер \1"),
-    (r"(\d+) vists?\b", "\ue000\\1"),
-    (r"(\d+) tricks?\b", "\ue001\\1"),
-    (r"\s*\bx\s*(?=\d)", r" × "),
-)
-_DETAIL_RU_COMPILED = tuple((re.compile(p), r) for p, r in _DETAIL_RU)
-
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """The Russian noun form that agrees with ``n`` (1 взятка, 2 взятки, 5 взяток)."""
@@ -314,41 +383,6 @@ def count_deals(n: int, lang: str = "en") -> str:
     return "1 deal" if n == 1 else f"{n} deals"
 
 
-def _counted(word: tuple[str, str, str]) -> Callable[[re.Match[str]], str]:
-    def say(m: re.Match[str]) -> str:
-        n = int(m.group(1))
-        return f"{n} {plural_ru(n, *word)}"
-    return say
-
-
-_VIST_RU = re.compile("\ue000(\\d+)")  # marks left by _DETAIL_RU, never in a detail
-_TRICK_RU = re.compile("\ue001(\\d+)")
-
-
-def detail_text(detail: str, lang: str = "en") -> str:
-    """An entry's detail in the sheet's language (the games write it in English)."""
-    if lang != "ru" or not detail:
-        return detail
-    said = _DETAIL_SAID.get(detail)
-    if said is None:
-        said = _detail_ru(detail)
-        if len(_DETAIL_SAID) < 50_000:  # a long game repeats a few thousand details
-            _DETAIL_SAID[detail] = said
-    return said
-
-
-_DETAIL_SAID: dict[str, str] = {}
-
-
-def _detail_ru(detail: str) -> str:
-    out = detail
-    for pattern, repl in _DETAIL_RU_COMPILED:
-        out = pattern.sub(repl, out)
-    out = _VIST_RU.sub(_counted(("вист", "виста", "вистов")), out)
-    out = _TRICK_RU.sub(_counted(("взятка", "взятки", "взяток")), out)
-    return out.replace(" x ", " × ")
-
-
 def game_title(kind: GameType[Any, Any], lang: str = "en") -> str:
     """The game's name in the sheet's language ("Преферанс (пуля, гора, висты)")."""
     return _lookup("game.title", kind, lang) or kind.title
@@ -377,22 +411,92 @@ def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:
 
 
 def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -> Any:
-    """Translate a :class:`Label` or :class:`Phrase`; anything else (names, numbers) passes through."""
+    """Say a :class:`Label` or :class:`Phrase` in ``lang``; anything else (names, numbers)
+    passes through.
+
+    A label's text is a :meth:`str.format` template over its arguments, with two more
+    forms of a field: ``{0@accusative}`` (a name in a Russian case, :func:`name_case`;
+    also ``dative``, ``genitive``; ``{0@ordinal}``: a number as an English ordinal,
+    "1st") and ``{0|trick|tricks}`` (the word that agrees with the number argument 0:
+    English gives two forms, one and other; Russian three, "{0|взятка|взятки|взяток}"
+    for 1, 3 and 5 взяток, :func:`plural_ru`).  So a count agrees in the label's own
+    words, never through a rule over finished sentences.
+    """
     if isinstance(value, Phrase):
         return value.sep.join(str(text(part, kind, lang)) for part in value.parts)
     if isinstance(value, Label):
         found = _lookup(value.key, kind, lang)
         if found is None:
             found = value.key
-        args = [text(a, kind, lang) for a in value.args]
-        if "@" in found:
-            found = _CASED.sub(lambda m: _cased(args, int(m.group(1)), m.group(2)), found)
-        return found.format(*args) if args else found
+        if not value.args:
+            return found
+        return _filled(found, [text(a, kind, lang) for a in value.args], lang)
     return value
 
 
-#: "висты на {0@accusative}": the name argument 0 in the accusative ("висты на Аню")
-_CASED = re.compile(r"\{(\d)@(dative|accusative|genitive)\}")
+def _filled(found: str, args: list[Any], lang: str) -> str:
+    """A label's text with its arguments: names in their case, nouns agreeing."""
+    if "@" in found or "|" in found:
+        found = _FORMED.sub(lambda m: _formed(args, m, lang), found)
+    return found.format(*args) if args else found
+
+
+def detail_text(detail: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
+    """An entry's detail (a label of the game's words) said in ``lang``: "3 tricks x 4",
+    "3 взятки × 4".  The details of an evening repeat, so each is said once per game
+    and language and kept (a few thousand texts at most)."""
+    if not detail:
+        return ""
+    said_in = _DETAILS.get((id(kind), lang))
+    if said_in is None or said_in[0] is not kind:
+        if len(_DETAILS) > 64:
+            _DETAILS.clear()
+        said_in = _DETAILS[id(kind), lang] = (kind, {})
+    said = said_in[1].get(detail)
+    if said is None:
+        said = str(text(detail, kind, lang))
+        if len(said_in[1]) < 50_000:
+            said_in[1][detail] = said
+    return said
+
+
+#: (id of the game, language) -> (the game, detail -> its text); the game is kept so its id
+#: cannot name another one
+_DETAILS: dict[tuple[int, str], tuple[Any, dict[Any, str]]] = {}
+
+#: the fields said in a form: "{0@accusative}", "{1@ordinal}", "{0|взятка|взятки|взяток}"
+_FORMED = re.compile(r"\{(\d)(?:@(dative|accusative|genitive|ordinal)|((?:\|[^{}|]*){2,3}))\}")
+
+
+def _formed(args: list[Any], m: re.Match[str], lang: str) -> str:
+    """One field of :data:`_FORMED` said, braces doubled for the format that follows."""
+    i = int(m.group(1))
+    if m.group(2) == "ordinal":
+        return _ordinal(args[i])
+    if m.group(2):
+        return _cased(args, i, m.group(2))
+    forms = m.group(3)[1:].split("|")
+    word = _plural(args[i], forms, lang)
+    return word.replace("{", "{{").replace("}", "}}")
+
+
+def _ordinal(n: Any) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    n = int(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plural(n: Any, forms: list[str], lang: str) -> str:
+    """The form of ``forms`` that agrees with the number ``n``: in English (one, other), in
+    Russian (one, few, many); a number that is not whole takes "other" in English and the
+    "few" form in Russian (the genitive singular: "1/2 виста")."""
+    whole = isinstance(n, int) or (isinstance(n, Fraction) and n.denominator == 1)
+    if lang == "ru" and len(forms) == 3:
+        return plural_ru(int(n), *forms) if whole else forms[1]
+    if whole and abs(int(n)) == 1:
+        return forms[0]
+    return forms[-1]
 
 
 def _cased(args: list[Any], i: int, case: str) -> str:
@@ -416,8 +520,16 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
     key = exc.key
     if key:
         for kind in (*kinds, None):
-            if _lookup(f"err.{key}", kind, lang) is not None:
-                return str(text(Label(f"err.{key}", exc.args_said), kind, lang))
+            said = _lookup(f"err.{key}", kind, lang)
+            if said is not None:
+                # what was typed goes back short (a 10 MB name is no sentence), and its
+                # braces are no placeholders
+                args = tuple(_clipped(a) for a in exc.args_said)
+                if "{field}" in said:
+                    where = _field_words(exc.field, kinds, lang) or str(
+                        text(Label("err.this_field"), None, lang))
+                    said = said.replace("{field}", where.replace("{", "{{").replace("}", "}}"))
+                return _filled(said, [text(a, kind, lang) for a in args], lang)
     field = _field_words(exc.field, kinds, lang)
     if field is not None:
         return str(text(Label("err.field", (field,)), None, lang))
@@ -425,6 +537,12 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
         reason = exc.reason[:1].upper() + exc.reason[1:]
         return reason if reason.endswith(".") else reason + "."
     return str(text(Label("err.any"), None, lang))
+
+
+def _clipped(value: object) -> object:
+    if isinstance(value, str) and len(value) > 40:
+        return value[:40] + "…"
+    return value
 
 
 def _field_words(field: str | None, kinds: "Sequence[GameType[Any, Any]]",
@@ -468,6 +586,11 @@ def entries_said(entries: "Sequence[Entry]", kind: GameType[Any, Any] | None = N
     return ", ".join(str(p) for p in parts) or str(text(Label("said.nothing"), kind, lang))
 
 
+def said(key: str, args: "Sequence[object]" = (), lang: str = "en") -> str:
+    """One of the core sentences (a status line of the command line) in ``lang``."""
+    return str(text(Label(key, tuple(args)), None, lang))
+
+
 def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
     return _lookup(column, kind, lang) or column
 
@@ -507,5 +630,5 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
         else:
             head = f"deal {entry.deal}: {entry.player} writes {amount} into {column}"
     rule = rule_name(entry.rule, kind, lang)
-    detail = f"{detail_text(entry.detail, lang)}, " if entry.detail else ""
+    detail = f"{detail_text(entry.detail, kind, lang)}, " if entry.detail else ""
     return f"{head}: {detail}{rule}"

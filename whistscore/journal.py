@@ -111,25 +111,25 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
         return data
     except json.JSONDecodeError as exc:
         raise error(f"not valid JSON: {exc.msg} (column {exc.colno})",
-                    line=None if field else exc.lineno, field=field) from None
+                    line=None if field else exc.lineno, field=field, key="file.json") from None
     except _DuplicateKey as exc:
         line, deal = _locate_duplicate(text, exc.key)
         raise error("a key appears twice in one object",
                     field=f"{field}.{exc.key}" if field else exc.key,
-                    line=None if field else line, deal=deal) from None
+                    line=None if field else line, deal=deal, key="file.json") from None
     except InputError:
         raise
     except RecursionError:
         raise error("the JSON is nested too deeply to be a game file",
-                    line=None if field else _deep_line(text), field=field) from None
+                    line=None if field else _deep_line(text), field=field, key="file.json") from None
     except ValueError as exc:  # NaN / Infinity, or a number too long for int()
         long_line = _long_number_line(text)
         if long_line is not None:
             raise error(f"a number longer than {MAX_DIGITS} digits cannot be in a game file "
                         "(no count or score comes close)",
-                        line=None if field else long_line, field=field) from None
+                        line=None if field else long_line, field=field, key="file.json") from None
         raise error(str(exc), line=None if field else _constant_line(text),
-                    field=field) from None
+                    field=field, key="file.json") from None
 
 
 _LONE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -142,7 +142,7 @@ def _check_unicode(text: str, data: Any, error: type[InputError], field: str | N
     except UnicodeEncodeError as exc:
         raise error("the text holds a character that is not valid Unicode (a lone surrogate)",
                     line=None if field else text.count("\n", 0, exc.start) + 1,
-                    field=field) from None
+                    field=field, key="file.unicode") from None
     if "\\u" in text:
         match = _LONE_ESCAPE.search(text)
         if match is None:
@@ -152,7 +152,7 @@ def _check_unicode(text: str, data: Any, error: type[InputError], field: str | N
         except UnicodeEncodeError:
             raise error("an escape \\uD800..\\uDFFF without its pair is not text",
                         line=None if field else text.count("\n", 0, match.start()) + 1,
-                        field=field) from None
+                        field=field, key="file.unicode") from None
 
 
 # Only used to explain an error: strings (which may hold brackets) are skipped whole.
@@ -297,32 +297,38 @@ def check_players(players: object, counts: tuple[int, ...] | None = None,
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise error("players must be a list of names", field="players",
-                    value=players if isinstance(players, (str, list)) else type(players).__name__)
+                    value=players if isinstance(players, (str, list)) else type(players).__name__,
+                        key="players.list")
     seen: dict[str, int] = {}
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise error("a player's name must be non-empty text",
-                        field=f"players[{i}]", value=name)
+                        field=f"players[{i}]", value=name, key="players.empty")
         if name != name.strip() or any(
                 unicodedata.category(c) in _BAD_NAME_CATEGORIES for c in name):
             raise error("a player's name may not start or end with spaces or hold "
                         "control or invisible format characters",
                         field=f"players[{i}]", value=name.encode("ascii", "backslashreplace")
-                        .decode("ascii"))
+                        .decode("ascii"), key="players.spaces")
         if len(name) > MAX_NAME:
             raise error(f"a player's name is at most {MAX_NAME} characters",
-                        field=f"players[{i}]", value=name)
+                        field=f"players[{i}]", value=name, key="players.long", args=(MAX_NAME,))
         key = _name_key(name)
         if key in seen:
             first = players[seen[key]]
             how = "named twice" if first == name else f"named like player {first!r}"
             raise error(f"a player is {how} (names must differ by more than letter case "
-                        "or Unicode encoding)", field=f"players[{i}]", value=name)
+                        "or Unicode encoding)", field=f"players[{i}]", value=name,
+                            key="players.alike", args=(name,))
         seen[key] = i
     if counts is not None and len(players) not in counts:
         counts_text = " or ".join(map(str, counts))
-        raise error(f"{game} is played by {counts_text} players, not {len(players)}",
-                    field="players", value=list(players))
+        reason = f"{game} is played by {counts_text} players, not {len(players)}"
+        if len(counts) == 1:
+            raise error(reason, field="players", value=list(players), key="players.count",
+                        args=(counts[0], len(players)))
+        raise error(reason, field="players", value=list(players), key="players.counts",
+                    args=(min(counts), max(counts), len(players)))
     return tuple(players)
 
 
@@ -337,10 +343,10 @@ def check_line(text: object, field: str, error: type[InputError] = GameFileError
         at most 200 characters.
     """
     if not isinstance(text, str) or not text.strip():
-        raise error("must be non-empty text", field=field, value=text)
+        raise error("must be non-empty text", field=field, value=text, key="line.empty")
     if len(text) > _MAX_TEXT or any(ord(c) < 32 or c == "\x7f" for c in text):
         raise error(f"must be one line of at most {_MAX_TEXT} characters", field=field,
-                    value=text)
+                    value=text, key="line.long", args=(_MAX_TEXT,))
     return text
 
 
@@ -352,14 +358,15 @@ def check_at(at: object, error: type[InputError] = DealError, field: str = "at")
     import datetime
 
     if not isinstance(at, str) or len(at) > 40:
-        raise error("the time is text like 2026-11-30T21:14:05+01:00", field=field, value=at)
+        raise error("the time is text like 2026-11-30T21:14:05+01:00", field=field, value=at,
+            key="time")
     try:
         when = datetime.datetime.fromisoformat(at)
     except ValueError:
         raise error("the time is not ISO 8601 (e.g. 2026-11-30T21:14:05+01:00)",
-                    field=field, value=at) from None
+                    field=field, value=at, key="time") from None
     if when.tzinfo is None:
-        raise error("the time needs its UTC offset (e.g. +01:00)", field=field, value=at)
+        raise error("the time needs its UTC offset (e.g. +01:00)", field=field, value=at, key="time")
     return at
 
 
@@ -372,7 +379,7 @@ def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ..
         (the field named; the caller adds the deal's number).
     """
     if not isinstance(obj, dict):
-        raise DealError("a deal must be a JSON object", value=obj)
+        raise DealError("a deal must be a JSON object", value=obj, key="deal_object")
     dealer = obj.get("dealer")
     note = obj.get("note")
     at = obj.get("at")
@@ -382,7 +389,7 @@ def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ..
         check_dealer(dealer, players)
     if note is not None or "note" in obj:
         if not isinstance(note, str):
-            raise DealError("a note is text", field="note", value=note)
+            raise DealError("a note is text", field="note", value=note, key="note_text")
     ident = obj.get("id")
     if ident is not None or "id" in obj:
         check_id(ident)
@@ -403,7 +410,8 @@ def check_id(ident: object, error: type[InputError] = DealError, field: str = "i
     if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID \
             or any(not c.isprintable() for c in ident):
         raise error(f"a deal's id is text of 1 to {MAX_ID} printable characters",
-                    field=field, value=ident if not isinstance(ident, str) else ident[:80])
+                    field=field, value=ident if not isinstance(ident, str) else ident[:80],
+                        key="id", args=(MAX_ID,))
     return ident
 
 
@@ -427,28 +435,31 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
                               str | None]:
     """The fields before the deals (``title`` and ``place`` are read by :func:`_titles`)."""
     if not isinstance(data, dict):
-        raise GameFileError("a game file is a JSON object", value=data, line=1)
+        raise GameFileError("a game file is a JSON object", value=data, line=1, key="file.object")
     for key in data:
         if key not in _TOP_KEYS:
-            raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key)
+            raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key,
+                key="file.field", args=(key,))
     for key in _REQUIRED:
         if key not in data:
-            raise GameFileError("missing field", field=key)
+            raise GameFileError("missing field", field=key, key="file.field", args=(key,))
     if data["format"] != FORMAT:
         raise GameFileError(f"not a whistscore game file (format must be \"{FORMAT}\")",
-                            field="format", value=data["format"])
+                            field="format", value=data["format"], key="file.format")
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise GameFileError("version must be a whole number from 1", field="version", value=version)
+        raise GameFileError("version must be a whole number from 1", field="version", value=version,
+            key="file.field", args=("version",))
     if version > VERSION:
         raise GameFileError(f"this file was written by a newer whistscore (file version "
                             f"{version}; this one reads version {VERSION}): upgrade whistscore",
-                            field="version", value=version)
+                            field="version", value=version, key="file.newer")
     kind = get_game(data["game"])
     players = _check_players(kind, data["players"])
     rules_spec = data.get("rules", {})
     if not isinstance(rules_spec, dict):
-        raise GameFileError("rules must be an object", field="rules", value=rules_spec)
+        raise GameFileError("rules must be an object", field="rules", value=rules_spec,
+            key="file.field", args=("rules",))
     rules = kind.rulebook.resolve(rules_spec)
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
@@ -456,9 +467,10 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
                                  or any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
                                         for c in currency)):
         raise GameFileError("currency is short text (at most 20 characters, no control "
-                            "characters)", field="currency", value=currency)
+                            "characters)", field="currency", value=currency, key="currency")
     if not isinstance(data["deals"], list):
-        raise GameFileError("deals must be a list", field="deals", value=data["deals"])
+        raise GameFileError("deals must be a list", field="deals", value=data["deals"],
+            key="file.field", args=("deals",))
     _titles(data)
     _ended(data)
     return kind, players, rules, stake, currency
@@ -512,7 +524,7 @@ def _ended(data: dict[str, Any]) -> str | None:
         if "ended" in data:
             raise GameFileError("ended is the time the players stopped, e.g. "
                                 "2026-11-30T23:40:00+01:00 (leave it out if they did not)",
-                                field="ended", value=None)
+                                field="ended", value=None, key="time")
         return None
     return check_at(data["ended"], GameFileError, "ended")
 
@@ -526,7 +538,7 @@ def _unique_ids(records: list[DealRecord], text: str | None) -> None:
         if record.id in first:
             lines = _deal_lines(text) if text else []
             raise DealError(f"the id is that of deal {first[record.id]} too; ids are unique",
-                            field="id", value=record.id).located(
+                            field="id", value=record.id, key="id_twice", args=(first[record.id],)).located(
                 deal=number, line=lines[number - 1] if number <= len(lines) else None)
         first[record.id] = number
 
@@ -558,10 +570,11 @@ def loads(text: str) -> Game:
     :raises InputError: the game is not a registered game.
     """
     if not isinstance(text, str):
-        raise GameFileError("a game file is text", value=type(text).__name__)
+        raise GameFileError("a game file is text", value=type(text).__name__, key="file.object")
     if len(text) > MAX_FILE_BYTES:
         raise GameFileError(f"a game file is at most {MAX_FILE_BYTES // (1024 * 1024)} MB",
-                            value=f"{len(text)} characters")
+                            value=f"{len(text)} characters",
+                                key="file.large", args=(MAX_FILE_BYTES // (1024 * 1024),))
     return _from_data(_parse_json(text), text)
 
 
@@ -574,7 +587,7 @@ def from_json(data: Mapping[str, Any]) -> Game:
     :raises InputError: the game is not a registered game.
     """
     if not isinstance(data, Mapping):
-        raise GameFileError("a game is a JSON object", value=type(data).__name__)
+        raise GameFileError("a game is a JSON object", value=type(data).__name__, key="file.object")
     return _from_data(dict(data), None)
 
 
@@ -638,16 +651,17 @@ def drop_last_deal(text: str) -> tuple[str, Any, int]:
     """
     data = _parse_json(text)
     if not isinstance(data, dict):
-        raise GameFileError("a game file is a JSON object", value=data, line=1)
+        raise GameFileError("a game file is a JSON object", value=data, line=1, key="file.object")
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise GameFileError("deals must be a list", field="deals", value=deals,
-                            line=_line_of_field(text, "deals"))
+                            line=_line_of_field(text, "deals"), key="file.field", args=("deals",))
     if not deals:
-        raise InputError("the game has no deal to undo", field="deals")
+        raise InputError("the game has no deal to undo", field="deals", key="no_undo")
     spans = _deal_spans(text)
     if len(spans) != len(deals):  # cannot happen for text json read; be sure anyway
-        raise GameFileError("the deals could not be found in the text", field="deals")
+        raise GameFileError("the deals could not be found in the text", field="deals",
+            key="file.field", args=("deals",))
     if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
         cut_from = _array_open(text) + 1
         cut_to = _skip(re.compile(r"\s*"), text, spans[-1][1])
@@ -706,11 +720,12 @@ def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None 
     :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
     """
     if not isinstance(game, str):
-        raise InputError("a game is named by text", field="game", value=type(game).__name__)
+        raise InputError("a game is named by text", field="game", value=type(game).__name__,
+            key="game_name")
     check_players(players)  # "ABC" is one name, not three players
     if rules is not None and not isinstance(rules, Mapping):
         raise InputError("rules are given as a mapping of option to value", field="rules",
-                         value=type(rules).__name__)
+                         value=type(rules).__name__, key="rules_mapping")
     data: JSONObject = {"format": FORMAT, "version": VERSION, "game": game,
                         "players": [unicodedata.normalize("NFC", p) for p in players],
                         "rules": dict(rules or {}), "deals": []}

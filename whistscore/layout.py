@@ -3,7 +3,9 @@
 A game lays its sheet out once, as :class:`Table` values; ``show`` prints them
 with tabulate and ``export`` writes the same cells to a workbook, so the two
 can never disagree.  Cells keep the entries behind their number, which become
-the workbook's cell comments.
+the workbook's cell comments.  :class:`Label` and :class:`Phrase` (fixed text said in
+the reader's language) are defined in :mod:`whistscore.ledger`, since an entry's detail
+is one, and re-exported here.
 """
 
 from __future__ import annotations
@@ -12,33 +14,9 @@ from typing import Any
 
 import attrs
 
-from .ledger import Entry
+from .ledger import Entry, Label, Phrase
 
 __all__ = ["Label", "Phrase", "Cell", "Table"]
-
-
-@attrs.frozen(slots=True)
-class Label:
-    """A piece of fixed sheet text, translated by :mod:`whistscore.i18n`.
-
-    ``args`` are formatted into the translated text (``"vists on {0}"``).
-    Player names are plain strings, never labels, so a player called "gora"
-    is never translated.
-    """
-
-    key: str
-    args: tuple[Any, ...] = ()
-
-
-@attrs.frozen(slots=True)
-class Phrase:
-    """Labels (or plain text) said one after another: "made +1; twist round at 10".
-
-    How a deal ended is told in a few such parts, each translated on its own.
-    """
-
-    parts: tuple[Any, ...]
-    sep: str = "; "
 
 
 @attrs.frozen(slots=True)

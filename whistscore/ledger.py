@@ -12,8 +12,8 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
-__all__ = ["Amount", "Entry", "Entries", "SumsOnly", "Totals", "plain_number", "json_number",
-           "quotient", "format_amount"]
+__all__ = ["Amount", "Label", "Phrase", "Detail", "Entry", "Entries", "SumsOnly", "Totals",
+           "plain_number", "json_number", "quotient", "format_amount"]
 
 Amount = Union[int, Fraction]
 
@@ -45,6 +45,40 @@ def format_amount(value: Amount, *, signed: bool = False) -> str:
     return text
 
 
+class Label(NamedTuple):
+    """A piece of fixed text, said in a language by :func:`whistscore.i18n.text`.
+
+    ``key`` names the words (the core's ``CORE_LABELS`` or a game's ``LABELS``: a
+    pair of English and Russian texts); ``args`` are formatted into them
+    (``"vists on {0}"``), and may be labels themselves.  Player names are plain
+    strings, never labels, so a player called "gora" is never translated.
+
+    A named tuple, defined here at the bottom rather than in :mod:`whistscore.layout`
+    (which re-exports it), because an :class:`Entry`'s detail is one: a game writes the
+    arithmetic of every entry it keeps as a label, and a named tuple is made in a third
+    of the time of a frozen attrs class (``tuple.__new__``: less than formatting the
+    English text cost before).
+    """
+
+    key: str
+    args: tuple[Any, ...] = ()
+
+
+class Phrase(NamedTuple):
+    """Labels (or plain text) said one after another: "made +1; twist round at 10".
+
+    How a deal ended is told in a few such parts, each said on its own.
+    """
+
+    parts: tuple[Any, ...]
+    sep: str = "; "
+
+
+#: what an entry's detail may be: its words as data (said by the game's labels), or
+#: nothing (``""``)
+Detail = Union[Label, Phrase, str]
+
+
 class Entry(NamedTuple):
     """One number written on the sheet.
 
@@ -52,7 +86,9 @@ class Entry(NamedTuple):
     ``remark``, ``points``...).  ``against`` is the player (or side) a vist is
     written on; ``None`` for a player's own columns.  ``rule`` is a key of the
     game's rule catalogue (it names the rule and its seed section); ``detail``
-    is the arithmetic in words ("3 tricks x 4").
+    is the arithmetic as data, a :class:`Label` of the game's words
+    (``Label("pref.d.tricks_times", (3, 4))``, said "3 tricks x 4" or
+    "3 взятки × 4"), or ``""``.
 
     A named tuple rather than a frozen attrs class like the other values: a
     long evening writes ten entries a deal and an archive replays millions, and
@@ -65,7 +101,7 @@ class Entry(NamedTuple):
     amount: Amount
     against: str | None = None
     rule: str = ""
-    detail: str = ""
+    detail: Detail = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,7 +129,7 @@ class Entries:
         self.number = number
         self.written: list[Entry] = []
 
-    def write(self, player: str, column: str, amount: Amount, rule: str, detail: str,
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
               against: str | None = None) -> None:
         self.written.append(Entry(self.number, player, column, amount, against, rule, detail))
 
@@ -107,7 +143,7 @@ class SumsOnly(Entries):
     __slots__ = ()
     keep = False
 
-    def write(self, player: str, column: str, amount: Amount, rule: str, detail: str,
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
               against: str | None = None) -> None:
         pass
 

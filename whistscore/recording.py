@@ -59,7 +59,7 @@ def _check_expect(game: ScoredGame, expect: int | None) -> None:
     if expect is not None and expect != len(game.deals):
         raise ConflictError(f"the game changed meanwhile: it now has {len(game.deals)} deals, "
                             f"not {expect}; look at it again before changing it",
-                            field="deals", value=expect)
+                            field="deals", value=expect, key="changed", args=(len(game.deals),))
 
 
 def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None = None,

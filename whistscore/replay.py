@@ -89,7 +89,7 @@ class Replay(Generic[S]):
         number = len(game.deals) if number is None else number
         if game.ended is not None:
             raise GameOverError(f"the players ended this game at {game.ended}; "
-                                "no deal may follow", deal=number)
+                                "no deal may follow", deal=number, key="ended")
         result, state = _play(game, number, record, self.state,
                               self.next_dealer(), self.history)
         return Replay(game, self.results + (result,), state, self.history,
@@ -156,7 +156,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
     """
     if not isinstance(game, Game):
         raise InputError("replay takes a Game (from load, loads or new_game)", field="game",
-                         value=type(game).__name__)
+                         value=type(game).__name__, key="library_type")
     kind = game.kind
     players = game.players
     rules = game.rules

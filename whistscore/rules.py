@@ -57,6 +57,12 @@ class Kind:
     def describe(self) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        """What a refused value is told in the reader's words: the key of the sentence
+        (``err.<key>``, the option's name its first argument) and the rest of its
+        arguments.  A game's own kind names its own sentence, in the game's words."""
+        return "rule_value", ()
+
 
 @attrs.frozen
 class Choice(Kind):
@@ -69,6 +75,9 @@ class Choice(Kind):
 
     def describe(self) -> str:
         return " | ".join(self.choices)
+
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "rule_choice", (", ".join(self.choices),)
 
 
 @attrs.frozen
@@ -96,6 +105,11 @@ class Integer(Kind):
         hi = "" if self.maximum is None else str(self.maximum)
         return f"integer {lo}..{hi}" if lo or hi else "integer"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        if self.minimum is not None and self.maximum is not None:
+            return "rule_int", (self.minimum, self.maximum)
+        return "rule_whole", ()
+
 
 @attrs.frozen
 class Boolean(Kind):
@@ -113,6 +127,9 @@ class Boolean(Kind):
 
     def describe(self) -> str:
         return "true | false"
+
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "rule_bool", ()
 
 
 #: no rule value comes near: a larger number is a typing slip (or an attack), and
@@ -229,6 +246,9 @@ class IntList(Kind):
         n = f"{self.length} " if self.length else ""
         return f"{n}numbers a/b/c"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return ("rule_list", (self.length,)) if self.length else ("rule_numbers", ())
+
 
 @attrs.frozen
 class IntMap(Kind):
@@ -266,6 +286,9 @@ class IntMap(Kind):
 
     def describe(self) -> str:
         return "map level:number,..."
+
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "rule_map", ()
 
 
 @attrs.frozen
@@ -347,7 +370,7 @@ class RuleBook:
                 return opt
         raise RuleError(
             f"unknown rule option for {self.game} (known: {', '.join(self.names())})",
-            field=f"rules.{name}",
+            field=f"rules.{name}", key="rule_unknown", args=(name,),
         )
 
     def names(self) -> Iterator[str]:
@@ -365,7 +388,7 @@ class RuleBook:
             raise RuleError(
                 f"unknown preset for {self.game} (known: {', '.join(self.presets)})",
                 field="rules.preset",
-                value=preset,
+                value=preset, key="preset_unknown", args=(str(preset)[:40],),
             )
         overrides = {}
         for name, raw in spec.items():
@@ -375,8 +398,10 @@ class RuleBook:
                     _bounded_text(raw)
                 overrides[name] = opt.kind.parse(raw)
             except ValueError as exc:
+                key, args = opt.kind.said()
                 raise RuleError(
-                    f"{exc} ({opt.kind.describe()})", field=f"rules.{name}", value=raw
+                    f"{exc} ({opt.kind.describe()})", field=f"rules.{name}", value=raw,
+                    key=key, args=(name, *args),
                 ) from None
         values = dict(self.presets[preset])
         values.update(overrides)
@@ -384,7 +409,7 @@ class RuleBook:
             try:
                 self.check(values)
             except ValueError as exc:
-                raise RuleError(str(exc), field="rules") from None
+                raise RuleError(str(exc), field="rules", key="rules_together") from None
         return Rules(self.game, preset, values, overrides, self)
 
     def from_cli(self, preset: str | None, assignments: Sequence[str]) -> Rules:
@@ -397,7 +422,8 @@ class RuleBook:
             spec["preset"] = preset
         for item in assignments:
             if "=" not in item:
-                raise RuleError("a rule is written name=value", field="rule", value=item)
+                raise RuleError("a rule is written name=value", field="rule", value=item,
+                    key="rule_form")
             name, raw = item.split("=", 1)
             spec[name.strip()] = raw.strip()
         return self.resolve(spec)
@@ -428,47 +454,53 @@ def parse_stake(value: object, field: str = "stake") -> Decimal:
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise RuleError("a stake is a decimal string such as \"0.10\"", field=field,
-                        value=value if isinstance(value, float) else type(value).__name__)
+                        value=value if isinstance(value, float) else type(value).__name__,
+                            key="stake")
     if isinstance(value, Decimal):
         stake = value
     else:
         raw = value.strip() if isinstance(value, str) else value
         if isinstance(raw, str) and len(raw) > 40:
-            raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value)
+            raise RuleError("a stake is a decimal number such as 0.10", field=field, value=value,
+                key="stake")
         if isinstance(raw, int) and not -MAX_STAKE <= raw <= MAX_STAKE:
-            raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=value)
+            raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=value,
+                key="stake_range", args=(MAX_STAKE,))
         try:
             stake = Decimal(raw)
         except (InvalidOperation, ValueError):
             raise RuleError("a stake is a decimal number such as 0.10", field=field,
-                            value=value) from None
+                            value=value, key="stake") from None
     if not stake.is_finite():
         raise RuleError("a stake must be a finite number, not negative", field=field,
-                        value=str(value))
+                        value=str(value), key="stake_negative")
     # Read the number's own digits and exponent, before any arithmetic: normalizing
     # 1E-999999999 underflows to 0 (so it passed as "no decimals"), and every later
     # sum with it then worked on a billion digits.
     sign, digits, exponent = stake.as_tuple()
     if not isinstance(exponent, int):  # pragma: no cover - is_finite() refused those
-        raise RuleError("a stake must be a finite number", field=field, value=str(value))
+        raise RuleError("a stake must be a finite number", field=field, value=str(value),
+            key="stake")
     if len(digits) > MAX_STAKE_DIGITS:
         raise RuleError(f"a stake is a decimal number of at most {MAX_STAKE_DIGITS} digits, "
-                        f"such as 0.10", field=field, value=str(value))
+                        f"such as 0.10", field=field, value=str(value), key="stake")
     if exponent < -MAX_STAKE_DIGITS:
         raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
-                        value=str(value))
+                        value=str(value), key="stake_places", args=(STAKE_PLACES,))
     if exponent > MAX_STAKE_DIGITS:
-        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value),
+            key="stake_range", args=(MAX_STAKE,))
     nonzero = any(digits)
     if sign and nonzero:
         raise RuleError("a stake must be a finite number, not negative", field=field,
-                        value=str(value))
+                        value=str(value), key="stake_negative")
     trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
     if nonzero and -(exponent + trailing) > STAKE_PLACES:
         raise RuleError(f"a stake has at most {STAKE_PLACES} decimal places", field=field,
-                        value=str(value))
+                        value=str(value), key="stake_places", args=(STAKE_PLACES,))
     if nonzero and exponent + len(digits) - 1 > 6 or stake > MAX_STAKE:
-        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value))
+        raise RuleError(f"a stake must be 0..{MAX_STAKE}", field=field, value=str(value),
+            key="stake_range", args=(MAX_STAKE,))
     if exponent > 0:  # 1E+3 is written 1000
         stake = stake.quantize(Decimal(1))
     if not nonzero:
@@ -480,5 +512,6 @@ def _exponent(number: Decimal) -> int:
     """The exponent of a finite Decimal (only NaN and infinities have a letter there)."""
     exponent = number.as_tuple().exponent
     if not isinstance(exponent, int):  # pragma: no cover - parse_stake refused those
-        raise RuleError("a stake must be a finite number", field="stake", value=str(number))
+        raise RuleError("a stake must be a finite number", field="stake", value=str(number),
+            key="stake")
     return exponent

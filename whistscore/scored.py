@@ -74,7 +74,7 @@ def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None =
             record = _parse_text(game, deal)
         else:
             raise DealError("a deal is a line of short notation, JSON text or a JSON object",
-                            field="deal", value=type(deal).__name__)
+                            field="deal", value=type(deal).__name__, key="deal_object")
         if dealer is not None:
             _check_text(dealer, "dealer")
             check_dealer(dealer, game.players)
@@ -98,22 +98,23 @@ def _check_text(text: object, field: str) -> None:
     """Text from outside: it must be a str that can be saved as UTF-8 (argv bytes that
     are not UTF-8 arrive as lone surrogates)."""
     if not isinstance(text, str):
-        raise DealError("must be text", field=field, value=text)
+        raise DealError("must be text", field=field, value=text, key="not_text")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise DealError("holds bytes that are not UTF-8 text", field=field,
-                        value=text.encode("utf-8", "backslashreplace").decode("ascii")) from None
+                        value=text.encode("utf-8", "backslashreplace").decode("ascii"),
+                            key="not_text") from None
 
 
 def _parse_text(game: Game, raw: str) -> DealRecord:
     if len(raw) > _MAX_DEAL:
         raise DealError(f"a deal is at most {_MAX_DEAL} characters", field="deal",
-                        value=raw[:40])
+                        value=raw[:40], key="long_deal", args=(_MAX_DEAL,))
     raw = raw.strip()
     if not raw:
         raise DealError("the deal is empty: type it in short notation or as JSON; "
-                        + notation_hint(game.kind), field="deal")
+                        + notation_hint(game.kind), field="deal", key="notation_empty")
     _check_text(raw, "deal")
     if raw[0] in "{[" and (raw[-1] in "}]"
                            or not any(p.startswith(raw[0]) for p in game.players)):
@@ -263,7 +264,8 @@ class ScoredGame:
         record = parse_deal(self.game, deal, number, dealer=dealer, note=note, at=at, id=id)
         if record.id is not None and self.numbered(record.id) is not None:
             raise DealError(f"the id is that of deal {self.numbered(record.id)} already; "
-                            "ids are unique", field="id", value=record.id).located(deal=number)
+                            "ids are unique", field="id", value=record.id,
+                                key="id_twice", args=(self.numbered(record.id),)).located(deal=number)
         return ScoredGame(self.replay.extend(record))
 
     def numbered(self, id: str) -> int | None:
@@ -285,11 +287,13 @@ class ScoredGame:
         game = self.game
         if game.ended is not None:
             raise GameOverError(f"the game was ended already, at {game.ended}", field="ended",
-                                value=game.ended)
+                                value=game.ended, key="ended_already")
         if self.replay.finished:
-            raise GameOverError("the game is finished already; it needs no end", field="ended")
+            raise GameOverError("the game is finished already; it needs no end", field="ended",
+                key="finished_already")
         if not game.deals:
-            raise InputError("the game has no deal yet; there is nothing to end", field="deals")
+            raise InputError("the game has no deal yet; there is nothing to end", field="deals",
+                key="no_deal_to_end")
         stamp = journal.check_at(at, GameFileError, "ended") if at is not None else now_stamp()
         return ScoredGame(attrs.evolve(self.replay, game=attrs.evolve(game, ended=stamp)))
 
@@ -300,7 +304,7 @@ class ScoredGame:
         """
         if self.game.ended is None:
             raise InputError("the game was not ended; there is nothing to reopen",
-                             field="ended")
+                             field="ended", key="not_ended")
         return ScoredGame(attrs.evolve(self.replay,
                                        game=attrs.evolve(self.game, ended=None)))
 
@@ -407,7 +411,8 @@ class ScoredGame:
         count = len(self.deals)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= count:
             span = f"1..{count}" if count else "none: the game has no deals yet"
-            raise InputError(f"no such deal (deals: {span})", field="deal", value=n)
+            raise InputError(f"no such deal (deals: {span})", field="deal", value=n,
+                key="no_such_deal", args=(n,))
         return n - 1
 
 
@@ -426,7 +431,7 @@ def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None =
     journal.check_players(players)  # "ABC" is one name, not three players
     if rules is not None and not isinstance(rules, Mapping):
         raise InputError("rules are given as a mapping of option to value", field="rules",
-                         value=type(rules).__name__)
+                         value=type(rules).__name__, key="rules_mapping")
     kind = get_game(game)
     spec = dict(rules or {})
     if preset is not None:

@@ -86,7 +86,8 @@ MAX_PLACES = 8
 def _check_places(places: object) -> None:
     if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= MAX_PLACES:
         raise InputError(f"precision must be 0..{MAX_PLACES} decimal places", field="precision",
-                         value=places if isinstance(places, int) else type(places).__name__)
+                         value=places if isinstance(places, int) else type(places).__name__,
+                             key="precision", args=(MAX_PLACES,))
 
 
 def make_transfers(amounts: Mapping[str, N],
@@ -179,7 +180,7 @@ def settle(replay: Replay[Any], stake: Decimal | str | None = None,
     if not isinstance(replay, Replay):
         hint = " (replay it first: settle(replay(game)))" if isinstance(replay, Game) else ""
         raise InputError(f"settle takes a Replay{hint}", field="replay",
-                         value=type(replay).__name__)
+                         value=type(replay).__name__, key="library_type")
     _check_places(places)
     game = replay.game
     if stake is None:

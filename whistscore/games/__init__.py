@@ -180,6 +180,7 @@ def get_game(name: object, field: str = "game") -> GameType[Any, Any]:
         if not known:
             known = (f"none: no package declares the entry points {GROUP}; install whistscore "
                      "(pip install -e . in a checkout) so that its own are read")
-        raise InputError(f"unknown game (known: {known})", field=field, value=name)
+        raise InputError(f"unknown game (known: {known})", field=field, value=name,
+            key="game_unknown", args=(str(name)[:40],))
     game = _loaded[name] = _load(name, _declared_map()[name])
     return game

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from whistscore.i18n import text as say
+from whistscore.i18n import detail_text, text as say
 from whistscore import journal
 from whistscore.errors import DealError, RuleError
 from whistscore.games import get_game
@@ -296,8 +296,11 @@ def test_entries_name_their_rule_and_column():
 
 def test_detail_words():
     r = play([{"declarer": "Bo", "bid": 8, "partner": None, "tricks": 7}])
-    assert r.results[0].entries[0].detail == \
+    detail = r.results[0].entries[0].detail
+    assert detail_text(detail, GAME) == \
         "8 = 20, down 1: 20 x 2 x 1 = 40; alone x 3 = 120, 40 from each of 3"
+    assert detail_text(detail, GAME, "ru") == \
+        "8 = 20, без 1: 20 × 2 × 1 = 40; в одиночку × 3 = 120, по 40 с каждого из 3"
 
 
 def test_settlement_and_sheet_json():

@@ -67,13 +67,13 @@ def _bid(value: Any) -> int | str:
         name = NEGATIVE_NAMES.get(" ".join(value.split()).casefold())
         if name is None:
             raise DealError(f"a bid is 7..13 or one of {', '.join(NEGATIVES)}",
-                            field="bid", value=value)
+                            field="bid", value=value, key="danish.bid")
         return name
     if isinstance(value, bool) or not isinstance(value, int):
         raise DealError(f"a bid is a whole number 7..13 or one of {', '.join(NEGATIVES)}",
-                        field="bid", value=value)
+                        field="bid", value=value, key="danish.bid")
     if not LOW_BID <= value <= HIGH_BID:
-        raise DealError("a bid is 7..13 tricks", field="bid", value=value)
+        raise DealError("a bid is 7..13 tricks", field="bid", value=value, key="danish.bid")
     return value
 
 
@@ -82,11 +82,12 @@ def _attachment(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         raise DealError(f"an attachment is one of {', '.join(ATTACHMENTS)}",
-                        field="attachment", value=value)
+                        field="attachment", value=value, key="danish.attachment")
     name = ATTACHMENT_NAMES.get(value.strip().casefold())
     if name is None:
         raise DealError(f"unknown attachment (known: {', '.join(ATTACHMENTS)}; "
-                        "vip, gode, halve, stærke)", field="attachment", value=value)
+                        "vip, gode, halve, stærke)", field="attachment", value=value,
+                            key="danish.attachment")
     return name
 
 
@@ -100,16 +101,16 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
     :raises DealError: naming the field and the value that is wrong.
     """
     if obj.__class__ is not dict and not isinstance(obj, Mapping):  # dict: skip the ABC
-        raise DealError("a deal is a JSON object", field="deal", value=obj)
+        raise DealError("a deal is a JSON object", field="deal", value=obj, key="deal_object")
     if not _KEY_SET.issuperset(obj):
         for key in obj:
             if key not in _KEY_SET:
                 raise DealError("unknown field of a Danish deal "
                                 f"(known: {', '.join(DEAL_KEYS)})", field=str(key),
-                                value=obj[key])
+                                value=obj[key], key="unknown_field", args=(str(key),))
     for key in _REQUIRED:
         if key not in obj:
-            raise DealError("missing field", field=key)
+            raise DealError("missing field", field=key, key="missing_field")
     declarer = obj["declarer"]
     if declarer.__class__ is not str or declarer not in players:
         declarer = _player(declarer, players, "declarer")
@@ -124,10 +125,10 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
     if isinstance(bid, str):
         if attachment is not None:
             raise DealError(f"a negative contract ({bid}) takes no attachment",
-                            field="attachment", value=attachment)
+                            field="attachment", value=attachment, key="danish.negative_attachment")
         if partner is not None:
             raise DealError(f"a negative contract ({bid}) is played alone, without a partner",
-                            field="partner", value=partner)
+                            field="partner", value=partner, key="danish.negative_alone")
         return Deal(declarer, bid, tricks)
     if attachment is not None:
         if attachment.__class__ is not str or attachment not in ATTACHMENTS:
@@ -135,7 +136,7 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
     if partner is None:
         if "partner" not in obj:
             raise DealError("missing field (the called ace's holder, or null when alone)",
-                            field="partner")
+                            field="partner", key="danish.partner")
     else:
         if partner.__class__ is not str or partner not in players:
             partner = _player(partner, players, "partner")

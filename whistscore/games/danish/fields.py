@@ -27,7 +27,9 @@ FIELDS = DealFields(
               when=({"bid": _NUMBERS},)),
         Field("partner", "player", "Partner (called ace)", "Партнёр (туз)", among="others",
               choices=choices((None, "alone", "один")), when=({"bid": _NUMBERS},)),
-        Field("tricks", "count", "Tricks", "Взятки", low=0, high=MAX_TRICKS, default=7),
+        Field("tricks", "count", "Tricks", "Взятки", low=0, high=MAX_TRICKS, default=7,
+              # a negative contract made: the soloist's one trick, the nolo's none (danish.md)
+              start_at=(("solo", 1), ("open_solo", 1))),
     ),
     notation=(
         ("{0} 9 good {2} 10", "9 good with the called ace's holder, 10 tricks",

@@ -54,7 +54,8 @@ NOTATION_FORMS = (
 NOTATION_PLAYERS = ("Anna", "Bo", "Carl", "Dina")
 
 #: the failure that got furthest: (depth, field, value, reason)
-_Failure = tuple[int, str, Any, str]
+#: (depth, field, value, reason, the sentence's key, its arguments)
+_Failure = tuple[int, str, Any, str, str, tuple[Any, ...]]
 
 
 def _norm(text: str) -> str:
@@ -84,12 +85,14 @@ def _readings(body: list[str], players: tuple[str, ...]) -> tuple[list[dict[str,
     that got furthest (depth, field, value, reason) to report when none reads."""
     found: list[dict[str, Any]] = []
     worst: _Failure = (0, "declarer", body[0],
-                       f"the line starts with the declarer, a player ({', '.join(players)})")
+                       f"the line starts with the declarer, a player ({', '.join(players)})",
+                       "danish.start", ())
 
-    def fail(depth: int, field: str, value: Any, reason: str) -> None:
+    def fail(depth: int, field: str, value: Any, reason: str, key: str,
+             args: tuple[Any, ...] = ()) -> None:
         nonlocal worst
         if depth > worst[0]:
-            worst = (depth, field, value, reason)
+            worst = (depth, field, value, reason, key, args)
 
     for i in range(1, len(body)):
         for declarer in _names(body[:i], players):
@@ -103,14 +106,14 @@ def _readings(body: list[str], players: tuple[str, ...]) -> tuple[list[dict[str,
                     found.append({"declarer": declarer, "bid": neg})
                 elif words[n] in ATTACHMENT_NAMES:
                     fail(3, "attachment", rest[n], f"a negative contract ({neg}) "
-                         "takes no attachment")
+                         "takes no attachment", "danish.negative_attachment")
                 else:
                     fail(2, "partner", " ".join(rest[n:]), f"a negative contract ({neg}) "
-                         "is played alone: write DECLARER " + neg + " TRICKS")
+                         "is played alone: write DECLARER " + neg + " TRICKS", "danish.negative_alone")
             if not _NUMBER.fullmatch(rest[0]):
                 if not any(words[:n] in _NEGATIVE_WORDS for n in (1, 2)):
                     fail(1, "bid", rest[0], "after the declarer comes the bid: 7..13, "
-                         "solo, nolo, open_solo or open_nolo")
+                         "solo, nolo, open_solo or open_nolo", "danish.after_declarer")
                 continue
             bid = int(rest[0])
             after = rest[1:]
@@ -121,7 +124,7 @@ def _readings(body: list[str], players: tuple[str, ...]) -> tuple[list[dict[str,
             for attachment, tail in choices:
                 if not tail:
                     fail(2, "partner", " ".join(body), "the partner is missing: after the bid "
-                         "[and attachment] write the partner (a player) or 'alone'")
+                         "[and attachment] write the partner (a player) or 'alone'", "danish.no_partner")
                     continue
                 partners: list[str | None] = []
                 if len(tail) == 1 and tail[0].casefold() in _ALONE_WORDS:
@@ -131,10 +134,11 @@ def _readings(body: list[str], players: tuple[str, ...]) -> tuple[list[dict[str,
                     if attachment is None and len(tail) > 1 and not _names(tail[:1], players) and (
                             _names(tail[1:], players) or tail[1].casefold() in _ALONE_WORDS):
                         fail(3, "attachment", tail[0], "unknown attachment (known: "
-                             f"{', '.join(ATTACHMENTS)}; vip, gode, halve, stærke)")
+                             f"{', '.join(ATTACHMENTS)}; vip, gode, halve, stærke)", "danish.attachment")
                     else:
                         fail(2, "partner", " ".join(tail), "the partner is a player "
-                             f"({', '.join(players)}) or 'alone'")
+                             f"({', '.join(players)}) or 'alone'", "danish.partner_unknown",
+                             (" ".join(tail),))
                 for partner in partners:
                     obj: dict[str, Any] = {"declarer": declarer, "bid": bid, "partner": partner}
                     if attachment is not None:
@@ -155,13 +159,13 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
 def _parse(text: Any, players: tuple[str, ...], rules: Rules) -> Deal:
     if not isinstance(text, str):
         raise NotationError("the short notation is one line of text", field="notation",
-                            value=text)
+                            value=text, key="notation_text")
     tokens = text.split()
     if len(tokens) < 3:
-        raise NotationError(_SHAPE, field="notation", value=text)
+        raise NotationError(_SHAPE, field="notation", value=text, key="danish.shape")
     if not _NUMBER.fullmatch(tokens[-1]):
         raise NotationError("the line ends with the tricks taken (a number 0..13)",
-                            field="tricks", value=tokens[-1])
+                            field="tricks", value=tokens[-1], key="danish.tricks_last")
     tricks = int(tokens[-1])
     readings, worst = _readings(tokens[:-1], players)
     deals: list[Deal] = []
@@ -179,16 +183,18 @@ def _parse(text: Any, players: tuple[str, ...], rules: Rules) -> Deal:
         return deals[0]
     if len(deals) > 1:
         raise NotationError("ambiguous: the words can be read as more than one deal "
-                            "(name players by seat as #1, #2...)", field="notation", value=text)
+                            "(name players by seat as #1, #2...)", field="notation", value=text,
+                                key="danish.ambiguous")
     attachments = [w for w in tokens[2:-1] if w.casefold() in ATTACHMENT_NAMES]
     if len(attachments) > 1:
         raise NotationError("a contract has one attachment; this line gives "
                             f"{len(attachments)}: {' '.join(attachments)}",
-                            field="attachment", value=" ".join(attachments))
+                            field="attachment", value=" ".join(attachments),
+                                key="danish.attachments")
     if first_error is not None:
         raise first_error
-    _, field, value, reason = worst
-    raise NotationError(reason, field=field, value=value)
+    _, field, value, reason, key, args = worst
+    raise NotationError(reason, field=field, value=value, key=key, args=args)
 
 
 def _plain(deal: Deal, name_of: Callable[[str], str]) -> str:

@@ -84,6 +84,9 @@ class NoloValues(Kind):
     def describe(self) -> str:
         return "map solo:N,nolo:N,open_solo:N,open_nolo:N"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "danish.rule_nolo", ()
+
 
 OPTIONS = (
     Option("base", Integer(1), "points of a 7 bid; each level above doubles "
@@ -159,8 +162,79 @@ LABELS = {
     "game.name": ("Danish whist", "Датский вист"),
     "game.title": ("Danish whist (Esmakker)", "Датский вист (Эсмаккер)"),
     "preset.simple": ("simple", "простой счёт"),
+    # the example the new-game form shows in the options box
+    "rules.hint": ("e.g. base=2", "например, base=2 — заявка на 7 стоит 2 очка"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.danish.bid": ("A bid is 7 to 13 tricks, or solo, nolo, open solo or open nolo.",
+                       "Заявка — от 7 до 13 взяток или «solo», «nolo», «open_solo», «open_nolo»."),
+    "err.danish.attachment": ("The attachment is tournee, good, half, strong or sans.",
+                              "Добавка — «tournee», «good», «half», «strong» или «sans»."),
+    "err.danish.negative_attachment": ("A solo or nolo takes no attachment.",
+                                       "К соло и ноло добавки нет."),
+    "err.danish.negative_alone": ("A solo or nolo is played alone, without a partner.",
+                                  "Соло и ноло играют в одиночку, без партнёра."),
+    "err.danish.partner": ("Name the partner (who holds the called ace), or alone.",
+                           "Укажите партнёра (у кого вызванный туз) или «alone»."),
+    "err.danish.shape": ("Write DECLARER BID [ATTACHMENT] PARTNER TRICKS, e.g. Anna 8 Boris 9.",
+                         "Пишите: ЗАЯВИВШИЙ ЗАЯВКА [ДОБАВКА] ПАРТНЁР ВЗЯТКИ, например «Аня 8 Боря 9»."),
+    "err.danish.tricks_last": ("The line ends with the tricks taken, 0 to 13.",
+                               "В конце строки — взятые взятки, от 0 до 13."),
+    "err.danish.ambiguous": ("This line reads as more than one deal: name players by seat, as #1, #2.",
+                             "Строку можно прочесть по-разному: назовите игроков по местам — #1, #2."),
+    "err.danish.attachments": ("A contract has only one attachment.",
+                               "Добавка у контракта только одна."),
+    "err.danish.sits_out": ("{0} deals and sits out this deal.",
+                            "{0} сдаёт и в этой сдаче не играет."),
+    "err.danish.start": ("Start with the declarer's name.", "Начните с имени заявившего."),
+    "err.danish.after_declarer": ("After the declarer comes the bid: 7 to 13, solo, nolo, open solo or open nolo.",
+                                  "После имени заявившего — заявка: от 7 до 13 или «solo», «nolo», «open_solo», «open_nolo»."),
+    "err.danish.no_partner": ("The partner is missing: write a player, or alone.",
+                              "Не хватает партнёра: напишите игрока или «alone»."),
+    "err.danish.rule_nolo": ("The option {0} names all four: solo:50,nolo:100,open_solo:150,open_nolo:200.",
+                             "Опция «{0}» — все четыре: «solo:50,nolo:100,open_solo:150,open_nolo:200»."),
+    "err.danish.partner_unknown": ("\"{0}\" is not a player: name the partner, or alone.",
+                                   "«{0}» — не игрок: напишите партнёра или «alone»."),
     # the fields a refused deal names (i18n.error_message)
     "field.attachment": ("the attachment", "вложение"),
     "field.bid": ("the bid", "заявка"),
     "field.partner": ("the partner", "партнёр"),
+}
+
+#: an entry's detail, the arithmetic behind its number (scoring.py writes the key and the
+#: numbers; ``{1|trick|tricks}`` is the word that agrees with argument 1, i18n.text)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "danish.d.bid": ("{0}", "{0}"),
+    "danish.d.bid_with": ("{0} {1}", "{0} {1}"),
+    "danish.d.made": ("{0} = {1}, made", "{0} = {1}, сыграно"),
+    "danish.d.made_over": ("{0} = {1}, made +{2}: {1} x {3} = {4}",
+                           "{0} = {1}, сыграно +{2}: {1} × {3} = {4}"),
+    "danish.d.down": ("{0} = {1}, down {2}: {1} x {3} x {2} = {4}",
+                      "{0} = {1}, без {2}: {1} × {3} × {2} = {4}"),
+    "danish.d.alone": ("{0}; alone x {1} = {2}, {3} from each of 3",
+                       "{0}; в одиночку × {1} = {2}, по {3} с каждого из 3"),
+    "danish.d.negative_made": ("{0} made: {1} from each of 3",
+                               "{0} сыграно: по {1} с каждого из 3"),
+    "danish.d.negative_lost": ("{0} lost ({1} {1|trick|tricks}): {2} x {3} = {4} to each of 3",
+                               "{0} проиграно ({1} {1|взятка|взятки|взяток}): {2} × {3} = "
+                               "по {4} каждому из 3"),
+    # the attachments and the negative contracts, as the deal form names them (fields.py)
+    "danish.d.att.tournee": ("tournee", "вип"),
+    "danish.d.att.good": ("good", "годе"),
+    "danish.d.att.half": ("half", "халве"),
+    "danish.d.att.strong": ("strong", "стерке"),
+    "danish.d.att.sans": ("sans", "санс"),
+    "danish.d.neg.solo": ("solo", "соло"),
+    "danish.d.neg.nolo": ("nolo", "ноло"),
+    "danish.d.neg.open_solo": ("open_solo", "открытое соло"),
+    "danish.d.neg.open_nolo": ("open_nolo", "открытое ноло"),
+}
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "danish.said.bid": ("{0}: {1}", "{0}: {1}"),
+    "danish.said.partner": ("partner: {0}", "партнёр: {0}"),
+    "danish.said.solo": ("solo", "соло"),
+    "danish.said.nolo": ("nolo", "ноло"),
+    "danish.said.open_solo": ("open solo", "открытое соло"),
+    "danish.said.open_nolo": ("open nolo", "открытое ноло"),
 }

@@ -38,8 +38,9 @@ class State(NamedTuple):
     points: tuple[Amount, ...]
 
 
-#: what one deal pays: (declarer, partner (0 when alone), each other player), rule key, words
-_Payment = tuple[tuple[Amount, Amount, Amount], str, str]
+#: what one deal pays: (declarer, partner (0 when alone), each other player), rule key, and
+#: the detail: a label of the words in ``rules.LABELS`` (the "danish.d." block)
+_Payment = tuple[tuple[Amount, Amount, Amount], str, Label]
 
 
 def contract_value(bid: int, attachment: str | None, rules: Rules) -> int:
@@ -70,6 +71,10 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
 #: scored, and what each distinct deal paid each seat there, with whether all are whole
 _memo: tuple[Rules | None, tuple[str, ...], dict[Hashable, tuple[tuple[Amount, ...], bool]]] = (
     None, (), {})
+#: the same for a replay that keeps the entries, with each deal's rule and detail
+_kept: tuple[Rules | None, tuple[str, ...],
+             dict[Hashable, tuple[tuple[Amount, ...], bool, str, Label]]] = (None, (), {})
+_KEPT_SIZE = 1 << 16
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -99,20 +104,33 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         if not paid[1]:
             points = tuple(map(plain_number, points))
         return Outcome((), State(players, points))
-    amounts, whole, rule, detail = _pay(deal, players, ctx)
+    # with the entries kept, what a deal pays and its detail are worked out once per game
+    # too: the same label then serves every repeat (fewer objects for the collector)
+    global _kept
+    kept = _kept
+    if kept[0] is not ctx.rules or kept[1] is not players:
+        kept = _kept = (ctx.rules, players, {})
+    said: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
+    done = kept[2].get(said)
+    if done is None:
+        amounts_, whole_, rule_, detail_ = _pay(deal, players, ctx)
+        done = (tuple(amounts_), whole_, rule_, detail_)
+        if len(kept[2]) < _KEPT_SIZE:
+            kept[2][said] = done
+    pays, whole, rule, detail = done
     w = Entries(ctx.number)
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
-    for player, amount in zip(players, amounts):
+    for player, amount in zip(players, pays):
         if player != sitting:
             w.write(player, "points", amount, rule, detail)
-    points = tuple(map(add, state.points, amounts))
+    points = tuple(map(add, state.points, pays))
     if not whole:
         points = tuple(map(plain_number, points))
     return Outcome(w.entries(), State(players, points))
 
 
 def _pay(deal: Deal, players: tuple[str, ...],
-         ctx: DealContext) -> tuple[list[Amount], bool, str, str]:
+         ctx: DealContext) -> tuple[list[Amount], bool, str, Label]:
     """What the deal pays each seat (0 to a dealer who sits out), whether all of it is
     whole, the rule and the arithmetic in words (``settle`` works each distinct deal
     out once, so the words cost it nothing that counts)."""
@@ -120,10 +138,10 @@ def _pay(deal: Deal, players: tuple[str, ...],
     declarer, partner = deal.declarer, deal.partner
     if declarer not in active:
         raise DealError(f"{declarer} deals this deal and sits out (five players)",
-                        field="declarer", value=declarer)
+                        field="declarer", value=declarer, key="danish.sits_out", args=(declarer,))
     if partner is not None and partner not in active:
         raise DealError(f"{partner} deals this deal and sits out (five players)",
-                        field="partner", value=partner)
+                        field="partner", value=partner, key="danish.sits_out", args=(partner,))
     values = ctx.rules.values
     bid = deal.bid
     if isinstance(bid, str):
@@ -141,37 +159,39 @@ def _pay(deal: Deal, players: tuple[str, ...],
 
 def _positive(bid: int, deal: Deal, values: Mapping[str, Any]) -> _Payment:
     value = _value(bid, deal.attachment, values)
-    name = f"{bid} {deal.attachment}" if deal.attachment else str(bid)
+    name = (Label("danish.d.bid_with", (bid, Label(f"danish.d.att.{deal.attachment}")))
+            if deal.attachment else Label("danish.d.bid", (bid,)))
     diff = deal.tricks - bid
     made = diff >= 0
     a: int
     if made:
         times = 1 + diff if values["overtricks"] == "per-bid" else 1
         a = value * times
-        words = (f"{name} = {value}, made +{diff}: {value} x {times} = {a}" if diff
-                 else f"{name} = {value}, made")
+        words = (Label("danish.d.made_over", (name, value, diff, times, a)) if diff
+                 else Label("danish.d.made", (name, value)))
     else:
         factor = values["failed_factor"]
         a = -value * factor * -diff
-        words = f"{name} = {value}, down {-diff}: {value} x {factor} x {-diff} = {-a}"
+        words = Label("danish.d.down", (name, value, -diff, factor, -a))
     if deal.partner is not None:
         return (a, a, -a), ("made" if made else "failed"), words
     alone: int = values["alone_factor"]
     total = a * alone
     each = quotient(total, 3)
-    words = f"{words}; alone x {alone} = {abs(total)}, {abs(each)} from each of 3"
+    words = Label("danish.d.alone", (words, alone, abs(total), abs(each)))
     return (total, 0, -each), ("alone_made" if made else "alone_failed"), words
 
 
 def _negative(bid: str, tricks: int, values: Mapping[str, Any]) -> _Payment:
     v: int = values["nolo_values"][NEGATIVES.index(bid)]
     if tricks == NEEDED[bid]:
-        return (3 * v, 0, -v), "negative_made", f"{bid} made: {v} from each of 3"
+        return ((3 * v, 0, -v), "negative_made",
+                Label("danish.d.negative_made", (Label(f"danish.d.neg.{bid}"), v)))
     factor: int = values["nolo_failed_factor"]
     each = v * factor
     return ((-3 * each, 0, each), "negative_failed",
-            f"{bid} lost ({tricks} trick{'' if tricks == 1 else 's'}): "
-            f"{v} x {factor} = {each} to each of 3")
+            Label("danish.d.negative_lost", (Label(f"danish.d.neg.{bid}"), tricks, v, factor,
+                                             each)))
 
 
 def is_finished(state: State) -> bool:

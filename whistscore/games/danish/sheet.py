@@ -17,7 +17,7 @@ from .deals import NEEDED, Deal
 from .notation import format_notation
 from .scoring import State
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
            "pairwise_settlement"]
 
 
@@ -99,3 +99,19 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
                     out[a, b] += share
                     out[b, a] -= share
     return out
+
+
+def describe_deal(deal: Deal, ctx: DealContext) -> Words:
+    """What was played, in players' words: "Аня: 8 годе; партнёр: Боря", "Боря: ноло"
+    (a bid alone is said by the result, "в одиночку, сыграно")."""
+    bid: Words
+    if isinstance(deal.bid, str):
+        bid = Label(f"danish.said.{deal.bid}")
+    elif deal.attachment:
+        bid = Label("danish.d.bid_with", (deal.bid, Label(f"danish.d.att.{deal.attachment}")))
+    else:
+        bid = str(deal.bid)
+    said = Label("danish.said.bid", (deal.declarer, bid))
+    if deal.partner is None:
+        return said
+    return Phrase((said, Label("danish.said.partner", (deal.partner,))))

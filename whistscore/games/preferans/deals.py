@@ -20,7 +20,7 @@ from ...checks import whole
 from ...errors import DealError
 from ...game import JSONObject
 from ...rules import Rules
-from .rules import LEVELS
+from .rules import CODE, ENCYCLOPEDIA, LEVELS
 
 __all__ = ["Deal", "Contract", "Concede", "Misere", "AllPass", "Tricks", "Seats", "SUITS",
            "STATUSES", "deal_from_json", "deal_to_json", "canonical_contract", "check_seats",
@@ -150,7 +150,7 @@ def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | 
             return known
     if not isinstance(text, str):
         raise DealError("a contract is text such as 7S, 8NT, misere or allpass",
-                        field=field, value=text)
+                        field=field, value=text, key="pref.contract")
     word = text.strip().lower()
     if word in _MISERE_WORDS:
         return "misere"
@@ -163,11 +163,12 @@ def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | 
             level = digits.group()
             rest = word[len(level):].strip()
             if int(level) not in LEVELS:
-                raise DealError("a contract's level is 6..10", field=field, value=text)
+                raise DealError("a contract's level is 6..10", field=field, value=text,
+                    key="pref.level", args=(level,))
             raise DealError(f"unknown suit {rest!r} (suits: S C D H NT or ♠ ♣ ♦ ♥)",
-                            field=field, value=text)
+                            field=field, value=text, key="pref.suit", args=(text.strip(),))
         raise DealError("a contract is a level 6..10 and a suit (S C D H NT or ♠ ♣ ♦ ♥), "
-                        "misere or allpass", field=field, value=text)
+                        "misere or allpass", field=field, value=text, key="pref.contract")
     suit = match.group(2)
     suit = SUIT_SYMBOLS.get(suit, suit.upper())
     return int(match.group(1)), suit
@@ -175,10 +176,10 @@ def canonical_contract(text: Any, field: str = "contract") -> tuple[int, str] | 
 
 def _player(value: Any, players: tuple[str, ...], field: str) -> str:
     if not isinstance(value, str):
-        raise DealError("a player is named by text", field=field, value=value)
+        raise DealError("a player is named by text", field=field, value=value, key="player_text")
     if value not in players:
         raise DealError(f"not a player of this game (players: {', '.join(players)})",
-                        field=field, value=value)
+                        field=field, value=value, key="not_a_player", args=(value,))
     return value
 
 
@@ -205,15 +206,17 @@ def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None
     whose count may stand alone.
     """
     if not isinstance(obj, dict):
-        raise DealError("tricks is an object {player: count}", field="tricks", value=obj)
+        raise DealError("tricks is an object {player: count}", field="tricks", value=obj,
+            key="tricks_object")
     seen: dict[str, int] = {}
     for name, count in obj.items():
         if name not in players:
             raise DealError(f"not a player of this game (players: {', '.join(players)})",
-                            field=f"tricks.{name}", value=name)
+                            field=f"tricks.{name}", value=name, key="not_a_player", args=(name,))
         if expected is not None and name not in expected:
             raise DealError("this player holds no cards in this deal (not the declarer "
-                            "or a defender)", field=f"tricks.{name}", value=count)
+                            "or a defender)", field=f"tricks.{name}", value=count,
+                                key="pref.no_cards", args=(name,))
         seen[name] = (count if type(count) is int and count in _COUNTS
                       else _count(count, f"tricks.{name}"))
     if optional_partial is not None and len(seen) == 1 and optional_partial in seen:
@@ -226,11 +229,13 @@ def _tricks(obj: Any, players: tuple[str, ...], expected: tuple[str, ...] | None
     else:
         if optional_partial is not None and optional_partial not in seen:
             raise DealError("missing the declarer's trick count",
-                            field=f"tricks.{optional_partial}")
+                            field=f"tricks.{optional_partial}",
+                                key="missing_tricks", args=(optional_partial,))
         if len(seen) != 3:
             if len(players) == 4 and len(seen) == 4:
                 raise DealError("with four players the dealer sits out: give the tricks of "
-                                "the three who play", field="tricks", value=obj)
+                                "the three who play", field="tricks", value=obj,
+                                    key="pref.four_tricks")
             missing = [p for p in players if p not in seen]
             raise DealError("missing trick count", field=f"tricks.{missing[0]}",
                             key="missing_tricks", args=(missing[0],))
@@ -256,7 +261,8 @@ _STATUS_SET = frozenset(STATUSES)
 
 def _status(value: Any, field: str) -> str:
     if not isinstance(value, str) or value not in STATUSES:
-        raise DealError(f"a defender says one of {', '.join(STATUSES)}", field=field, value=value)
+        raise DealError(f"a defender says one of {', '.join(STATUSES)}", field=field, value=value,
+            key="pref.status")
     return value
 
 
@@ -264,26 +270,27 @@ def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], kind: str) -> 
     for key in obj:
         if key not in allowed:
             raise DealError(f"unknown field for {kind} (fields: {', '.join(allowed)})",
-                            field=str(key), value=obj[key])
+                            field=str(key), value=obj[key], key="unknown_field", args=(str(key),))
 
 
 def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules,
                         level: int, suit: str) -> Contract | Concede:
     if "blind" in obj:
         raise DealError("only a misère is declared blind (without the talon)", field="blind",
-                        value=obj["blind"])
+                        value=obj["blind"], key="pref.blind_misere")
     if "concede" in obj:
         return _concede_deal(obj, players, rules, level, suit)
     _check_keys(obj, ("declarer", "contract", "whist", "tricks"), "a contract")
     if "declarer" not in obj:
-        raise DealError("missing field", field="declarer")
+        raise DealError("missing field", field="declarer", key="missing_field")
     declarer = _player(obj["declarer"], players, "declarer")
     if "whist" not in obj:
-        raise DealError("missing field: each defender's whist or pass", field="whist")
+        raise DealError("missing field: each defender's whist or pass", field="whist",
+            key="pref.missing_whist")
     whist = obj["whist"]
     if not isinstance(whist, dict):
         raise DealError("whist is an object {defender: whist|pass|half|gone-half}",
-                        field="whist", value=whist)
+                        field="whist", value=whist, key="pref.missing_whist")
     statuses: dict[str, str] = {}
     for name, status in whist.items():
         if name not in players or name == declarer or type(status) is not str \
@@ -292,16 +299,16 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
             _player(name, players, field)
             if name == declarer:
                 raise DealError("the declarer does not whist against himself", field=field,
-                                value=name)
+                                value=name, key="pref.self_whist")
             status = _status(status, field)
         statuses[name] = status
     if len(statuses) < 2:
         others = [p for p in players if p != declarer and p not in statuses]
         if len(players) == 3:
             raise DealError("missing defender status (whist, pass, half or gone-half)",
-                            field=f"whist.{others[0]}")
+                            field=f"whist.{others[0]}", key="pref.missing_status", args=(others[0],))
         raise DealError("both defenders say whist or pass; a defender's status is missing",
-                        field="whist", value=whist)
+                        field="whist", value=whist, key="pref.missing_whist")
     seat = players.index(declarer)
     seats = len(players)
     named: tuple[tuple[str, str], ...] = tuple(
@@ -321,13 +328,13 @@ def _contract_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
     if not played:
         if "tricks" in obj:
             raise DealError("the deal is not played (both pass or a half-whist): no tricks",
-                            field="tricks", value=obj["tricks"])
+                            field="tricks", value=obj["tricks"], key="pref.not_played")
         tricks: Tricks | None = None
     else:
         if "tricks" not in obj:
             why = ("a 6 or 7 both defenders pass is played under both_pass = play-6-7"
                    if both_pass_played else "the deal was played")
-            raise DealError(f"missing field: {why}", field="tricks")
+            raise DealError(f"missing field: {why}", field="tricks", key="pref.played_tricks")
         if len(named) == 2:
             tricks = _tricks(obj["tricks"], players, (declarer, *statuses))
         else:
@@ -355,7 +362,7 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
     if rules["totus_both_whist"] and level == 10:
         for name, own, _ in pair:
             if own != "whist":
-                raise DealError("a 10 is whisted by both defenders (totus_both_whist, seed 003)",
+                raise DealError(f"a 10 is whisted by both defenders (totus_both_whist; {ENCYCLOPEDIA.en})",
                                 field=f"whist.{name}", value=own, key="pref.totus")
     halves = dict(rules["half_whist"])
     if s1 in ("half", "gone-half") and s2 in ("half", "gone-half"):
@@ -363,7 +370,7 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
                         value=s2, key="pref.one_half")
     dealer_whists = ds == "whist"
     if ds is not None and ds not in ("whist", "pass"):
-        raise DealError("the sitting-out dealer says whist or pass (seed 002 3.8.8)",
+        raise DealError(f"the sitting-out dealer says whist or pass ({CODE.at('§3.8.8').en})",
                         field=f"whist.{named_dealer}", value=ds, key="pref.dealer_says")
     by = rules["half_whist_by"]
     if by == "style":
@@ -378,7 +385,7 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
                             f"{allowed})", field=field, value=own, key="pref.no_half_level", args=(level,))
         if by == "second" and name == first:
             raise DealError("only the second defender may go for a half-whist (half_whist_by = "
-                            "second; greedy whist, seed 002 3.8.7)", field=field, value=own, key="pref.half_second")
+                            f"second; greedy whist, {CODE.at('§3.8.7').en})", field=field, value=own, key="pref.half_second")
         if by == "first" and name == second:
             raise DealError("only the first defender may go for a half-whist (half_whist_by = "
                             "first)", field=field, value=own, key="pref.half_first")
@@ -387,7 +394,7 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
                             value=own, key="pref.half_needs_pass")
         if own == "half" and dealer_whists:
             raise DealError("the dealer returned the whist: the half-goer is gone-half "
-                            "(seed 002 3.8.8.2)", field=field, value=own, key="pref.half_returned")
+                            f"({CODE.at('§3.8.8.2').en})", field=field, value=own, key="pref.half_returned")
         if own == "gone-half" and other != "whist" and not (other == "pass" and dealer_whists):
             raise DealError("gone-half means the other defender (or the dealer) returned the "
                             "whist: one of them must say whist", field=field, value=own, key="pref.gone_half_needs_whist")
@@ -395,10 +402,10 @@ def check_seats(seats: Seats, level: int, suit: str, rules: Rules) -> None:
         field = f"whist.{named_dealer}"
         if "whist" in (s1, s2):
             raise DealError("the dealer whists only when both defenders declined the whist "
-                            "(seed 002 3.8.8)", field=field, value=ds, key="pref.dealer_whist_when")
+                            f"({CODE.at('§3.8.8').en})", field=field, value=ds, key="pref.dealer_whist_when")
         if level in halves and "gone-half" not in (s1, s2):
             raise DealError(f"on {level} the dealer returns the whist only after pass, half, "
-                            "pass: the half-goer is then gone-half (seed 002 3.8.8, 3.8.8.1)",
+                            f"pass: the half-goer is then gone-half ({CODE.at('§3.8.8, §3.8.8.1').en})",
                             field=field, value=ds, key="pref.dealer_after_half", args=(level,))
 
 
@@ -407,7 +414,7 @@ def _concede_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
     _check_keys(obj, ("declarer", "contract", "concede"), "a conceded contract")
     flag = obj["concede"]
     if not isinstance(flag, bool):
-        raise DealError("concede is true or false", field="concede", value=flag)
+        raise DealError("concede is true or false", field="concede", value=flag, key="flag")
     if not flag:
         return _contract_deal({k: v for k, v in obj.items() if k != "concede"},
                                    players, rules, level, suit)
@@ -415,28 +422,28 @@ def _concede_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
         raise DealError("a contract cannot be conceded under these rules (concede = off)",
                         field="concede", value=True, key="pref.no_concede")
     if "declarer" not in obj:
-        raise DealError("missing field", field="declarer")
+        raise DealError("missing field", field="declarer", key="missing_field")
     return Concede(_player(obj["declarer"], players, "declarer"), level, suit)
 
 
 def _misere_deal(obj: Mapping[str, Any], players: tuple[str, ...]) -> Misere:
     if "whist" in obj:
-        raise DealError("nobody whists a misère (seed 002 3.8.2): no whist statuses",
-                        field="whist", value=obj["whist"])
+        raise DealError(f"nobody whists a misère ({CODE.at('§3.8.2').en}): no whist statuses",
+                        field="whist", value=obj["whist"], key="pref.misere_whist")
     if "concede" in obj:
         raise DealError("only a contract of 6..10 is conceded («без трёх»), not a misère",
-                        field="concede", value=obj["concede"])
+                        field="concede", value=obj["concede"], key="pref.misere_concede")
     _check_keys(obj, ("declarer", "contract", "blind", "tricks"), "a misère")
     if "declarer" not in obj:
-        raise DealError("missing field", field="declarer")
+        raise DealError("missing field", field="declarer", key="missing_field")
     declarer = _player(obj["declarer"], players, "declarer")
     blind = obj.get("blind", False)
     if not isinstance(blind, bool):
         raise DealError("blind is true or false (a misère without the talon)", field="blind",
-                        value=blind)
+                        value=blind, key="flag")
     if "tricks" not in obj:
         raise DealError("missing field: at least the declarer's trick count",
-                        field="tricks")
+                        field="tricks", key="pref.misere_tricks")
     expected = tuple(p for p in players) if len(players) == 3 else None
     return Misere(declarer, _tricks(obj["tricks"], players, expected, optional_partial=declarer),
                   blind)
@@ -445,14 +452,14 @@ def _misere_deal(obj: Mapping[str, Any], players: tuple[str, ...]) -> Misere:
 def _allpass_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> AllPass:
     if rules["allpass"] == "off":
         raise DealError("all-pass is off under these rules (allpass = off)", field="contract",
-                        value=obj.get("contract"))
+                        value=obj.get("contract"), key="pref.no_allpass")
     for key in ("concede", "blind"):
         if key in obj:
             raise DealError("an all-pass has no declarer: nothing is conceded or blind",
-                            field=key, value=obj[key])
+                            field=key, value=obj[key], key="pref.allpass_declarer")
     _check_keys(obj, ("contract", "tricks"), "an all-pass")
     if "tricks" not in obj:
-        raise DealError("missing field", field="tricks")
+        raise DealError("missing field", field="tricks", key="missing_field")
     expected = tuple(players) if len(players) == 3 else None
     return AllPass(_tricks(obj["tricks"], players, expected))
 
@@ -460,9 +467,11 @@ def _allpass_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
     """Check a deal's shape and build its value (the dealer's checks wait for the scoring)."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
-        raise DealError("a deal is an object with a contract", field="deal", value=obj)
+        raise DealError("a deal is an object with a contract", field="deal", value=obj,
+            key="deal_object")
     if "contract" not in obj:
-        raise DealError("missing field: 7S, misere, allpass...", field="contract")
+        raise DealError("missing field: 7S, misere, allpass...", field="contract",
+            key="missing_field")
     contract = canonical_contract(obj["contract"])
     if isinstance(contract, str):
         if contract == "misere":

@@ -61,9 +61,11 @@ FIELDS = DealFields(
               when=({"_kind": _GAME, "concede": (False,)},)),
         Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
         Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
-              among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},)),
+              among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},),
+              start=(("declarer", "0"),)),   # a misère made: no trick, no tap
         Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
               start=(("declarer", "contract.level"),),   # a made contract: no tap
+              rest=("whist", "whist"),   # one whister: he holds the defence's tricks
               when=({"_kind": ("allpass",)},
                     {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
     ),

@@ -14,7 +14,7 @@ from ...game import GameType, Paper
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
-from .rules import LABELS, RULE_TEXTS, RULEBOOK
+from .rules import DETAIL_LABELS, LABELS, RULE_TEXTS, RULEBOOK
 from .scoring import State
 
 __all__ = ["GAME"]
@@ -26,7 +26,7 @@ GAME = GameType[Deal, State](
     unit="vist",
     rulebook=RULEBOOK,
     rule_texts=RULE_TEXTS,
-    labels=LABELS,
+    labels={**LABELS, **DETAIL_LABELS},
     deal_fields=FIELDS,
     notation_forms=notation.NOTATION_FORMS,
     notation_players=notation.NOTATION_PLAYERS,

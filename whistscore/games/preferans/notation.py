@@ -107,7 +107,7 @@ def _name(token: str, players: tuple[str, ...], field: str) -> str:
     if len(hits) == 1:
         return hits[0]
     raise NotationError(f"not a player of this game (players: {', '.join(players)})",
-                        field=field, value=token)
+                        field=field, value=token, key="not_a_player", args=(token,))
 
 
 def _is_player(token: str, players: tuple[str, ...]) -> bool:
@@ -129,11 +129,12 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
     text = notation_text(text, players, field="notation")
     if not isinstance(text, str):
         raise NotationError("a deal in short notation is one line of text", field="notation",
-                            value=text)
+                            value=text, key="notation_text")
     tokens = text.split()
     if not tokens:
         raise NotationError("an empty deal (e.g. Anna 7S Boris:w Vera:p 7/3/0, "
-                            "Vera misere 0, pass 4/2/4)", field="notation", value=text)
+                            "Vera misere 0, pass 4/2/4)", field="notation", value=text,
+                                key="notation_empty")
     head = tokens[0]
     second = tokens[1] if len(tokens) > 1 else ""
     is_allpass_word = head.lower() in ALLPASS_WORDS
@@ -142,7 +143,7 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
     if is_allpass_word:
         return _allpass(tokens[1:], players, rules)
     raise NotationError("a deal starts with the declarer's name, or with pass for an all-pass",
-                        field="declarer", value=head)
+                        field="declarer", value=head, key="pref.start")
 
 
 def _rest(tokens: list[str],
@@ -154,38 +155,40 @@ def _rest(tokens: list[str],
     for token in tokens:
         if _LIST_RE.match(token):
             if listed is not None:
-                raise NotationError("give the tricks once", field="tricks", value=token)
+                raise NotationError("give the tricks once", field="tricks", value=token, key="twice")
             listed = token.split("/")
             continue
         if ":" not in token:
             raise NotationError("expected NAME:w|p|h|gh, NAME:tricks or tricks a/b/c",
-                                field="notation", value=token)
+                                field="notation", value=token, key="pref.token", args=(token,))
         who, word = token.rsplit(":", 1)
         if word.isdigit() and word.isascii():
             name = _name(who, players, f"tricks.{who}")
             if name in counts:
                 raise NotationError("a player's tricks are given twice", field=f"tricks.{name}",
-                                    value=token)
+                                    value=token, key="twice")
             counts[name] = int(word)
             continue
         name = _name(who, players, f"whist.{who}")
         status = STATUS_WORDS.get(word.lower())
         if status is None:
             raise NotationError("a defender says w (whist), p (pass), h (half) or gh "
-                                "(gone-half)", field=f"whist.{name}", value=word)
+                                "(gone-half)", field=f"whist.{name}", value=word,
+                                    key="pref.status_word", args=(word,))
         if name in statuses:
-            raise NotationError("a defender is named twice", field=f"whist.{name}", value=token)
+            raise NotationError("a defender is named twice", field=f"whist.{name}", value=token,
+                key="twice")
         statuses[name] = status
     if listed is not None and counts:
         raise NotationError("give the tricks either as a/b/c or as NAME:N, not both",
-                            field="tricks", value="/".join(listed))
+                            field="tricks", value="/".join(listed), key="pref.tricks_both")
     return statuses, counts, listed
 
 
 def _number(item: str, field: str) -> int:
     if item == "-":
         raise NotationError("'-' marks only a sitting-out dealer (an all-pass, or a deal with the dealer's status)",
-                            field=field, value=item)
+                            field=field, value=item, key="pref.dash")
     return int(item)
 
 
@@ -197,7 +200,7 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
     declarer = _name(tokens[0], players, "declarer")
     if len(tokens) < 2:
         raise NotationError("the contract is missing (7S, 8NT, misere...)", field="contract",
-                            value=text)
+                            value=text, key="pref.no_contract")
     contract = latin_contract(tokens[1])
     rest = tokens[2:]
     is_misere = contract.lower() in ("misere", "misère", "мизер")
@@ -205,7 +208,7 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
     if rest and rest[0].lower() in CONCEDE_WORDS:
         if len(rest) > 1:
             raise NotationError("a conceded contract is not played: nothing follows 'concede'",
-                                field="notation", value=rest[1])
+                                field="notation", value=rest[1], key="pref.concede_alone")
         obj["concede"] = True
         return deal_from_json(obj, players, rules)
     if is_misere and rest and rest[0].lower() in BLIND_WORDS:
@@ -219,7 +222,7 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
             if len(listed) != 1:
                 raise NotationError("a misère takes the declarer's trick count (Vera misere 1) "
                                     "or NAME:N for each player", field="tricks",
-                                    value="/".join(listed))
+                                    value="/".join(listed), key="pref.misere_count")
             counts = {declarer: _number(listed[0], f"tricks.{declarer}")}
         if counts:
             obj["tricks"] = counts
@@ -233,12 +236,12 @@ def _contract(tokens: list[str], players: tuple[str, ...], rules: Rules, text: s
             dash = ", '-' for the sitting-out dealer" if len(statuses) == 3 else ""
             raise NotationError(f"{len(order)} trick counts expected (declarer, then the "
                                 f"players as written{dash})", field="tricks",
-                                value="/".join(listed))
+                                value="/".join(listed), key="pref.counts", args=(len(order),))
         dashes = listed.count("-")
         if len(statuses) == 3 and dashes != 1:
             raise NotationError("with the dealer's status written, give '-' for his tricks "
                                 "(he sits out), e.g. 7/2/1/-", field="tricks",
-                                value="/".join(listed))
+                                value="/".join(listed), key="pref.dash_dealer")
         counts = {}
         for name, item in zip(order, listed):
             if item == "-" and len(statuses) == 3 and name != declarer:
@@ -254,19 +257,21 @@ def _allpass(tokens: list[str], players: tuple[str, ...], rules: Rules) -> Deal:
     if statuses:
         name = next(iter(statuses))
         raise NotationError("nobody whists on an all-pass", field=f"whist.{name}",
-                            value=statuses[name])
+                            value=statuses[name], key="pref.allpass_whist")
     if listed is not None:
         if len(listed) != len(players):
             hint = " ('-' for the sitting-out dealer)" if len(players) == 4 else ""
             raise NotationError(f"{len(players)} trick counts expected in seat order{hint}",
-                                field="tricks", value="/".join(listed))
+                                field="tricks", value="/".join(listed),
+                                    key="pref.counts_seats", args=(len(players),))
         dashes = listed.count("-")
         if len(players) == 3 and dashes:
             raise NotationError("with three players everybody plays: no '-'", field="tricks",
-                                value="/".join(listed))
+                                value="/".join(listed), key="pref.no_dash")
         if len(players) == 4 and dashes != 1:
             raise NotationError("with four players write '-' for the sitting-out dealer, "
-                                "e.g. 4/2/-/4", field="tricks", value="/".join(listed))
+                                "e.g. 4/2/-/4", field="tricks", value="/".join(listed),
+                                    key="pref.dash_four")
         counts = {p: int(item) for p, item in zip(players, listed) if item != "-"}
     obj: dict[str, Any] = {"contract": "allpass"}
     if counts or listed is not None:

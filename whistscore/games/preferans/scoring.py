@@ -5,7 +5,8 @@ that writes on copies of the state's tuples, so a deal that fails half-way
 leaves nothing behind.  Replays run to 100,000 deals, so the rules are read
 once per game into a :class:`Config` kept on the state, and the state is a few
 flat tuples.  A settlement keeps no entries (``DealContext.keep`` False): the writer
-then formats no detail text and copies only the columns a deal writes.
+then makes no detail (a label of the words in ``rules.LABELS``, "pref.d.*") and copies
+only the columns a deal writes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ...layout import Label
 from ...ledger import Amount, Entry, quotient
 from ...rules import Rules
 from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
+from .rules import CODE
 
 __all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
            "announce_next", "active_players", "allpass_price"]
@@ -157,21 +159,11 @@ def active_players(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     return players
 
 
-def tricks_word(n: Amount) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
-#: "0 tricks" .. "10 tricks": every count of one deal, ready made
-_TRICKS = tuple(tricks_word(n) for n in range(11))
-#: the details' templates the rules share
-_GAME = "{} game = {}"
-_DOWN = "down {} x {}"
-_TIMES = "{} x {}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+#: the details the rules share: keys of the words in ``rules.LABELS`` (the "pref.d." block),
+#: said with the numbers the rules pass ("3 tricks x 4": ``_TIMES`` with 3 and 4)
+_GAME = "pref.d.game"
+_DOWN = "pref.d.down"
+_TIMES = "pref.d.tricks_times"
 
 
 def allpass_price(prices: tuple[int, ...], step: int) -> int:
@@ -206,8 +198,8 @@ class _Sums:
         self.entries: list[Entry] = []
         self.number = number
 
-    # ``detail`` is a template that only :class:`_Writer` fills with ``args``: a
-    # settlement formats no text at all.
+    # ``detail`` is the key of a detail's words and ``args`` its numbers: only
+    # :class:`_Writer` makes them a :class:`Label`; a settlement makes nothing.
 
     def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
               detail: str, *args: object) -> None:
@@ -256,8 +248,8 @@ class _Sums:
         if own:
             pulya[i] += own
             if rest:
-                self.entry(player, "pulya", own, None, rule,
-                           detail + ", {} of it closes the pulya", *args, own)
+                self.entry(player, "pulya", own, None, rule, "pref.d.closes",
+                           _said(detail, args), own)
             else:
                 self.entry(player, "pulya", own, None, rule, detail, *args)
         if rest <= 0:
@@ -276,13 +268,13 @@ class _Sums:
             pulya[best] += give
             rest -= give
             receiver = self.old.players[best]
-            self.entry(receiver, "pulya", give, None, "help_pulya", "{} points of help from {}",
+            self.entry(receiver, "pulya", give, None, "help_pulya", "pref.d.help_from",
                        give, player)
-            self.vist(player, receiver, P * give, "help_vists", "{} points of help x {}", give, P)
+            self.vist(player, receiver, P * give, "help_vists", "pref.d.help_times", give, P)
         if rest > 0:
             G = self.cfg.G
             self.to_gora(player, -quotient(rest * P, G), "help_gora",
-                         "{} points over every pulya x {}/{} off the gora", rest, P, G)
+                         "pref.d.help_gora", rest, P, G)
 
     def outcome(self, streak: int) -> Outcome[State]:
         """The entries and the next state: the columns written, the others as they were."""
@@ -302,8 +294,27 @@ class _Sums:
         return Outcome(tuple(self.entries), state)
 
 
+#: a Label made without its Python-level __new__ (a third of the time)
+_new_label = tuple.__new__
+#: each distinct detail made once and shared (an evening repeats a few hundred): fewer
+#: objects to keep and for the garbage collector to walk than one label per entry
+_DETAILS: dict[tuple[str, tuple[object, ...]], Label] = {}
+
+
+def _said(detail: str, args: tuple[object, ...]) -> Label:
+    """The label of ``detail`` with ``args``, shared."""
+    key = (detail, args)
+    label = _DETAILS.get(key)
+    if label is None:
+        if len(_DETAILS) >= 8192:
+            _DETAILS.clear()
+        label = _DETAILS[key] = _new_label(Label, key)
+    return label
+
+
 class _Writer(_Sums):
-    """The writer that keeps the entries: :class:`_Sums` that also writes each entry."""
+    """The writer that keeps the entries: :class:`_Sums` that also writes each entry, its
+    detail the label ``detail`` of the words in ``rules.LABELS`` with ``args``."""
 
     __slots__ = ()
     keep = True
@@ -313,19 +324,19 @@ class _Writer(_Sums):
         if amount:
             super().vist(writer, on, amount, rule, detail)
             self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
-                                      detail.format(*args)))
+                                      _said(detail, args)))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
                 *args: object) -> None:
         if amount:
             super().to_gora(player, amount, rule, detail)
             self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
-                                      detail.format(*args)))
+                                      _said(detail, args)))
 
     def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
               detail: str, *args: object) -> None:
         self.entries.append(Entry(self.number, player, column, amount, against, rule,
-                                  detail.format(*args)))
+                                  _said(detail, args)))
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
@@ -378,7 +389,8 @@ def _check_series_minimum(deal: Contract | Concede, streak: int) -> None:
         passes = "one all-pass" if streak == 1 else f"{streak} all-passes"
         raise DealError(f"an all-pass series is running (allpass_exit = made-8): after "
                         f"{passes} the smallest contract is {least} (or a misère)",
-                        field="contract", value=f"{deal.level}{deal.suit}")
+                        field="contract", value=f"{deal.level}{deal.suit}",
+                            key="pref.series_min", args=(least,))
 
 
 def _check_seats(deal: Deal, ctx: DealContext) -> None:
@@ -387,22 +399,23 @@ def _check_seats(deal: Deal, ctx: DealContext) -> None:
     dealer = ctx.dealer
     if not isinstance(deal, AllPass) and deal.declarer == dealer:
         raise DealError("the dealer sits out this deal and cannot declare",
-                        field="declarer", value=dealer)
+                        field="declarer", value=dealer, key="pref.dealer_declares", args=(dealer,))
     if isinstance(deal, Contract):
         if len(deal.whist) == 2:
             for name, status in deal.whist:
                 if name == dealer:
                     raise DealError("the dealer sits out this deal; the defenders are the other "
                                     "two (for the dealer's whist give both defenders' statuses "
-                                    "and his, seed 002 3.8.8)", field=f"whist.{name}",
-                                    value=status)
+                                    f"and his, {CODE.at('§3.8.8').en})", field=f"whist.{name}",
+                                    value=status, key="pref.dealer_defends", args=(name,))
     elif isinstance(deal, Concede):
         return
     if deal.tricks is not None and len(deal.tricks) > 1:
         for name, _ in deal.tricks:
             if name == dealer:
                 raise DealError("the dealer sits out this deal and takes no tricks",
-                                field=f"tricks.{name}", value=name)
+                                field=f"tricks.{name}", value=name,
+                                    key="pref.dealer_tricks", args=(name,))
 
 
 def _consolers(first: str, s1: str, second: str, s2: str, ctx: DealContext, cfg: Config,
@@ -441,7 +454,7 @@ def _score_contract(w: _Sums, state: State, deal: Contract, ctx: DealContext) ->
             w.to_pulya(declarer, value, "half_whist_game", _GAME, level, value)
             credited = cfg.half[level]
             t = cfg.trick[li]
-            w.vist(halfer, declarer, t * credited, "half_whist", _TIMES, _TRICKS[credited], t)
+            w.vist(halfer, declarer, t * credited, "half_whist", _TIMES, credited, t)
         else:
             w.to_pulya(declarer, value, "game_passed", _GAME, level, value)
         return True
@@ -465,7 +478,7 @@ def _score_contract(w: _Sums, state: State, deal: Contract, ctx: DealContext) ->
     if dealer_whists:
         # seed 002 3.8.8: the dealer is the one whister; both defenders are passers
         dealer = ctx.dealer
-        w.vist(dealer, declarer, t * d, "dealer_whist", _TIMES, _TRICKS[d], t)
+        w.vist(dealer, declarer, t * d, "dealer_whist", _TIMES, d, t)
         if k > 0:
             c = cfg.consolation[li]
             for name in _consolers(first, s1, second, s2, ctx, cfg, True):
@@ -476,21 +489,21 @@ def _score_contract(w: _Sums, state: State, deal: Contract, ctx: DealContext) ->
         return k <= 0
     # the vists for defence tricks (seed 002 3.8.1.1, 3.8.13, 3.8.14)
     if s1 == "whist" and s2 == "whist":
-        w.vist(first, declarer, t * t1, "whist_tricks", _TIMES, _TRICKS[t1], t)
-        w.vist(second, declarer, t * t2, "whist_tricks", _TIMES, _TRICKS[t2], t)
+        w.vist(first, declarer, t * t1, "whist_tricks", _TIMES, t1, t)
+        w.vist(second, declarer, t * t2, "whist_tricks", _TIMES, t2, t)
     else:
         if s1 == "whist":
             whister, passer, passer_status = first, second, s2
         else:
             whister, passer, passer_status = second, first, s1
         if not cfg.gentleman:
-            w.vist(whister, declarer, t * d, "greedy_whist", _TIMES, _TRICKS[d], t)
+            w.vist(whister, declarer, t * d, "greedy_whist", _TIMES, d, t)
         elif k <= 0 or passer_status == "gone-half":
-            w.vist(whister, declarer, t * d, "gentleman_whist", _TIMES, _TRICKS[d], t)
+            w.vist(whister, declarer, t * d, "gentleman_whist", _TIMES, d, t)
         else:
             half = quotient(t * d, 2)
-            w.vist(whister, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
-            w.vist(passer, declarer, half, "gentleman_whist", "{} x {} / 2", _TRICKS[d], t)
+            w.vist(whister, declarer, half, "gentleman_whist", "pref.d.tricks_half", d, t)
+            w.vist(passer, declarer, half, "gentleman_whist", "pref.d.tricks_half", d, t)
     if k > 0:
         c = cfg.consolation[li]
         for name in _consolers(first, s1, second, s2, ctx, cfg):
@@ -511,12 +524,12 @@ def _score_concede(w: _Sums, deal: Concede, ctx: DealContext) -> None:
     cfg = w.cfg
     li = deal.level - 6
     r = cfg.remiz[li]
-    w.to_gora(deal.declarer, 3 * r, "concede", "3 x {}", r)
+    w.to_gora(deal.declarer, 3 * r, "concede", "pref.d.three_times", r)
     if cfg.concede == "consolation":
         c = cfg.consolation[li]
         first, second = (p for p in ctx.active if p != deal.declarer)
         for name in _consolers(first, "pass", second, "pass", ctx, cfg):
-            w.vist(name, deal.declarer, 3 * c, "concede_consolation", "3 x {}", c)
+            w.vist(name, deal.declarer, 3 * c, "concede_consolation", "pref.d.three_times", c)
 
 
 def _pair_shortfall(o: int, first: str, t1: int, second: str, t2: int) -> list[tuple[str, int]]:
@@ -551,10 +564,10 @@ def _short(w: _Sums, state: State, li: int, owed: list[tuple[str, int]]) -> None
         if mode == "half" or (mode == "half-until-closed"
                               and state.pulya[cfg.seats[name]] < cfg.target):
             w.to_gora(name, quotient(r * missing, 2), "half_responsible_whist",
-                      "{} short x {} / 2", _TRICKS[missing], r)
+                      "pref.d.short_half", missing, r)
         else:
             w.to_gora(name, r * missing, "responsible_whist",
-                      "{} short x {}", _TRICKS[missing], r)
+                      "pref.d.short", missing, r)
 
 
 def _score_misere(w: _Sums, deal: Misere) -> bool:
@@ -562,15 +575,20 @@ def _score_misere(w: _Sums, deal: Misere) -> bool:
     cfg = w.cfg
     n = dict(deal.tricks)[deal.declarer]
     m = cfg.misere_blind if deal.blind else 1
-    times = f" x {m} blind" if deal.blind else ""
     rule = "misere_blind_" if deal.blind else "misere_"
     if n == 0:
         value = cfg.misere_value
-        w.to_pulya(deal.declarer, value * m, rule + "made", "misère = {}{}", value, times)
+        if deal.blind:
+            w.to_pulya(deal.declarer, value * m, rule + "made", "pref.d.misere_blind", value, m)
+        else:
+            w.to_pulya(deal.declarer, value, rule + "made", "pref.d.misere", value)
     else:
         price = cfg.misere_price
-        w.to_gora(deal.declarer, price * n * m, rule + "caught",
-                  "{} x {}{}", _TRICKS[n], price, times)
+        if deal.blind:
+            w.to_gora(deal.declarer, price * n * m, rule + "caught", "pref.d.caught_blind", n,
+                      price, m)
+        else:
+            w.to_gora(deal.declarer, price * n, rule + "caught", _TIMES, n, price)
     return n == 0
 
 
@@ -586,19 +604,16 @@ def _score_allpass(w: _Sums, deal: AllPass, ctx: DealContext, step: int) -> None
     cfg = w.cfg
     price = allpass_price(cfg.prices, step)
     amnesty = min(n for _, n in deal.tricks) if cfg.amnesty else 0
-    which = ordinal(step) if w.keep else ""
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
             # «за ноль взяток — в пульку»: an actual zero, not one made by the amnesty
-            w.to_pulya(name, price, "allpass_zero", "no tricks, {} all-pass = {}", which, price)
+            w.to_pulya(name, price, "allpass_zero", "pref.d.allpass_zero", step, price)
         elif n > amnesty:
             if amnesty:
-                w.to_gora(name, price * (n - amnesty), "allpass",
-                          "{} - {} amnesty = {} x {}, {} all-pass", n, amnesty,
-                          _TRICKS[n - amnesty], price, which)
+                w.to_gora(name, price * (n - amnesty), "allpass", "pref.d.allpass_amnesty", n,
+                          amnesty, n - amnesty, price, step)
             else:
-                w.to_gora(name, price * n, "allpass", "{} x {}, {} all-pass", _TRICKS[n], price,
-                          which)
+                w.to_gora(name, price * n, "allpass", "pref.d.allpass", n, price, step)
 
 
 def _score_rostov(w: _Sums, deal: AllPass, ctx: DealContext) -> None:
@@ -610,7 +625,7 @@ def _score_rostov(w: _Sums, deal: AllPass, ctx: DealContext) -> None:
             continue
         for name, n in deal.tricks:
             if n > fewest:
-                w.vist(writer, name, rate * n, "rostov_allpass", _TIMES, _TRICKS[n], rate)
+                w.vist(writer, name, rate * n, "rostov_allpass", _TIMES, n, rate)
     for name, n in _first_hand_order(deal, ctx):
         if n == 0:
-            w.to_pulya(name, 1, "rostov_zero", "no tricks = 1")
+            w.to_pulya(name, 1, "rostov_zero", "pref.d.rostov_zero")

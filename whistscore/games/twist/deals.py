@@ -127,15 +127,16 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
         if deal is not None:
             return deal
     if not isinstance(obj, Mapping):
-        raise DealError("a deal is a JSON object", value=obj)
+        raise DealError("a deal is a JSON object", value=obj, key="deal_object")
     if "twist_round" in obj:
         _only(obj, _ROUND_KEYS, "a twist round")
         if obj["twist_round"] is not True:
             raise DealError("twist_round is true or absent", field="twist_round",
-                            value=obj["twist_round"])
+                            value=obj["twist_round"], key="twist.round_flag")
         return TwistRound(_tricks(obj["tricks"], players))
     if "bomb" in obj and "dil" in obj:
-        raise DealError("a deal is a bomb or a dil, not both", field="dil", value=obj["dil"])
+        raise DealError("a deal is a bomb or a dil, not both", field="dil", value=obj["dil"],
+            key="twist.bomb_dil")
     for kind in ("bomb", "dil"):
         if kind in obj:
             return _solo(kind, obj, players)
@@ -224,14 +225,15 @@ def _solo(kind: str, obj: Mapping[str, Any], players: tuple[str, ...]) -> Solo:
     category = obj[kind]
     if not isinstance(category, str) or category.lower() not in SOLO_VALUES:
         raise DealError(f"the {kind} category is one of {', '.join(CATEGORIES)}",
-                        field=kind, value=category)
+                        field=kind, value=category, key="twist.category")
     category = category.lower()
     value = _int(obj["value"], "value")
     allowed = SOLO_VALUES[category]
     if value not in allowed:
         worth = ", ".join(map(str, allowed[:-1])) + " or " if len(allowed) > 1 else ""
         raise DealError(f"a {kind} of category '{category}' is worth {worth}{allowed[-1]}",
-                        field="value", value=value)
+                        field="value", value=value, key="twist.solo_value",
+                        args=(", ".join(map(str, allowed)),))
     declarer = player(obj["declarer"], players, "declarer")
     return Solo(kind, category, value, declarer, _tricks(obj["tricks"], players))
 
@@ -245,12 +247,12 @@ def _contract(obj: Mapping[str, Any], players: tuple[str, ...]) -> Contract:
     passed = bool(_bool(obj, "partner_passed"))
     if passed and opened is False:
         raise DealError("the partner passed, so his cards were opened (opened must be true)",
-                        field="opened", value=False)
+                        field="opened", value=False, key="twist.opened")
     opened = bool(opened) or passed
     twist = obj.get("twist", [])
     if not isinstance(twist, list):
         raise DealError("twist is a list of the opponents who announced it", field="twist",
-                        value=twist)
+                        value=twist, key="twist.twisters")
     d = players.index(declarer)
     partner = players[(d + 2) % SEATS]
     names: set[str] = set()
@@ -258,24 +260,25 @@ def _contract(obj: Mapping[str, Any], players: tuple[str, ...]) -> Contract:
         name = player(item, players, f"twist[{i}]")
         if name in names:
             raise DealError("an opponent announces twist once", field=f"twist[{i}]",
-                            value=item)
+                            value=item, key="twist.twice", args=(name,))
         if name == partner and passed:
             raise DealError("the partner passed before play and cannot announce twist",
-                            field=f"twist[{i}]", value=item)
+                            field=f"twist[{i}]", value=item,
+                                key="twist.partner_passed", args=(name,))
         if name in (declarer, partner):
             raise DealError("only an opponent of the declaring pair announces twist",
-                            field=f"twist[{i}]", value=item)
+                            field=f"twist[{i}]", value=item, key="twist.opponent", args=(name,))
         names.add(name)
     if names and level < 7:
         raise DealError("twist is announced only against a contract of level 7 or higher",
-                        field="twist", value=twist)
+                        field="twist", value=twist, key="twist.level")
     order = tuple(p for p in players if p in names)
     return Contract(declarer, level, denom, tricks, opened, passed, order)
 
 
 def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError("must be a whole number", field=field, value=value)
+        raise DealError("must be a whole number", field=field, value=value, key="whole")
     return value
 
 
@@ -284,31 +287,34 @@ def _bool(obj: Mapping[str, Any], key: str) -> bool | None:
         return None
     value = obj[key]
     if not isinstance(value, bool):
-        raise DealError("must be true or false", field=key, value=value)
+        raise DealError("must be true or false", field=key, value=value, key="flag")
     return value
 
 
 def _tricks(value: Any, players: tuple[str, ...]) -> Tricks:
     if not isinstance(value, Mapping):
         raise DealError("tricks is an object {player: tricks} for all four players",
-                        field="tricks", value=value)
+                        field="tricks", value=value, key="tricks_object")
     got: dict[str, int] = {}
     for key, count in value.items():
         name = player(key, players, f"tricks.{key}")
         if name in got:
-            raise DealError("a player's tricks are given twice", field=f"tricks.{key}", value=key)
+            raise DealError("a player's tricks are given twice", field=f"tricks.{key}", value=key,
+                key="twice")
         count = _int(count, f"tricks.{name}")
         if not 0 <= count <= TRICKS:
             raise DealError(f"tricks must be between 0 and {TRICKS}", field=f"tricks.{name}",
-                            value=count)
+                            value=count, key="count", args=(0, TRICKS))
         got[name] = count
     for p in players:
         if p not in got:
-            raise DealError("missing: every player's tricks are needed", field=f"tricks.{p}")
+            raise DealError("missing: every player's tricks are needed", field=f"tricks.{p}",
+                key="missing_tricks", args=(p,))
     total = sum(got.values())
     if total != TRICKS:
         raise DealError(f"tricks must sum to {TRICKS} (each player discards one card), "
-                        f"not {total}", field="tricks", value=total)
+                        f"not {total}", field="tricks", value=total,
+                            key="tricks_total", args=(TRICKS, total))
     return tuple((p, got[p]) for p in players)
 
 
@@ -316,18 +322,19 @@ def _only(obj: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
     for key in obj:
         if key not in known:
             raise DealError(f"unknown field for {what} (known: {', '.join(known)})",
-                            field=str(key), value=obj[key])
+                            field=str(key), value=obj[key], key="unknown_field", args=(str(key),))
     for key in known:
         if key not in obj and key in ("declarer", "contract", "tricks", "value"):
-            raise DealError(f"missing field for {what}", field=key)
+            raise DealError(f"missing field for {what}", field=key, key="missing_field")
 
 
 def _contract_text(value: Any) -> tuple[int, str]:
     if not isinstance(value, str):
-        raise DealError("a contract is text such as 8H, 7NT, 12S", field="contract", value=value)
+        raise DealError("a contract is text such as 8H, 7NT, 12S", field="contract", value=value,
+            key="twist.contract")
     m = CONTRACT_RE.match(value.strip())
     if not m:
         raise DealError("a contract is a level 2..12 and S, C, D, H or NT (e.g. 8H)",
-                        field="contract", value=value)
+                        field="contract", value=value, key="twist.contract")
     denom = m.group(2).upper()
     return int(m.group(1)), _SUIT_SIGNS.get(denom, denom)

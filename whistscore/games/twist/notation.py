@@ -81,7 +81,7 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
     text = notation_text(text, players, field="notation")
     if not isinstance(text, str) or not text.strip():
         raise NotationError("a deal in short notation, e.g. 'Anna 8H 5/2/4/1'",
-                            field="notation", value=text)
+                            field="notation", value=text, key="notation_empty")
     line = text.strip()
     words = line.split()
     if len(words) == 2 and words[0].lower() in _ROUND_WORDS:
@@ -95,7 +95,7 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
     if first_error is not None:
         raise first_error
     raise NotationError(f"a deal starts with the declarer's name ({', '.join(players)}) "
-                        "or 'round'", field="declarer", value=words[0])
+                        "or 'round'", field="declarer", value=words[0], key="twist.start")
 
 
 def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) -> Deal:
@@ -104,24 +104,27 @@ def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) ->
     words = [w for _, _, w in spans]
     if not words:
         raise NotationError("the contract is missing after the declarer",
-                            field="contract", value="")
+                            field="contract", value="", key="twist.no_contract")
     words[0] = latin_contract(words[0])
     head = words[0].lower()
     if head in ("bomb", "dil"):
         if len(words) != 4:
             raise NotationError(f"a {head} is written '<name> {head} <category> <value> "
-                                "<tricks>'", field="notation", value=line)
+                                "<tricks>'", field="notation", value=line,
+                                    key="twist.solo_form", args=(head,))
         value = words[2]
         if not value.isdigit() or len(value) > 6:
-            raise NotationError("the value is a whole number", field="value", value=value)
+            raise NotationError("the value is a whole number", field="value", value=value,
+                key="twist.value")
         return _deal({head: words[1], "value": int(value), "declarer": name,
                       "tricks": _tricks(words[3], players)}, players, rules)
     if not CONTRACT_RE.match(words[0]):
         raise NotationError("a contract is a level 2..12 and S, C, D, H or NT (e.g. 8H), "
-                            "or 'bomb' / 'dil'", field="contract", value=words[0])
+                            "or 'bomb' / 'dil'", field="contract", value=words[0],
+                                key="twist.contract")
     if len(words) < 2:
         raise NotationError("the tricks are missing (e.g. 5/2/4/1 in seating order)",
-                            field="tricks", value=rest.strip())
+                            field="tricks", value=rest.strip(), key="twist.no_tricks")
     obj: dict[str, Any] = {"declarer": name, "contract": words[0],
                            "tricks": _tricks(words[1], players)}
     for i in range(2, len(words)):
@@ -135,7 +138,8 @@ def _after_name(line: str, name: str, players: tuple[str, ...], rules: Rules) ->
             break
         else:
             raise NotationError("after the tricks come 'open', 'pass' and 'twist NAME...'",
-                                field="notation", value=words[i])
+                                field="notation", value=words[i],
+                                    key="twist.after_tricks", args=(words[i],))
     return _deal(obj, players, rules)
 
 
@@ -167,7 +171,7 @@ def _leading_names(line: str, players: tuple[str, ...]) -> list[str]:
 def _tricks(word: str, players: tuple[str, ...]) -> dict[str, int]:
     if len(word) > 40 or not _TRICKS_RE.match(word):
         raise NotationError("tricks are four numbers in seating order, e.g. 5/2/4/1",
-                            field="tricks", value=word)
+                            field="tricks", value=word, key="twist.tricks_form")
     return dict(zip(players, (int(x) for x in re.split(r"[/,]", word))))
 
 
@@ -175,7 +179,7 @@ def _twisters(rest: str, players: tuple[str, ...]) -> list[str]:
     """One name, or two names separated by a space (either may hold spaces itself)."""
     if not rest:
         raise NotationError("twist names the opponent(s) who announced it",
-                            field="twist", value=rest)
+                            field="twist", value=rest, key="twist.twisters")
     one = match_player(rest, players)
     if one is not None:
         return [one]
@@ -187,4 +191,4 @@ def _twisters(rest: str, players: tuple[str, ...]) -> list[str]:
             if second is not None:
                 return [first, second]
     raise NotationError(f"unknown player after 'twist' (players: {', '.join(players)})",
-                        field="twist", value=rest)
+                        field="twist", value=rest, key="twist.twister_unknown", args=(rest,))

@@ -9,6 +9,7 @@ balances.  Pure: a state and a deal in, the entries and the next state out.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Callable, Hashable, NamedTuple, TypeVar, Union
@@ -218,65 +219,92 @@ _EVERYONE = (0, 1, 2, 3)
 #: the three seats other than seat i
 _OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
-#: how an entry's detail is worded, from up to three numbers: made only when the
-#: entries are kept, so that ``settle`` (``DealContext.keep`` False) formats no text
-Detail = Callable[[int, int, int], str]
+#: an entry's detail from up to three numbers: a label of the words in ``rules.LABELS``
+#: (the "twist.d." block), made only when the entries are kept, so that ``settle``
+#: (``DealContext.keep`` False) makes none
+Detail = Callable[[int, int, int], Label]
 #: a rule's writing function (:meth:`_Sums.run`): (writer, deal, price) -> what it returns
 D = TypeVar("D", Contract, Solo, TwistRound)
 R = TypeVar("R")
 Writes = Callable[["_Sums", D, int], R]
 
 
-def _tricks_word(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+#: a Label made without its Python-level __new__ (a third of the time)
+_label = tuple.__new__
+#: each detail is made once and shared (an evening repeats the same few hundred): fewer
+#: objects for the garbage collector to walk than one label per entry
+_shared = functools.lru_cache(maxsize=4096)
 
 
-def _d_tricks(a: int, b: int, c: int) -> str:
-    return _tricks_word(a)
+@_shared
+def _d_tricks(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.tricks", (a,)))
 
 
-def _d_times(a: int, b: int, c: int) -> str:
-    return f"{a} x {b}"
+@_shared
+def _d_times(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.times", (a, b)))
 
 
-def _d_tricks_times(a: int, b: int, c: int) -> str:
-    return f"{_tricks_word(a)} x {b}"
+@_shared
+def _d_tricks_times(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.tricks_times", (a, b)))
 
 
-def _d_with_passed(a: int, b: int, c: int) -> str:
-    return f"{_tricks_word(a)} (with the passed partner's)"
+@_shared
+def _d_with_passed(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.with_passed", (a,)))
 
 
-def _d_for_twist(a: int, b: int, c: int) -> str:
-    return f"{a} for the twist"
+@_shared
+def _d_for_twist(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.for_twist", (a,)))
 
 
-def _d_value(a: int, b: int, c: int) -> str:
-    return f"value {a}"
+@_shared
+def _d_value(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.value", (a,)))
 
 
-def _d_under(a: int, b: int, c: int) -> str:
-    return f"{a} under"
+@_shared
+def _d_under(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.under", (a,)))
 
 
-def _d_under_times(a: int, b: int, c: int) -> str:
-    return f"{a} under x {b}"
+@_shared
+def _d_under_times(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.under_times", (a, b)))
 
 
-def _d_over_times(a: int, b: int, c: int) -> str:
-    return f"{a} over x {b}"
+@_shared
+def _d_over_times(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.over_times", (a, b)))
 
 
-def _d_view(a: int, b: int, c: int) -> str:
-    return f"1 vist x {a}"
+@_shared
+def _d_view(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.view", (a,)))
 
 
-def _d_difference(a: int, b: int, c: int) -> str:
-    return f"{a} - {b} tricks x {c}"
+@_shared
+def _d_difference(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.difference", (a, b, c)))
 
 
-def _d_plus_under(a: int, b: int, c: int) -> str:
-    return f"({_tricks_word(a)} + {b} under) x {c}"
+@_shared
+def _d_plus_under(a: int, b: int, c: int) -> Label:
+    return _label(Label, ("twist.d.plus_under", (a, b, c)))
+
+
+@_shared
+def _doubled(detail: Label, why: Label) -> Label:
+    """A detail doubled: "3 tricks x 4 x2 (dazin)"."""
+    return _label(Label, ("twist.d.x2", (detail, why)))
+
+
+#: a doubling's reason as :meth:`_Sums.double` is told it -> its words in a detail
+_DOUBLED = {reason: Label(f"twist.d.why.{reason[1:-1]}")
+            for reason in ("(X)", "(O)", "(dazin)", "(operet)", "(twist)")}
 
 
 class _Sums:
@@ -440,7 +468,8 @@ class _Worked(_Sums):
 
 class _Writer(_Sums):
     """The writer that keeps the entries: :class:`_Sums` that also writes each entry, its
-    detail saying which doubling."""
+    detail saying which doubling ("3 tricks x 4 x2 (dazin)": each doubling a label around
+    the one before)."""
 
     __slots__ = ("names", "why", "written")
 
@@ -448,7 +477,7 @@ class _Writer(_Sums):
         super().__init__(state, number, rules)
         self.mult = [1, 1, 1, 1]
         self.names = state.players
-        self.why = ["", "", "", ""]
+        self.why: list[tuple[Label, ...]] = [(), (), (), ()]
         self.written: list[Entry] = []
 
     def run(self, key: Hashable, writes: Writes[D, R], deal: D, price: int = 0) -> R:
@@ -460,7 +489,7 @@ class _Writer(_Sums):
 
     def double(self, i: int, reason: str, times: int = 1) -> None:
         super().double(i, reason, times)
-        self.why[i] += f" x2 {reason}" * times
+        self.why[i] += (_DOUBLED[reason],) * times
 
     def _entry(self, i: int, column: str, amount: int, against: str | None, rule: str,
                how: Detail, a: int, b: int, c: int) -> None:
@@ -468,7 +497,8 @@ class _Writer(_Sums):
         m = self.mult[i]
         if m != 1:
             amount *= m
-            detail += self.why[i]
+            for why in self.why[i]:
+                detail = _doubled(detail, why)
         self.written.append(Entry(self.number, self.names[i], column, amount, against, rule,
                                   detail))
 
@@ -537,7 +567,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         if due is None:
             raise DealError("no twist round is due: it follows only a made contract below "
                             "septet in which the declaring pair took 7 to 10 tricks",
-                            field="twist_round", value=True)
+                            field="twist_round", value=True, key="twist.no_round")
         w.run((deal, due), _round_writes, deal, due)
         last_value, price = None, None
         if state.barring:
@@ -570,7 +600,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
 def _round_due(due: int) -> DealError:
     return DealError(f"a twist round is due (price {due} per trick); record it as "
                      "{\"twist_round\": true, ...} / 'round 3/3/3/3'",
-                     field="twist_round", value=False)
+                     field="twist_round", value=False, key="twist.round_due", args=(due,))
 
 
 def _round_writes(w: _Sums, deal: TwistRound, price: int) -> None:

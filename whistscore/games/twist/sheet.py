@@ -16,10 +16,11 @@ from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...ledger import Amount, Entry
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
-from .deals import SEATS, Deal, Solo, TwistRound
+from .deals import SEATS, Contract, Deal, Solo, TwistRound
 from .scoring import BOMB_MAX, DIL_MIN, State, Symbol, symbol_text
 
-__all__ = ["name_marks", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result", "opening_values",
+__all__ = ["name_marks", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
+           "describe_deal", "opening_values",
            "pairwise_settlement"]
 
 
@@ -209,3 +210,27 @@ def due(state: State, rules: Rules) -> tuple[str, Label] | None:
     if state.round_price is not None and not state.finished:
         return ("twist_round", Label("twist.draw.round_due", (state.round_price,)))
     return None
+
+
+_SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def describe_deal(deal: Deal, ctx: DealContext) -> Words:
+    """What was played, in players' words: "Аня: 8♥; твист: Боря", "Боря: бомба (двойная)
+    за 3" (the twist round is said by its result, as the list of deals shows it)."""
+    if isinstance(deal, TwistRound):
+        return ""
+    if isinstance(deal, Solo):
+        return Label(f"twist.said.{deal.kind}",
+                     (deal.declarer, Label(f"twist.said.category.{deal.category}"), deal.value))
+    assert isinstance(deal, Contract)
+    suit = _SUIT_SAID.get(deal.denomination)
+    contract = f"{deal.level}{suit}" if suit else Label("twist.said.nt", (deal.level,))
+    parts: list[Words] = [Label("twist.said.contract", (deal.declarer, contract))]
+    if deal.partner_passed:  # which implies the cards were opened
+        parts.append(Label("twist.said.partner_passed"))
+    elif deal.opened:
+        parts.append(Label("twist.said.opened"))
+    if deal.twist:
+        parts.append(Label("twist.said.twist", (", ".join(deal.twist),)))
+    return Phrase(tuple(parts)) if len(parts) > 1 else parts[0]

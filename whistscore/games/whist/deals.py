@@ -50,7 +50,8 @@ def side_of(text: Any, players: tuple[str, ...], field: str,
             error: type[DealError] = DealError) -> str:
     """NS / EW, or the side of a player named exactly (or uniquely, ignoring case)."""
     if not isinstance(text, str):
-        raise error("a side is NS, EW or a player's name", field=field, value=text)
+        raise error("a side is NS, EW or a player's name", field=field, value=text,
+            key="whist.side_text")
     upper = text.upper()
     if upper in SIDES:
         return upper
@@ -58,7 +59,7 @@ def side_of(text: Any, players: tuple[str, ...], field: str,
     if found is not None:
         return SIDES[players.index(found) % 2]
     raise error(f"unknown side or player (NS, EW or one of {', '.join(players)})",
-                field=field, value=text)
+                field=field, value=text, key="whist.side", args=(text,))
 
 
 def check_rules(deal: Deal, rules: Rules, field_honours: str,
@@ -66,7 +67,7 @@ def check_rules(deal: Deal, rules: Rules, field_honours: str,
     """Refuse what the deal holds that the rules do not score (honours in American whist)."""
     if deal.honours_side is not None and rules["honours"] is None:
         raise error(f"the rules ({rules.preset}) do not score honours",
-                    field=field_honours, value=deal.honours)
+                    field=field_honours, value=deal.honours, key="whist.no_honours")
 
 
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
@@ -84,20 +85,22 @@ def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rule
         if deal is not None:
             return deal
     if not isinstance(obj, Mapping):
-        raise DealError("a deal must be a JSON object", value=obj)
+        raise DealError("a deal must be a JSON object", value=obj, key="deal_object")
     for key in obj:
         if key not in _DEAL_KEYS:
             raise DealError(f"unknown field (known: {', '.join(_DEAL_KEYS)})",
-                            field=str(key), value=obj[key])
+                            field=str(key), value=obj[key], key="unknown_field", args=(str(key),))
     revoke, penalty = _revoke(obj.get("revoke"), "revoke" in obj, players)
     if revoke == BOTH:
         for key in ("tricks", "honours"):
             if key in obj:
                 raise DealError("both sides revoked: the deal is void and scores nothing, "
-                                f"so it has no {key}", field=key, value=obj[key])
+                                f"so it has no {key}", field=key, value=obj[key],
+                                    key="whist.void_nothing")
         return Deal(None, revoke=BOTH)
     if "tricks" not in obj:
-        raise DealError("missing field: the tricks of one side (or both)", field="tricks")
+        raise DealError("missing field: the tricks of one side (or both)", field="tricks",
+            key="whist.tricks")
     tricks = _tricks(obj["tricks"], players)
     side, count = _honours(obj.get("honours"), "honours" in obj, players)
     deal = Deal(tricks, side, count, revoke, penalty)
@@ -170,19 +173,22 @@ def _common(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal
 
 def _tricks(raw: Any, players: tuple[str, ...]) -> int:
     if not isinstance(raw, Mapping) or not raw:
-        raise DealError('tricks is an object such as {"NS": 8}', field="tricks", value=raw)
+        raise DealError('tricks is an object such as {"NS": 8}', field="tricks", value=raw,
+            key="whist.tricks")
     if len(raw) > 2:
-        raise DealError("tricks name at most the two sides", field="tricks", value=raw)
+        raise DealError("tricks name at most the two sides", field="tricks", value=raw,
+            key="whist.two_sides")
     taken: dict[str, int] = {}
     for key, value in raw.items():
         field = f"tricks.{key}"
         side = side_of(key, players, field)
         if side in taken:
-            raise DealError(f"side {side} is named twice", field=field, value=key)
+            raise DealError(f"side {side} is named twice", field=field, value=key, key="twice")
         taken[side] = _whole(value, field, 0, 13, "tricks")
     if len(taken) == 2 and taken["NS"] + taken["EW"] != 13:
         raise DealError("the two sides' tricks must add up to 13",
-                        field="tricks", value=dict(raw))
+                        field="tricks", value=dict(raw),
+                            key="tricks_total", args=(13, taken['NS'] + taken['EW']))
     return taken["NS"] if "NS" in taken else 13 - taken["EW"]
 
 
@@ -191,18 +197,21 @@ def _honours(raw: Any, present: bool, players: tuple[str, ...]) -> tuple[str | N
         return None, 0
     if not isinstance(raw, Mapping) or not raw:
         raise DealError('honours is an object such as {"NS": 4}; leave it out when '
-                        "they were split two and two", field="honours", value=raw)
+                        "they were split two and two", field="honours", value=raw,
+                            key="whist.honours")
     if len(raw) != 1:
         raise DealError("only one side can hold three or four honours",
-                        field="honours", value=raw)
+                        field="honours", value=raw, key="whist.honours_one")
     (key, value), = raw.items()
     field = f"honours.{key}"
     side = side_of(key, players, field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError("honours must be a whole number, 3 or 4", field=field, value=value)
+        raise DealError("honours must be a whole number, 3 or 4", field=field, value=value,
+            key="whist.honours")
     if value not in (3, 4):
         raise DealError("a side scores 3 or 4 honours (two and two: leave honours out; "
-                        "one honour: write the other side's three)", field=field, value=value)
+                        "one honour: write the other side's three)", field=field, value=value,
+                            key="whist.honours")
     return side, value
 
 
@@ -210,18 +219,21 @@ def _revoke(raw: Any, present: bool, players: tuple[str, ...]) -> tuple[str | No
     if not present:
         return None, None
     if not isinstance(raw, Mapping):
-        raise DealError('revoke is an object such as {"by": "NS"}', field="revoke", value=raw)
+        raise DealError('revoke is an object such as {"by": "NS"}', field="revoke", value=raw,
+            key="whist.revoke")
     for key in raw:
         if key not in ("by", "penalty"):
             raise DealError("unknown field (known: by, penalty)",
-                            field=f"revoke.{key}", value=raw[key])
+                            field=f"revoke.{key}", value=raw[key],
+                                key="unknown_field", args=(str(key),))
     if "by" not in raw:
-        raise DealError("missing field: the side that revoked", field="revoke.by")
+        raise DealError("missing field: the side that revoked", field="revoke.by",
+            key="whist.revoke")
     by = raw["by"]
     if isinstance(by, str) and by.lower() == BOTH:
         if "penalty" in raw:
             raise DealError("both sides revoked: the deal is void, there is no penalty",
-                            field="revoke.penalty", value=raw["penalty"])
+                            field="revoke.penalty", value=raw["penalty"], key="whist.void_penalty")
         return BOTH, None
     side = side_of(by, players, "revoke.by")
     if "penalty" not in raw:
@@ -229,7 +241,7 @@ def _revoke(raw: Any, present: bool, players: tuple[str, ...]) -> tuple[str | No
     penalty = raw["penalty"]
     if not isinstance(penalty, str) or penalty not in PENALTIES:
         raise DealError(f"the penalty is one of {', '.join(PENALTIES)}",
-                        field="revoke.penalty", value=penalty)
+                        field="revoke.penalty", value=penalty, key="whist.penalty")
     return side, penalty
 
 

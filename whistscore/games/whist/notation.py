@@ -42,7 +42,7 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
     text = notation_text(text, players, field="notation")
     if not isinstance(text, str) or not text.strip():
         raise NotationError("an empty deal; write e.g. NS 8 H:NS4", field="notation",
-                            value=text)
+                            value=text, key="whist.empty")
     tokens = text.split()
     if len(tokens) == 1 and tokens[0].lower() in ("void", "r:both"):
         return Deal(None, revoke=BOTH)
@@ -53,35 +53,38 @@ def parse_notation(text: str, players: tuple[str, ...], rules: Rules) -> Deal:
         head = token[:2].lower()
         if head == "h:":
             if honours is not None:
-                raise NotationError("honours are written once", field="honours", value=token)
+                raise NotationError("honours are written once", field="honours", value=token,
+                    key="twice")
             honours = _honours(token, players)
         elif head == "r:":
             if revoke is not None:
                 raise NotationError("a revoke is written once (both sides: void)",
-                                    field="revoke", value=token)
+                                    field="revoke", value=token, key="whist.revoke_once")
             revoke = _revoke(token, players)
         elif token.lower() == "void":
             raise NotationError("void stands alone (the deal is thrown in)",
-                                field="notation", value=text)
+                                field="notation", value=text, key="whist.void_alone")
         else:
             rest.append(token)
     if revoke is not None and revoke[0] == BOTH:
         raise NotationError("both sides revoked: the deal is void and stands alone "
-                            "(write void)", field="revoke", value=text)
+                            "(write void)", field="revoke", value=text, key="whist.void_alone")
     if len(rest) < 2:
         raise NotationError("write the side and its tricks, e.g. NS 8",
-                            field="tricks", value=text)
+                            field="tricks", value=text, key="whist.side_tricks")
     if sum(1 for t in rest if t.isdigit()) > 1:
         raise NotationError("only one side's tricks are written (the other side took the "
-                            "rest of 13), e.g. NS 8", field="tricks", value=" ".join(rest))
+                            "rest of 13), e.g. NS 8", field="tricks", value=" ".join(rest),
+                                key="whist.one_side")
     number = rest[-1]
     if not number.isdigit() or not number.isascii():
         raise NotationError("the tricks are a number after the side, e.g. NS 8",
-                            field="tricks", value=number)
+                            field="tricks", value=number, key="whist.side_tricks")
     count = int(number)
     side = side_of(" ".join(rest[:-1]), players, "tricks", NotationError)
     if count > 13:
-        raise NotationError("tricks must be 0..13", field=f"tricks.{side}", value=count)
+        raise NotationError("tricks must be 0..13", field=f"tricks.{side}", value=count,
+            key="count", args=(0, 13))
     deal = Deal(count if side == "NS" else 13 - count,
                 honours[0] if honours else None, honours[1] if honours else 0,
                 revoke[0] if revoke else None, revoke[1] if revoke else None)
@@ -93,10 +96,10 @@ def _honours(token: str, players: tuple[str, ...]) -> tuple[str, int]:
     body = token[2:]
     if body[-1:] == "2":
         raise NotationError("honours split two and two score nothing: leave honours out",
-                            field="honours", value=token)
+                            field="honours", value=token, key="whist.honours_split")
     if len(body) < 2 or body[-1] not in "34":
         raise NotationError("honours are written H:<side><3 or 4>, e.g. H:NS4",
-                            field="honours", value=token)
+                            field="honours", value=token, key="whist.honours_form")
     side_text = body[:-1]
     if side_text.endswith("/"):
         side_text = side_text[:-1]
@@ -115,7 +118,7 @@ def _revoke(token: str, players: tuple[str, ...]) -> tuple[str, str | None]:
     penalty = _PENALTY_SHORT.get(penalty, penalty)
     if penalty not in PENALTIES:
         raise NotationError(f"the penalty is one of {', '.join(PENALTIES)}",
-                            field="revoke.penalty", value=token)
+                            field="revoke.penalty", value=token, key="whist.penalty")
     return side, penalty
 
 

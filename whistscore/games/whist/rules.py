@@ -56,6 +56,9 @@ class HonoursKind(Kind):
     def describe(self) -> str:
         return "four/three, e.g. 4/3 | none"
 
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "whist.rule_honours", ()
+
 
 @attrs.frozen
 class RubberKind(Kind):
@@ -83,6 +86,9 @@ class RubberKind(Kind):
 
     def describe(self) -> str:
         return "rubber points (best of three), e.g. 2 | none"
+
+    def said(self) -> tuple[str, tuple[Any, ...]]:
+        return "whist.rule_rubber", ()
 
 
 OPTIONS = (
@@ -245,7 +251,89 @@ LABELS: dict[str, tuple[str, str]] = {
     "preset.english": ("English", "английский"),
     "preset.laws1864": ("the 1864 laws", "законы 1864 года"),
     "preset.american": ("American", "американский"),
+    # the example the new-game form shows in the options box
+    "rules.hint": ("e.g. target=7", "например, target=7 — игра до 7 очков"),
+    # a refused deal in one short sentence (i18n.error_message)
+    "err.whist.side_text": ("Name the side: NS, EW or a player.",
+                            "Укажите пару: NS, EW или игрока."),
+    "err.whist.side": ("\"{0}\" is not a side: NS, EW or a player.",
+                       "«{0}» — не пара: NS, EW или игрок."),
+    "err.whist.no_honours": ("These rules do not score honours.",
+                             "По этим правилам онёры не считают."),
+    "err.whist.void_nothing": ("Both sides revoked: the deal is void and scores nothing.",
+                               "Ренонс у обеих пар: сдача не считается, писать нечего."),
+    "err.whist.tricks": ("Give the tricks of one side, e.g. NS 8.",
+                         "Укажите взятки одной пары, например NS 8."),
+    "err.whist.two_sides": ("There are only two sides.", "Пар всего две."),
+    "err.whist.honours": ("A side scores 3 or 4 honours; two and two: leave honours out.",
+                          "Пара пишет 3 или 4 онёра; два на два — онёры не пишут."),
+    "err.whist.honours_one": ("Only one side can hold three or four honours.",
+                              "Три или четыре онёра бывают только у одной пары."),
+    "err.whist.revoke": ("Name the side that revoked.", "Укажите пару, сделавшую ренонс."),
+    "err.whist.void_penalty": ("Both sides revoked: the deal is void, with no penalty.",
+                               "Ренонс у обеих пар: сдача не считается, штрафа нет."),
+    "err.whist.penalty": ("The penalty is deduct, transfer or add.",
+                          "Штраф — «deduct», «transfer» или «add»."),
+    "err.whist.empty": ("The deal is empty: write the side and its tricks, e.g. NS 8.",
+                        "Сдача пустая: напишите пару и её взятки, например NS 8."),
+    "err.whist.revoke_once": ("Write a revoke once; both sides: void.",
+                              "Ренонс пишут один раз; у обеих пар — «void»."),
+    "err.whist.void_alone": ("A void deal is written alone: void.",
+                             "Несчитанную сдачу пишут одним словом: «void»."),
+    "err.whist.side_tricks": ("Write the side and its tricks, e.g. NS 8.",
+                              "Напишите пару и её взятки, например NS 8."),
+    "err.whist.one_side": ("Write one side's tricks only (the other took the rest of 13), e.g. NS 8.",
+                           "Пишут взятки одной пары (у другой остальные из 13), например NS 8."),
+    "err.whist.honours_split": ("Honours split two and two score nothing: leave them out.",
+                                "Онёры два на два не пишут."),
+    "err.whist.honours_form": ("Write honours as H:NS4.", "Онёры пишут так: «H:NS4»."),
+    "err.whist.rule_honours": ("The option {0} is four/three, such as 4/3, or none.",
+                               "Опция «{0}» — «четыре/три», например «4/3», или «none»."),
+    "err.whist.rule_rubber": ("The option {0} is the rubber points, such as 2, or none.",
+                              "Опция «{0}» — очки за роббер, например «2», или «none»."),
     # the fields a refused deal names (i18n.error_message)
     "field.honours": ("the honours", "онёры"),
     "field.revoke": ("the revoke", "ренонс"),
+}
+
+#: an entry's detail, the arithmetic behind its number (scoring.py writes the key and the
+#: numbers, i18n.text says them)
+DETAIL_LABELS: dict[str, tuple[str, str]] = {
+    "whist.d.void": ("both sides revoked: deal thrown in", "ренонс у обеих пар: сдача не считается"),
+    "whist.d.revoke": ("revoke: -{0}", "ренонс: -{0}"),
+    "whist.d.revoke_only": ("revoke: -{0}, only {1} to lose",
+                            "ренонс: -{0}, списать можно только {1}"),
+    "whist.d.revoke_by": ("revoke by {0}: +{1}", "ренонс {0}: +{1}"),
+    "whist.d.tricks": ("{0} tricks: {1} by cards", "{0} {0|взятка|взятки|взяток}: {1} за взятки"),
+    "whist.d.tricks_won": ("{0} by cards not scored: game already won",
+                           "{0} за взятки не засчитано: партия уже выиграна"),
+    "whist.d.tricks_barred": ("{0} by cards, stopped at {1}: revoked",
+                              "{0} за взятки, остановлено на {1}: ренонс"),
+    "whist.d.honours_won": ("{0} honours not scored: game already won",
+                            "{0} за онеры не засчитано: партия уже выиграна"),
+    "whist.d.honours_at_four": ("{0} honours not scored: at {1} before the deal",
+                                "{0} за онеры не засчитано: до сдачи уже {1}"),
+    "whist.d.honours": ("{0} honours: {1}", "онеры {0}: {1}"),
+    "whist.d.stopped": ("{0}, stopped at {1}: {2}", "{0}, остановлено на {1}: {2}"),
+    "whist.d.why.revoked": ("revoked", "ренонс"),
+    "whist.d.why.no_trick": ("no trick point", "нет очка за взятки"),
+    # how a game was priced: "5-2 -> double 2", "5-2 -> 5 - 2 = 3"
+    "whist.d.score": ("{0}-{1}", "{0}-{1}"),
+    "whist.d.held": ("{0}, losers' {1} for honours left out: {2}",
+                     "{0}, онеры проигравших ({1}) не в счёт: {2}"),
+    "whist.d.ladder": ("{0} -> {1} {2}", "{0} -> {1} {2}"),
+    "whist.d.single": ("single", "одинарная"),
+    "whist.d.double": ("double", "двойная"),
+    "whist.d.treble": ("treble", "тройная"),
+    "whist.d.minus": ("{0} -> {1} - {2} = {3}", "{0} -> {1} - {2} = {3}"),
+    "whist.d.rubber": ("rubber {0}-{1}: {2} + {3} - {4} = {5}",
+                       "роббер {0}-{1}: {2} + {3} - {4} = {5}"),
+}
+
+#: a deal in players' words (sheet.describe_deal: the scorepad's list of deals)
+SAID_LABELS: dict[str, tuple[str, str]] = {
+    "whist.said.side": ("{0} ({1} & {2})", "{0} ({1} и {2})"),
+    "whist.said.tricks": ("{0}: {1} {1|trick|tricks}", "{0}: {1} {1|взятка|взятки|взяток}"),
+    "whist.said.honours": ("{1} honours: {0}", "{1} {1|онёр|онёра|онёров}: {0}"),
+    "whist.said.revoke": ("revoke: {0}", "ренонс: {0}"),
 }

@@ -9,6 +9,7 @@ Scoring a deal; seed 001 «Ведение счета»).
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import NamedTuple, Union
 
@@ -82,26 +83,30 @@ def unchain(chain: Chain) -> list[tuple[int, int]]:
     return out
 
 
-_TRICKS_DETAIL = {odd: f"{odd + 6} tricks: {odd} by cards" for odd in range(1, 8)}
-_GAME_DETAIL: dict[tuple[int, int, int, int, bool, int, int], str] = {}
+# An entry's detail is a label of the words in ``rules.LABELS`` (the "whist.d." block),
+# each distinct one made once and shared: fewer objects to keep and for the collector
+_said = functools.lru_cache(maxsize=4096)(Label)
+_TRICKS_DETAIL = {odd: _said("whist.d.tricks", (odd + 6, odd)) for odd in range(1, 8)}
+_GAME_DETAIL: dict[tuple[int, int, int, int, bool, int, int], Label] = {}
+_LADDER = (_said("whist.d.single"), _said("whist.d.double"), _said("whist.d.treble"))
 
 
 def _game_detail(won: int, lost: int, held: int, priced: int, ladder: bool, target: int,
-                 value: int) -> str:
-    """How a game was priced, in words (memoised: the same few texts recur all evening)."""
+                 value: int) -> Label:
+    """How a game was priced, in words (memoised: the same few labels recur all evening)."""
     key = (won, lost, held, priced, ladder, target, value)
-    text = _GAME_DETAIL.get(key)
-    if text is None:
-        text = f"{won}-{lost}"
+    said = _GAME_DETAIL.get(key)
+    if said is None:
+        said = _said("whist.d.score", (won, lost))
         if held:
-            text += f", losers' {held} for honours left out: {priced}"
+            said = _said("whist.d.held", (said, held, priced))
         if ladder:
-            text += f" -> {('single', 'double', 'treble')[value - 1]} {value}"
+            said = _said("whist.d.ladder", (said, _LADDER[value - 1], value))
         else:
-            text += f" -> {target} - {priced} = {value}"
+            said = _said("whist.d.minus", (said, target, priced, value))
         if len(_GAME_DETAIL) < 4096:
-            _GAME_DETAIL[key] = text
-    return text
+            _GAME_DETAIL[key] = said
+    return said
 
 
 def ladder_value(losers: int) -> int:
@@ -140,7 +145,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     t = deal.tricks
     if t is None:
         n = ctx.number
-        why = "both sides revoked: deal thrown in"
+        why = _said("whist.d.void")
         return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
                         Entry(n, "EW", "revoke", 0, None, "void", why)), state)
     w: Entries
@@ -188,14 +193,13 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         if penalty != "add":
             lost = points if points <= score[x] else score[x]
             score[x] -= lost
-            detail = f"revoke: -{points}"
-            if lost != points:
-                detail += f", only {lost} to lose"
+            detail = (_said("whist.d.revoke", (points,)) if lost == points
+                      else _said("whist.d.revoke_only", (points, lost)))
             out.write(SIDES[x], "revoke", -lost, rule, detail)
         if penalty != "deduct":
             score[y] += points
             out.write(SIDES[y], "revoke", points, rule,
-                      f"revoke by {SIDES[x]}: +{points}")
+                      _said("whist.d.revoke_by", (SIDES[x], points)))
             if score[y] >= target:
                 winner = y
 
@@ -204,12 +208,12 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
     odd = (t if w == 0 else 13 - t) - 6
     if winner >= 0:
         out.write(SIDES[w], "tricks", 0, "precedence",
-                  f"{odd} by cards not scored: game already won")
+                  _said("whist.d.tricks_won", (odd,)))
     else:
         if w == barred and score[w] + odd >= target:
             gain = target - 1 - score[w]
             out.write(SIDES[w], "tricks", gain, "revoke_bar",
-                      f"{odd} by cards, stopped at {target - 1}: revoked")
+                      _said("whist.d.tricks_barred", (odd, target - 1)))
         else:
             gain = odd
             out.write(SIDES[w], "tricks", gain, "tricks",
@@ -226,26 +230,25 @@ def _in_game(cfg: Config, start: tuple[int, int], honours: tuple[int, int], deal
         side = SIDES[h]
         if winner >= 0:
             out.write(side, "honours", 0, "precedence",
-                      f"{deal.honours} honours not scored: game already won")
+                      _said("whist.d.honours_won", (deal.honours,)))
         elif cfg.bar == "at-four" and start[h] == target - 1:
             out.write(side, "honours", 0, "honours_at_four",
-                      f"{deal.honours} honours not scored: "
-                      f"at {target - 1} before the deal")
+                      _said("whist.d.honours_at_four", (deal.honours, target - 1)))
         else:
             gain, rule, why = points, "honours", ""
             if score[h] + points >= target:
                 if h == barred:
-                    gain, rule, why = target - 1 - score[h], "revoke_bar", "revoked"
+                    gain, rule, why = target - 1 - score[h], "revoke_bar", "whist.d.why.revoked"
                 elif cfg.bar == "need-trick" and h != w:
                     gain, rule, why = target - 1 - score[h], "honours_need_trick", \
-                        "no trick point"
+                        "whist.d.why.no_trick"
             score[h] += gain
             honours = (honours[0] + gain, honours[1]) if h == 0 else \
                 (honours[0], honours[1] + gain)
-            detail = f"{deal.honours} honours: {points}"
+            said = _said("whist.d.honours", (deal.honours, points))
             if why:
-                detail += f", stopped at {target - 1}: {why}"
-            out.write(side, "honours", gain, rule, detail)
+                said = _said("whist.d.stopped", (said, target - 1, _said(why)))
+            out.write(side, "honours", gain, rule, said)
             if score[h] >= target:
                 winner = h
 
@@ -294,8 +297,7 @@ def _end_game(state: State, out: Entries, winner: int, value: int) -> Outcome[St
             theirs += v
     rubber_value = mine + bonus - theirs
     out.write(SIDES[winner], "rubber", bonus, "rubber",
-              f"rubber {max(won)}-{min(won)}: "
-              f"{mine} + {bonus} - {theirs} = {rubber_value}")
+              _said("whist.d.rubber", (max(won), min(won), mine, bonus, theirs, rubber_value)))
     written = out.entries()
     totals = (ns + bonus, ew) if winner == 0 else (ns, ew + bonus)
     return Outcome(written, _new(State, (state.players, cfg, _LEVEL, _LEVEL, _LEVEL, totals,

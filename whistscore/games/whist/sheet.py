@@ -14,7 +14,7 @@ from ...rules import Rules
 from .deals import SIDES, Deal
 from .scoring import State, unchain
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
            "running_restarts", "pairwise_settlement"]
 
 #: the columns below the line, which start again at 0 with each game
@@ -156,3 +156,25 @@ def sheet_tables(replay: Played[State]) -> list[Table]:
 def closing_tables(replay: Played[State]) -> list[Table]:
     """None: the sheet's foot already is the balance (each member wins his side's net)."""
     return []
+
+
+def describe_deal(deal: Deal, ctx: DealContext) -> Words:
+    """What was played, in players' words, each side with its two players (the entries
+    name the sides): "NS (Аня и Вера): 8 взяток; 3 онёра: EW (Боря и Глеб)" (a void deal is
+    said by its result)."""
+    if deal.void or deal.tricks is None:
+        return ""
+    players = ctx.players
+
+    def side(name: str) -> Words:
+        i = SIDES.index(name)
+        return Label("whist.said.side", (name, players[i], players[i + 2]))
+
+    t = deal.tricks
+    winner, won = ("NS", t) if t >= 7 else ("EW", 13 - t)
+    parts: list[Words] = [Label("whist.said.tricks", (side(winner), won))]
+    if deal.honours_side is not None:
+        parts.append(Label("whist.said.honours", (side(deal.honours_side), deal.honours)))
+    if deal.revoke is not None:
+        parts.append(Label("whist.said.revoke", (side(deal.revoke),)))
+    return Phrase(tuple(parts)) if len(parts) > 1 else parts[0]

@@ -9,7 +9,8 @@ from starlette.responses import Response
 
 from ...game import JSONObject
 from ...games import GAMES, get_game
-from ...i18n import game_name, preset_name
+from ...i18n import game_name, preset_name, text
+from ...layout import Label
 from ..shared import json_script, lang_of, page
 
 __all__ = ["games_page"]
@@ -23,7 +24,10 @@ def _presets(lang: str) -> dict[str, JSONObject]:
                           for p in get_game(n).rulebook.presets},
                 "default": get_game(n).rulebook.default_preset,
                 "counts": list(get_game(n).player_counts),
-                "title": game_name(get_game(n), lang)} for n in GAMES}
+                "title": game_name(get_game(n), lang),
+                # the options box's example, in the game's own words
+                "hint": str(text(Label("rules.hint"), get_game(n), lang))
+                if "rules.hint" in get_game(n).labels else ""} for n in GAMES}
 
 
 #: how many earlier tables the new-game form offers
@@ -48,6 +52,7 @@ async def games_page(request: Request) -> Response:
 
     # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club
     club = club_words(lang_of(request))["club"] if find_spec("sqlite3") else None
-    return page(request, "games.html", games=games, presets=json_script(_presets(lang_of(request))),
-                game_names=list(GAMES), club_word=club,
+    presets = _presets(lang_of(request))
+    return page(request, "games.html", games=games, presets=json_script(presets),
+                game_names=list(GAMES), hint=next((p["hint"] for p in presets.values()), ""), club_word=club,
                 earlier=json_script(_earlier(games)))

@@ -67,20 +67,22 @@ export function createForm(pad, F, W, lang) {
     return out;
   }
   // A count starts where the bid before it points: at the bid for a number
-  // (Danish 9 -> 9 tricks), at its lowest for a worded bid (nolo, solo -> 0).
+  // (Danish 9 -> 9 tricks), for a worded bid where the field says (a solo made: 1),
+  // else at its lowest (nolo -> 0).
   function countStart(f) {
     for (const g of F.fields.slice(0, F.fields.indexOf(f)).reverse()) {
       if (g.kind !== "choice" || !(g.choices || []).some((c) => typeof c.value === "number")) continue;
       if (!shown(g)) continue;
       const v = current(g.key);
       if (typeof v === "number" && v >= f.low && v <= f.high) return v;
-      if (typeof v === "string") return f.low;
+      if (typeof v === "string") return (f.start_at || {})[v] !== undefined ? f.start_at[v] : f.low;
     }
     return f.default;
   }
   // A tap: the value, and every field that depends on this one (the field's declared
   // `depends`) forgotten, so nothing chosen for an earlier declarer or contract stays.
   function set(key, value) {
+    if (pad.began === null && !pad.edit) pad.began = pad.state.deals;  // the deal's first tap
     const before = JSON.stringify(pad.values[key]);
     pad.values[key] = value;
     if (JSON.stringify(value) !== before) forget(key);
@@ -133,16 +135,27 @@ export function createForm(pad, F, W, lang) {
     for (const [role, expr] of field.start || []) {
       const p = role === "declarer" ? pad.values.declarer : undefined;
       const [k, part] = expr.split(".");
-      const v = current(k);
+      const v = /^[0-9]+$/.test(expr) ? Number(expr) : current(k);
       const n = part === "level" ? (v || {}).level : v;
       if (who.includes(p) && typeof n === "number") fixed[p] = n;
     }
     const free = who.filter((k) => !(k in fixed));
+    const holder = restHolder(field, free);
     const rest = field.total - Object.values(fixed).reduce((a, n) => a + n, 0);
     return Object.fromEntries(who.map((k) => [k, k in fixed ? fixed[k]
-      : (k === free[free.length - 1] ? rest : 0)]));
+      : (k === holder ? rest : 0)]));
   }
 
+  // Who holds the rest of a tricks row: the field's declared holder (the last player
+  // with the declared status: the one whister), else the last of the row.
+  function restHolder(field, keys) {
+    if (field.rest) {
+      const said = current(field.rest[0]) || {};
+      const named = keys.filter((k) => said[k] === field.rest[1]);
+      if (named.length) return named[named.length - 1];
+    }
+    return keys[keys.length - 1];
+  }
   function numbers(high, low) {
     return Array.from({ length: high - (low || 0) + 1 }, (_, i) => [(low || 0) + i, String((low || 0) + i)]);
   }
@@ -196,20 +209,21 @@ export function createForm(pad, F, W, lang) {
     } else if (f.kind === "tricks") {
       const t = tricksOf(f);
       const who = among(f);
-      const last = who.length - 1;
-      const give = (k, n) => {   // one tap: this count, and the last one the rest
+      const holder = restHolder(f, who.map(([k]) => k));
+      const others = who.filter(([k]) => k !== holder);
+      const give = (k, n) => {   // one tap: this count, and the holder the rest
         const next = Object.assign({}, t, { [k]: n });
-        if (who.length > 1) next[who[last][0]] = f.total - who.slice(0, last).reduce((a, [x]) => a + next[x], 0);
+        if (who.length > 1) next[holder] = f.total - others.reduce((a, [x]) => a + next[x], 0);
         set(f.key, next);
       };
-      who.forEach(([k, label], i) => {
-        if (i === last && who.length > 1) {
+      who.forEach(([k, label]) => {
+        if (k === holder && who.length > 1) {
           box.append(el("div", { class: "stepper last" }, el("span", { class: "who" }, label),
                         el("output", { "data-player": k }, String(t[k]))));
           return;
         }
         // one tap per count; a count that would leave the last below 0 is not offered
-        const room = f.total - who.slice(0, who.length > 1 ? last : 0).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
+        const room = f.total - (who.length > 1 ? others : []).reduce((a, [x]) => a + (x === k ? 0 : t[x]), 0);
         const row = el("div", { class: "trick-row", "data-player": k }, el("span", { class: "who" }, label),
           buttons(numbers(f.total), (v) => t[k] === v, (v) => give(k, v), "numbers"));
         for (const b of row.querySelectorAll("button")) if (+b.dataset.value > room) b.disabled = true;

@@ -25,6 +25,7 @@ function players() {
     label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
     box.append(label);
   }
+  $("ng-rules").placeholder = g.hint;  // the game's own example, from the server
   const preset = $("ng-preset");
   preset.replaceChildren(...g.presets.map((p) => {
     const o = document.createElement("option");

@@ -18,6 +18,10 @@ const pad = {
   edit: null,        // {number, active, dealer} while replacing a deal
   busy: false,
   generation: 0,     // a poll answered after a change of ours is stale: dropped
+  // the deal count when this deal's first tap was made: a deal another phone records
+  // while this form is being filled shows in the live view, and must still be asked
+  // about (sending the refreshed count recorded the same deal twice without a question)
+  began: null,
 };
 const form = createForm(pad, F, W, lang);
 const live = createLive(pad, game, form, W, "?lang=" + lang + all);
@@ -69,10 +73,11 @@ async function record(body, errorAt, twice) {
     if (!pad.edit && !dealId) dealId = newId();
     const [status, data] = pad.edit
       ? await game.replaceDeal(pad.edit.number, Object.assign(body, { expect: pad.edit.saw }), q)
-      : await game.addDeal(Object.assign({}, body, twice ? {} : { expect: pad.state.deals },
+      : await game.addDeal(Object.assign({}, body, twice ? {} : { expect: pad.began === null ? pad.state.deals : pad.began },
                                          { id: dealId }), q);
     if (status === 200 || status === 201) {
       if (!pad.edit) dealId = "";
+      pad.began = null;
       const number = data.number;
       const wasEdit = !!pad.edit;
       pad.edit = null;
@@ -88,6 +93,7 @@ async function record(body, errorAt, twice) {
       await live.poll(true);
       pad.busy = false;
       if (window.confirm(fmt(W.also, pad.state.deals))) return await record(body, errorAt, true);
+      pad.began = pad.state.deals;   // asked and seen: a second Record asks no more
       flash(W.changed, true);
     } else if (status === 409 && data.field === "deals") {
       await live.poll(true);
@@ -116,7 +122,8 @@ $("notation-add").addEventListener("click", () => {
   if (text) record({ deal: text }, $("notation-error"));
 });
 $("notation-box").addEventListener("keydown", (e) => { if (e.key === "Enter") $("notation-add").click(); });
-$("cancel-edit").addEventListener("click", () => { pad.edit = null; pad.values = {}; clearErrors(); form.render(); });
+$("cancel-edit").addEventListener("click", () => { pad.edit = null; pad.values = {}; pad.began = null; clearErrors(); form.render(); });
+$("notation-box").addEventListener("input", () => { if (pad.began === null) pad.began = pad.state.deals; });
 $("undo").addEventListener("click", async () => {
   if (!pad.state.deals) return;
   const b = $("undo");
