@@ -67,6 +67,7 @@ def test_the_memo_of_the_sums_only_writer_tells_apart_what_the_doublings_read():
     two O (``same_kind`` all: both double), an X, or a live dazin must not be taken for the
     first one.  A random game seldom repeats a deal under another nota, so this one does."""
     from whistscore.game import DealContext
+    from whistscore.i18n import text
 
     made = {"declarer": "Anna", "contract": "8H", "opened": False, "partner_passed": False,
             "twist": [], "tricks": {"Anna": 5, "Boris": 2, "Vera": 4, "Gleb": 1}}
@@ -92,7 +93,7 @@ def test_the_memo_of_the_sums_only_writer_tells_apart_what_the_doublings_read():
         for number, record in enumerate(game.deals, 1):
             args = (number, players[(number - 1) % 4], players, players, rules)
             outcome = GAME.score(kept, record.deal, DealContext(*args))
-            doubled += any(" x2 " in e.detail for e in outcome.entries)
+            doubled += any(" x2 " in str(text(e.detail, GAME, "en")) for e in outcome.entries)
             kept = outcome.state
             bare = GAME.score(bare, record.deal, DealContext(*args, keep=False)).state
             assert bare == kept, (same_kind, number)
