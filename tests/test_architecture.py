@@ -24,7 +24,7 @@ GAMES = tuple(name for name, value in declared().items()
 GAME_MODULES = {"__init__", "deals", "fields", "game", "notation", "rules", "scoring", "sheet"}
 #: what the game packages may import from the rest of whistscore
 CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks", "whistscore.rules", "whistscore.layout", "whistscore.fields",
-               "whistscore.game"}
+               "whistscore.game", "whistscore.paper"}
 
 
 def _module_name(path: Path) -> str:
@@ -125,7 +125,7 @@ PUBLIC = {
     "deals": ("Deal", "deal_from_json", "deal_to_json"),
     "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
     "scoring": ("State", "initial_state", "score", "is_finished", "balance", "announce_next"),
-    "sheet": ("sheet_json", "sheet_tables", "closing_tables", "describe_result"),
+    "sheet": ("sheet_json", "sheet_tables", "closing_tables", "describe_result", "drawing"),
     "fields": ("FIELDS",),
     "game": ("GAME",),
 }
@@ -160,6 +160,7 @@ def test_lower_layers_do_not_import_upper() -> None:
         "whistscore.checks": {"whistscore.errors"},
         "whistscore.rules": {"whistscore.errors"},
         "whistscore.layout": {"whistscore.ledger"},
+        "whistscore.paper": {"whistscore.layout", "whistscore.ledger"},
         "whistscore.fields": set(),
         "whistscore.running": {"whistscore.layout", "whistscore.ledger"},
     }
@@ -225,8 +226,50 @@ def private_state_reads(source: str) -> list[str]:
     return sorted(found)
 
 
+def _is_kind_name(node: ast.AST) -> bool:
+    """``kind.name`` or ``<anything>.kind.name``: which game a value is."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "name"):
+        return False
+    base = node.value
+    return (isinstance(base, ast.Name) and base.id == "kind") or \
+        (isinstance(base, ast.Attribute) and base.attr == "kind")
+
+
+def kind_name_decisions(source: str, *, in_words: bool = False) -> list[str]:
+    """Where a module decides by a game's name: ``kind.name`` compared, tested (``if``,
+    ``x if ... else``, ``match``), used as a key (``table[kind.name]``, ``.get(kind.name)``)
+    or, with ``in_words``, made part of a class, an id or a word (an f-string).  Writing
+    the name out as data (the API's ``"game"``, a new file's game) decides nothing."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        places: list[ast.AST] = []
+        if isinstance(node, ast.Compare):
+            places = [node.left, *node.comparators]
+        elif isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            places = [node.test]
+        elif isinstance(node, ast.Match):
+            places = [node.subject]
+        elif isinstance(node, ast.Subscript):
+            places = [node.slice]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("get", "setdefault", "pop"):
+            places = list(node.args[:1])
+        elif in_words and isinstance(node, ast.JoinedStr):
+            places = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
+        for place in places:
+            for inner in ast.walk(place):
+                if _is_kind_name(inner):
+                    found.append(f"line {inner.lineno}: kind.name")
+    return sorted(set(found))
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
-    """The two checks fail on what draw.py did before issue 22."""
+    """The checks fail on what draw.py did before issue 22."""
+    assert kind_name_decisions('div = {"class": f"ws-sheet ws-{rp.game.kind.name}"}',
+                               in_words=True) == ["line 1: kind.name"]
+    assert kind_name_decisions('if kind.name in SHAPES: pass\nx = DRAWERS[rp.kind.name]\n'
+                               'y = T.get(game.kind.name)\nz = {"game": game.kind.name}') == [
+        "line 1: kind.name", "line 2: kind.name", "line 3: kind.name"]
     assert game_name_uses('drawer = {"twist": 1}\nif kind.name == "preferans": pass') == [
         "line 1: 'twist'", "line 2: 'preferans'"]
     assert private_state_reads("x = rp.state.nota(seat)\ny = getattr(rp.state, 'round_price')"
@@ -241,7 +284,9 @@ def test_no_module_outside_the_games_names_a_game_or_reads_its_state() -> None:
     bad = {}
     for path in _outside_games():
         source = path.read_text(encoding="utf-8")
-        found = game_name_uses(source) + private_state_reads(source)
+        web = path.relative_to(PACKAGE).parts[0] == "web"
+        found = game_name_uses(source) + private_state_reads(source) + \
+            kind_name_decisions(source, in_words=web)
         if found:
             bad[str(path.relative_to(PACKAGE))] = found
     # the club archive (merged from its own branch the same evening) still reads each game's
@@ -281,3 +326,22 @@ def test_only_the_book_module_talks_to_the_workbook_library() -> None:
     assert users == {"whistscore.excel.book"}
     graph = _graph()
     assert graph["whistscore.excel.book"] == set()  # it knows no game, no rule, no word
+
+
+def test_the_drawing_reads_the_games_paper_only() -> None:
+    """web/draw.py draws what ``GameType.drawing`` says is on the paper (whistscore/paper.py):
+    it never reads a game's ``sheet_json`` (whose keys are the game's: "pulya", "points"),
+    never touches a state, and never reads an entry's column or a rule option by name --
+    what the marker's lines and the pulka's closed pulya mean is each game's to say
+    (before issue 22 it read whist's "rubber" columns, Danish "points", twist's X and O)."""
+    tree = ast.parse((PACKAGE / "web" / "draw.py").read_text(encoding="utf-8"))
+    # handing the state and the rules to one of the game's own hooks (``kind.due(rp.state,
+    # game.rules)``) is asking the game, not reading it
+    handed = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+              and node.func.value.id == "kind" for arg in node.args}
+    read = {node.attr for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and id(node) not in handed}
+    banned = {"sheet_json", "state", "entries", "outcome", "rules", "name_marks",
+              "opening_values"}
+    assert not read & banned, read & banned

@@ -555,3 +555,96 @@ def test_a_new_game_draws_before_the_first_deal(game, players):
     if game == "twist":   # every gora starts written at the agreed size
         gora = [e for e in tree.with_attr("data-column") if e["attrs"]["data-column"] == "gora"]
         assert {e["text"] for e in gora} == {str(rp.game.rules["gora"])}
+
+
+# -- legible on the narrowest phone (issue 22: "the side texts of the 3-player pulka stay
+#    legible at 360 px; the Twist sheet's rotated chains and the Danish 'No.' header were
+#    cramped") ---------------------------------------------------------------------------
+
+#: the smallest a number or a name of the sheet is written at, in CSS px on the phone; the
+#: legend, a change written small and a tag may go to SMALL
+FLOOR, SMALL = 12, 11
+#: the table page's own stylesheet, which holds the sheet (``main`` pads it by 10 px a side)
+APP_CSS = (ROOT / "whistscore" / "web" / "static" / "app.css").read_text(encoding="utf-8")
+SIZES = [(360, 780), (390, 844)]
+
+LEGIBLE = """
+const out = {small: [], clipped: [], outside: []};
+const floor = arguments[0], small = arguments[1];
+for (const svg of document.querySelectorAll('svg.ws-pulka')) {
+  const k = svg.getScreenCTM().a, box = svg.getBoundingClientRect();
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim()) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * k;
+    const main = t.closest('.ws-f') || t.classList.contains('ws-name');
+    if (px < (main ? floor : small) - 0.05) out.small.push([t.textContent, px]);
+    const r = t.getBoundingClientRect();
+    if (r.left < box.left - .5 || r.right > box.right + .5) out.outside.push(t.textContent);
+  }
+}
+for (const c of document.querySelectorAll('.ws-sheet td, .ws-sheet th, .ws-summary td')) {
+  const px = parseFloat(getComputedStyle(c).fontSize);
+  if (c.textContent.trim() && px < small - 0.05) out.small.push([c.textContent, px]);
+  // a number, a deal's number or a heading cut short is unreadable; a long name may be
+  // ended with "…" (its whole is the cell's title)
+  if (!c.title && c.scrollWidth > c.clientWidth + .5) out.clipped.push(c.textContent);
+}
+return out;"""
+
+
+def long_danish(deals: int):
+    """The five-player sample's first fifteen deals over and over (the rotation stays the
+    sample's): three-figure deal numbers in the pad's first column."""
+    data = json.loads((ROOT / "samples" / "danish-evening-5.json").read_text(encoding="utf-8"))
+    data["deals"] = (data["deals"][:15] * (deals // 15 + 1))[:deals]
+    return whistscore.replay(from_json(data))
+
+
+NARROW = [(p.stem, lambda p=p: load(p)) for p in SAMPLES] + [
+    ("preferans-60-deals-3", lambda: long_pulka(("Alexei", "Marina", "Pavel"), 64)),
+    ("twist-long-nota", lambda: many_bombs(9)),
+    ("danish-120-deals", lambda: long_danish(120)),
+]
+
+
+@pytest.mark.parametrize("name,make", NARROW, ids=[c[0] for c in NARROW])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_legible_on_the_narrowest_phone(browser, tmp_path, name, make, size, lang):
+    """At 360 and 390 px every number and name of the drawn sheet is written at 12 px or
+    more (the pulka is a drawing scaled to the width: 13 of 408 units was 10.8 px at 360),
+    nothing runs out of the drawing, and no number or heading of a table is cut short (the
+    pad's "No." read "N…": its 2.4em held the padding too under the page's border-box)."""
+    rp = make()
+    path = tmp_path / f"{name}-{lang}-{size[0]}.html"
+    # as the table page holds it: the page's own stylesheet (its border-box sizing, its
+    # padding) around the sheet's, the drawing inside <main>
+    path.write_text('<!doctype html><html><head><meta charset="utf-8">'
+                    '<meta name="viewport" content="width=device-width,initial-scale=1">'
+                    f"<style>{APP_CSS}{SHEET_CSS}</style></head><body><main>"
+                    f'<section class="sheet-wrap">{draw_sheet(rp, lang)}</section>'
+                    f"{draw_summary(rp, lang)}</main></body></html>", encoding="utf-8")
+    browser.set_window_size(*size)
+    try:
+        browser.get(path.as_uri())
+        assert browser.execute_script("return window.innerWidth") == size[0]
+        found = browser.execute_script(LEGIBLE, FLOOR, SMALL)
+    finally:
+        browser.set_window_size(WIDTH, HEIGHT)
+    assert found == {"small": [], "clipped": [], "outside": []}, found
+
+
+def test_a_corner_field_takes_its_long_edge():
+    """A vists field in a corner is cut by the diagonal: short at the inner line, long at the
+    outer one.  A chain that one outer line holds is written there in one line, not broken
+    over the short ones (Sveta's vists on Pavel, "20.40." then "60", before)."""
+    rp = load(ROOT / "samples" / "twist-bombs-and-twist-round.json")
+    fields = {(e["attrs"]["data-player"], e["attrs"]["data-against"]): e
+              for e in parse(draw_sheet(rp)).with_attr("data-column")
+              if e["attrs"]["data-column"] == "vists"}
+    html = draw_sheet(rp)
+    for player, against, chain in (("Sveta", "Pavel", "20.40.60"), ("Irina", "Oleg", "12.72.84")):
+        assert fields[player, against]["text"] == chain
+        start = html.index(f'data-player="{player}" data-column="vists" data-against="{against}"')
+        group = html[start:html.index("</g>", start)]
+        assert group.count("<text") == 1, group

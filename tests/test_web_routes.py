@@ -8,6 +8,7 @@ input an attacker or a careless phone would send.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -129,7 +130,9 @@ def test_the_pages_show_thirds_as_mixed_numbers_and_the_api_keeps_fractions(tmp_
                   headers=H).status_code == 201
     api = c.get("/api/games/ev/settle").json()
     assert api["balance"] == {"Anna": "44/3", "Boris": "-4/3", "Vera": "-40/3"}
-    settle = c.get("/g/ev/settle").text
+    # the unit is a players' term there, a button opening its line (issue 22): read as text
+    settle = re.sub(r'<button type="button" class="term"[^>]*>([^<]*)</button>', r"\1",
+                    c.get("/g/ev/settle").text)
     for shown in (">+14 2/3<", ">-1 1/3<", ">-13 1/3<", "</b> 13 1/3 vists", "</b> 1 1/3 vists"):
         assert shown in settle, shown
     assert "/3 vists" not in settle.replace(" 1/3 vists", "")
@@ -704,3 +707,24 @@ def test_the_sheet_keeps_its_deals_after_end_settings_and_reopen(tmp_path):
         assert sheet == whistscore.ScoredGame.load(path).replay.to_json()
         page = c.get("/g/ev")
         assert page.status_code == 200 and "7♠" in page.text  # the list of deals, drawn
+
+
+def test_the_earlier_deals_say_what_they_are(tmp_path):
+    """The tester saw "… 2" above the list with no word: the link says what it hides."""
+    from whistscore.web.live import SHOWN_DEALS
+
+    path = new(tmp_path)
+    c = client(tmp_path)
+    for _ in range(SHOWN_DEALS + 2):
+        assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    c.cookies.set("lang", "en")
+    assert "… 2 earlier deals: show all</a>" in c.get("/g/ev").text
+    c.cookies.set("lang", "ru")
+    assert "… ещё сдач выше: 2 — показать все</a>" in c.get("/g/ev").text
+    assert path.exists()
+
+
+def test_the_file_name_says_its_rule_in_the_pages_language(tmp_path):
+    c = client(tmp_path)
+    c.cookies.set("lang", "ru")
+    assert 'title="Только латинские буквы, цифры' in c.get("/").text

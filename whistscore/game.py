@@ -23,12 +23,13 @@ import attrs
 from .errors import DealError, InputError
 from .layout import Label, Phrase, Table
 from .ledger import Amount, Entry
+from .paper import Drawing
 from .rules import RuleBook, Rules
 
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["Cite", "Paper", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
+__all__ = ["Cite", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
            "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
            "dealer_of", "paused_gc"]
 
@@ -74,28 +75,6 @@ class Cite:
 
 def _cite(value: "Cite | str") -> Cite:
     return value if isinstance(value, Cite) else Cite(value, value)
-
-
-@attrs.frozen
-class Paper:
-    """How the scorepad draws a game's sheet, as players draw it on paper.
-
-    The game says it, so the drawing code never asks which game it is: ``form`` is
-    ``"pulka"`` (a sector per player, bands from the centre out: ``columns`` are the inner
-    and middle bands, then the vists on each opponent), ``"marker"`` (the whist marker's
-    sheet, above and below the line), ``"pad"`` (a running total per deal) or ``"tables"``
-    (the game's own ``sheet_tables``).  ``centre`` is the rule option whose value the pulka's
-    centre circle holds, ``closes`` the option the middle band closes at (the pulya), with
-    ``centre_sum`` the circle also shows the sum of the middle band; ``legend`` is the
-    label key of the one-line legend under the drawing.
-    """
-
-    form: str = "tables"
-    columns: tuple[str, ...] = ()
-    centre: str = ""
-    closes: str = ""
-    centre_sum: bool = False
-    legend: str = ""
 
 
 @attrs.frozen
@@ -172,8 +151,8 @@ def _no_pairs(replay: object) -> dict[tuple[str, str], Fraction] | None:
     return None
 
 
-def _no_marks(state: object, seat: int) -> tuple[Any, ...]:
-    return ()
+def _no_drawing(replay: object) -> None:
+    return None
 
 
 def _nothing_due(state: object, rules: Rules) -> tuple[str, Label] | None:
@@ -251,15 +230,14 @@ class GameType(Generic[D, S]):
     notation_forms: tuple[NotationForm, ...] = ()
     #: the seats the notation examples are read with
     notation_players: tuple[str, ...] = ()
-    #: how the scorepad draws the sheet (web/draw.py reads this, never the game's name)
-    paper: Paper = Paper()
 
     # -- optional hooks, each with a default that does nothing -------------------
     #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)
     active_players: Callable[[tuple[str, ...], str], tuple[str, ...]] = _everyone
-    #: (state, seat) -> symbols written after a player's name on the sheet (twist's nota),
-    #: oldest first; each has ``kind``, ``written``, ``ended``, ``bars`` and ``text()``
-    name_marks: Callable[[S, int], tuple[Any, ...]] = _no_marks
+    #: the sheet as players draw it on paper, as data (:mod:`whistscore.paper`): the pulka,
+    #: the marker's sheet, the pad; the scorepad draws it without asking which game it is.
+    #: None (the default) shows the game's own ``sheet_tables``
+    drawing: Callable[[Played[S]], Drawing] = _no_drawing
     #: (state, rules) -> what is due before the next deal, drawn under the sheet: a short
     #: key (the page's ``data-due``) and its words (a twist round at its price), or None
     due: Callable[[S, Rules], tuple[str, Label] | None] = _nothing_due

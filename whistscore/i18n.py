@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .ledger import Entry, Label, Phrase, format_amount
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .errors import InputError
     from .game import GameType, RuleText
 
-__all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name", "detail_text",
+__all__ = ["LANGS", "CORE_LABELS", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
            "said",
            "entries_said"]
@@ -27,6 +27,11 @@ __all__ = ["LANGS", "CORE_LABELS", "text", "rule_name", "explain", "column_name"
 LANGS = ("en", "ru")
 
 CORE_LABELS: dict[str, tuple[str, str]] = {
+    # the players' terms that every game shares, explained in one line where a page shows
+    # them (terms(); each game adds its own at the top of its LABELS; docs/glossary.md)
+    "term.declarer": ("declarer — the player who won the bidding and plays the contract",
+                      "играющий|играющего|играющему|играющим — игрок, который назначил игру и "
+                      "играет её"),
     "player": ("Player", "Игрок"),
     "side": ("Side", "Пара"),
     "deal": ("Deal", "Сдача"),
@@ -632,3 +637,80 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     rule = rule_name(entry.rule, kind, lang)
     detail = f"{detail_text(entry.detail, kind, lang)}, " if entry.detail else ""
     return f"{head}: {detail}{rule}"
+
+
+# -- the players' terms, each explained in one line where it appears (issue 22) --------------
+
+class Term(NamedTuple):
+    """A players' term on a page: its label key, its headword and its one-line explanation
+    (``"пуля — очки за сыгранные игры…"``), in one language."""
+
+    key: str
+    word: str
+    line: str
+
+
+#: what a term's label holds: its forms as written on the pages, "|" between them (the
+#: headword first), then " — " and the one-line explanation
+TERM_SEPARATOR = " — "
+
+
+def _term_labels(kind: GameType[Any, Any] | None) -> dict[str, tuple[str, str]]:
+    found = {k: v for k, v in CORE_LABELS.items() if k.startswith("term.")}
+    if kind is not None:
+        found.update({k: v for k, v in getattr(kind, "labels", {}).items()
+                      if k.startswith("term.")})
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _term_table(kind: GameType[Any, Any] | None,
+                lang: str) -> tuple[tuple[Term, ...], re.Pattern[str] | None, dict[str, Term]]:
+    """The game's terms in ``lang``, and one pattern finding any of their forms (the longest
+    first, whole words only: "полвиста" before "вист", "half-whist" before "whist")."""
+    found: list[Term] = []
+    by_form: dict[str, Term] = {}
+    for key, pair in _term_labels(kind).items():
+        said = pair[1] if lang == "ru" else pair[0]
+        forms, _, explanation = said.partition(TERM_SEPARATOR)
+        names = [f.strip() for f in forms.split("|") if f.strip()]
+        term = Term(key, names[0], f"{names[0]}{TERM_SEPARATOR}{explanation.strip()}")
+        found.append(term)
+        for name in names:
+            by_form.setdefault(name.casefold(), term)
+    if not by_form:
+        return (), None, {}
+    alternatives = "|".join(re.escape(f) for f in sorted(by_form, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", re.IGNORECASE)
+    return tuple(found), pattern, by_form
+
+
+def terms(kind: GameType[Any, Any] | None = None, lang: str = "en") -> tuple[Term, ...]:
+    """Every players' term of a game (its own ``term.*`` labels and the shared ones), in
+    ``lang``; docs/glossary.md explains the same words for readers of the docs."""
+    return _term_table(kind, lang)[0]
+
+
+def term_spans(said: str, kind: GameType[Any, Any] | None = None,
+               lang: str = "en") -> list[str | tuple[str, Term]]:
+    """A text cut where a players' term is written: plain strings, and ``(the word as
+    written, its Term)`` for the first time each term occurs in it, so the page can make
+    that word open its one-line explanation in place."""
+    _, pattern, by_form = _term_table(kind, lang)
+    if pattern is None or not said:
+        return [said] if said else []
+    out: list[str | tuple[str, Term]] = []
+    seen: set[str] = set()
+    at = 0
+    for match in pattern.finditer(said):
+        term = by_form[match.group(1).casefold()]
+        if term.key in seen:
+            continue
+        seen.add(term.key)
+        if match.start() > at:
+            out.append(said[at:match.start()])
+        out.append((match.group(1), term))
+        at = match.end()
+    if at < len(said):
+        out.append(said[at:])
+    return out

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
@@ -84,7 +85,26 @@ def templates() -> Environment:
     # "Боря платит Ане 1.20": the payee in the case the sentence needs (i18n.pays)
     env.filters["pays"] = lambda payer, payee, amount, lang: i18n.pays(
         str(payer), str(payee), str(amount), lang)
+    # a players' term in a text opens its one-line explanation in place (i18n.term_spans)
+    env.filters["termed"] = _termed
     return env
+
+
+def _termed(said: object, kind: object, lang: str) -> Markup:
+    """The text with the first of each players' term made a button that opens the term's
+    line beneath it (static/terms.js); the words are the game's, escaped here."""
+    if isinstance(kind, str):
+        kind = get_game(kind) if kind in GAMES else None
+    assert kind is None or isinstance(kind, GameType)
+    out = []
+    for part in i18n.term_spans(str(said), kind, lang):
+        if isinstance(part, str):
+            out.append(escape(part))
+        else:
+            word, term = part
+            out.append(Markup('<button type="button" class="term" data-term="{}" data-line="{}" '
+                              'aria-expanded="false">{}</button>').format(term.key, term.line, word))
+    return Markup("").join(out)
 
 
 def _game_name(kind: object, lang: str) -> str:

@@ -17,38 +17,20 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Protocol, TypedDict, Union
+from typing import Any, Callable, NamedTuple
 
 from ..game import GameType, Words
-from ..i18n import text
+from ..i18n import term_spans, text
 from ..layout import Cell, Label, Table
 from ..ledger import Amount, format_amount, json_number, plain_number
+from ..paper import Mark, Marker, Pad, Pulka
 from ..replay import Replay
 
 __all__ = ["draw_sheet", "draw_summary", "shown", "SHEET_CSS"]
 
 #: the sheet is drawn for any registered game
 AnyGame = GameType[Any, Any]
-#: a column's place on the sheet: (player, column, written on whom)
-_Key = tuple[str, str, Union[str, None]]
 
-
-class _NotaSymbol(Protocol):
-    """What the pulka reads of a symbol of twist's nota (the state's ``nota(seat)``)."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def written(self) -> int: ...
-
-    @property
-    def ended(self) -> int | None: ...
-
-    @property
-    def bars(self) -> int: ...
-
-    def text(self) -> str: ...
 
 #: the sheet's stylesheet (static/sheet.css), for a page that embeds a drawing on its own
 SHEET_CSS = (Path(__file__).parent / "static" / "sheet.css").read_text(encoding="utf-8")
@@ -123,32 +105,12 @@ def shown(value: object) -> str:
         return str(value)
 
 
-def _sequences(rp: Replay[Any]) -> dict[_Key, list[Amount]]:
-    """(player, column, written-on) -> the column's values, one per deal that changed it.
-
-    A column that does not start at 0 (twist's gora) starts with its opening
-    value written, as the pencil does before the first deal.
-    """
-    game = rp.game
-    out: dict[_Key, list[Amount]] = {key: [value] for key, value
-                              in game.kind.opening_values(game.players, game.rules).items()}
-    for result in rp.results:
-        sums: dict[_Key, Amount] = {}
-        for e in result.outcome.entries:
-            key = (e.player, e.column, e.against)
-            sums[key] = sums.get(key, 0) + e.amount
-        for key, amount in sums.items():
-            if amount == 0:
-                continue
-            values = out.setdefault(key, [])
-            values.append(plain_number((values[-1] if values else 0) + amount))
-    return out
-
-
 # -- text that fits a pencil line ------------------------------------------------
 
-FONT = 13
-LINE = 15
+#: the pencil's size, in the drawing's units: 14 of 396 is 12 CSS px on a 360 px phone (the
+#: page's 340 px), the smallest the numbers of a sheet are written at (tests/test_web_draw.py)
+FONT = 14
+LINE = 16
 _EM = {".": 0.32, "…": 1.0, "-": 0.37, "/": 0.36, "✓": 0.9, " ": 0.32}
 
 
@@ -204,9 +166,9 @@ def _svg_line(line: list[str], x: float, y: float, first: bool, elided: bool, to
 # -- the pulka's geometry ----------------------------------------------------------
 
 HALF = 180          # half the side of the square
-MARGIN = 24         # room for the names outside the square
-CIRCLE = 30
-BANDS = ((CIRCLE + 2, 80), (80, 122), (122, HALF))   # inner, middle, vists (distance from C)
+MARGIN = 18         # room for the names outside the square (a line of FONT, no more)
+CIRCLE = 28
+BANDS = ((CIRCLE + 2, 82), (82, 122), (122, HALF))   # inner, middle, vists (distance from C)
 C = MARGIN + HALF
 
 
@@ -249,10 +211,11 @@ _LAYOUT = {
 }
 
 #: where each seat's name is written, outside the square: (x, y, rotate)
+#: (the baseline: a turned name's letters rise towards the square, an upright one's above it)
 _NAMES = {
-    3: ((C - HALF - 8, C, 90), (C, C - HALF - 8, 0), (C + HALF + 8, C, -90)),
-    4: ((C, C + HALF + 17, 0), (C - HALF - 8, C, 90), (C, C - HALF - 8, 0),
-        (C + HALF + 8, C, -90)),
+    3: ((C - HALF - 13, C, 90), (C, C - HALF - 5, 0), (C + HALF + 13, C, -90)),
+    4: ((C, C + HALF + 14, 0), (C - HALF - 13, C, 90), (C, C - HALF - 5, 0),
+        (C + HALF + 13, C, -90)),
 }
 
 
@@ -283,19 +246,14 @@ def _band_lines(side: _Side, band: tuple[int, int], f0: float = 0, f1: float = 1
     return out
 
 
-def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, f1: float,
+def _field(side: _Side, band: tuple[int, int], values: tuple[Amount, ...], f0: float, f1: float,
            data: dict[str, object], cls: str, mark: str = "") -> Node:
     """One field of the pulka: a column's running values, tail first when they do not fit."""
     tokens = [format_amount(v) for v in values]
     group = _el("g", {"class": f"ws-f {cls}", **data})
     if tokens:
-        lines = _band_lines(side, band, f0, f1)
-        laid, elided = _fit(tokens, _widths(lines, mark))
-        if len(laid) < len(lines):   # fewer lines than the band holds: centre them
-            fewer = _band_lines(side, band, f0, f1, len(laid))
-            again, cut = _fit(tokens, _widths(fewer, mark))
-            if cut == elided and len(again) == len(fewer):
-                lines, laid = fewer, again
+        lines, laid, elided = _lay(tokens, _band_lines(side, band, f0, f1),
+                                   lambda n: _band_lines(side, band, f0, f1, n), mark)
         for k, line in enumerate(laid):
             y, lo, hi = lines[k]
             last = k == len(laid) - 1
@@ -304,7 +262,33 @@ def _field(side: _Side, band: tuple[int, int], values: list[Amount], f0: float, 
     return group
 
 
-def _widths(lines: list[tuple[float, float, float]], mark: str) -> list[float]:
+_Lines = list[tuple[float, float, float]]
+
+
+def _lay(tokens: list[str], full: _Lines, centred: Callable[[int], _Lines],
+         mark: str) -> tuple[_Lines, list[list[str]], bool]:
+    """The lines a field's values are written on, and the values on each.
+
+    The fewest lines that hold every value, centred across the band when they fit
+    there, else the widest run of that many lines (a corner field, cut by the
+    diagonal, is longest at its outer edge): a chain broken over two short lines
+    where one long line holds it is what made the corners cramped.  When the band
+    cannot hold them all, every line is used and the tail is kept (:func:`_fit`).
+    """
+    laid, elided = _fit(tokens, _widths(full, mark))
+    if elided:
+        return full, laid, True
+    for n in range(1, len(full) + 1):
+        runs = [centred(n)] + sorted((full[i:i + n] for i in range(len(full) - n + 1)),
+                                     key=lambda run: -min(hi - lo for _, lo, hi in run))
+        for lines in runs:
+            again, cut = _fit(tokens, _widths(lines, mark))
+            if not cut and len(again) == len(lines):
+                return lines, again, False
+    return full, laid, False
+
+
+def _widths(lines: _Lines, mark: str) -> list[float]:
     return [hi - lo - _width(mark) for _, lo, hi in lines]
 
 
@@ -336,61 +320,31 @@ def _name_text(label: Node, name: str, limit: float, dealer: bool, symbols: list
     return label
 
 
-NOTA_SHOWN = 6
-
-
-def _nota_svg(player: str, symbols: tuple[_NotaSymbol, ...], kind: AnyGame,
-              lang: str) -> tuple[list[Node], float]:
-    """Twist's nota after the name: X, O, dazin, operet; crossed or barred as on paper.
-
-    A long evening fills the nota: live X's (and O's) are written once with
-    their count ("X×3"), the latest crossed ones follow in the order written,
-    and the older crossed ones are counted as "…".  Returns the symbols (each
-    written after a space) and their width.
-    """
-    items: list[tuple[_NotaSymbol, int]] = []
-    grouped: set[str] = set()
-    for s in symbols:
-        if s.ended is None and s.kind in ("X", "O"):
-            if s.kind not in grouped:
-                grouped.add(s.kind)
-                items.append((s, sum(1 for t in symbols if t.kind == s.kind and t.ended is None)))
-        elif s.ended is None:
-            items.append((s, 1))
-    ended = [s for s in symbols if s.ended is not None]
-    room = max(0, NOTA_SHOWN - len(items))
-    kept = ended[len(ended) - room:] if room else []
-    items = sorted(items + [(s, 1) for s in kept], key=lambda item: item[0].written)
+def _marks_svg(player: str, marks: tuple[Mark, ...], kind: AnyGame,
+               lang: str) -> tuple[list[Node], float]:
+    """The symbols the game writes after a name (twist's nota), live ones bold, spent ones
+    crossed out, the "…" of older ones grey.  Returns them (each written after a space)
+    and their width."""
     parts: list[Node] = []
     width = 0.0
-    if len(kept) < len(ended):
-        parts.append(_el("tspan", {"class": "ws-sym-more", "data-player": player,
-                                   "data-hidden": len(ended) - len(kept)}, "…"))
-        width += _width(" …", True)
-    for s, count in items:
-        if s.kind in ("X", "O"):
-            word = s.kind if count == 1 else f"{s.kind}×{count}"
+    for mark in marks:
+        word = _t(mark.word, kind, lang)
+        if mark.more:
+            attrs: dict[str, object] = {"class": "ws-sym-more", "data-player": player,
+                                        "data-hidden": mark.count}
         else:
-            word = text(Label(f"draw.{s.kind}"), kind, lang) + "|" * s.bars
-        cls = "ws-sym" if s.ended is None else "ws-sym-off"
-        parts.append(_el("tspan", {"class": cls, "data-player": player,
-                                   "data-symbol": s.text(), "data-count": count}, word))
+            attrs = {"class": "ws-sym" if mark.live else "ws-sym-off", "data-player": player,
+                     "data-symbol": mark.symbol, "data-count": mark.count}
+        parts.append(_el("tspan", attrs, word))
         width += _width(" " + word, True)
     return parts, width
 
 
-def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str],
-           centre: tuple[str, str]) -> Node:
+def _pulka(paper: Pulka, dealer: str | None, kind: AnyGame, lang: str) -> Node:
     """The paper pulka: a sector per player, bands (inner, middle, vists) from the centre out."""
-    game = rp.game
-    kind = game.kind
-    players = game.players
+    players = tuple(seat.player for seat in paper.seats)
     n = len(players)
     layout = _LAYOUT[n]
-    seqs = _sequences(rp)
-    sheet = kind.sheet_json(rp.state, game.rules)
-    target = game.rules[kind.paper.closes] if kind.paper.closes else None
-    dealer = rp.next_dealer() if not rp.finished else None
     size = 2 * (HALF + MARGIN)
     svg = _el("svg", {"class": "ws-pulka", "viewBox": f"0 0 {size} {size}", "role": "img",
                       "aria-label": _t(Label("sheet"), kind, lang),
@@ -409,142 +363,105 @@ def _pulka(rp: Replay[Any], lang: str, columns: tuple[str, str],
         svg.append(_el("path", {"class": "ws-ln", "d": f"M{lo} {lo}L{hi} {hi}M{hi} {lo}L{lo} {hi}"}))
     svg.append(_el("rect", {"class": "ws-ln", "x": lo, "y": lo, "width": 2 * HALF,
                             "height": 2 * HALF}))
-    inner_col, middle_col = columns
-    for seat, (main, vists) in enumerate(layout):
-        p = players[seat]
+    for seat_no, (seat, (main, vists)) in enumerate(zip(paper.seats, layout)):
+        p = seat.player
         parts = []
-        closed = target is not None and Fraction(sheet[p][middle_col]) >= target
-        if closed:
+        if seat.middle.closed:
             parts.append(_band_polygon(main, BANDS[1], "ws-closed-band"))
-        for band, col in ((BANDS[0], inner_col), (BANDS[1], middle_col)):
-            values = seqs.get((p, col, None), [])
-            total = json_number(values[-1]) if values else sheet[p][col]
-            mark = " ✓" if closed and col == middle_col else ""
-            parts.append(_field(main, band, values, 0, 1,
-                                {"data-player": p, "data-column": col, "data-against": "",
-                                 "data-total": total},
-                                f"ws-{col}" + (" ws-closed" if mark else ""), mark))
+        for band, field in ((BANDS[0], seat.inner), (BANDS[1], seat.middle)):
+            mark = " ✓" if field.closed else ""
+            parts.append(_field(main, band, field.values, 0, 1,
+                                {"data-player": p, "data-column": field.column, "data-against": "",
+                                 "data-total": field.total},
+                                f"ws-{field.column}" + (" ws-closed" if mark else ""), mark))
         svg.append(_group(main, *parts))
         for side, opp, f0, f1 in vists:
             q = players[opp]
-            values = seqs.get((p, "vists", q), [])
-            total = json_number(values[-1]) if values else sheet[p]["vists"][q]
-            field = _field(side, BANDS[2], values, f0, f1,
-                           {"data-player": p, "data-column": "vists", "data-against": q,
-                            "data-total": total}, "ws-vists")
+            on = seat.vists[q]
+            drawn = _field(side, BANDS[2], on.values, f0, f1,
+                           {"data-player": p, "data-column": on.column, "data-against": q,
+                            "data-total": on.total}, f"ws-{on.column}")
             if f0 > 0:
                 x, _ = _bounds(side, f0, f1)
                 sep = _el("line", {"class": "ws-ln2", "x1": f"{x:.1f}",
                                    "y1": side.sign * BANDS[2][0], "x2": f"{x:.1f}",
                                    "y2": side.sign * HALF})
-                svg.append(_group(side, sep, field))
+                svg.append(_group(side, sep, drawn))
             else:
-                svg.append(_group(side, field))
-        x, y, rot = _NAMES[n][seat]
-        marks = kind.name_marks(rp.state, seat)
-        symbols, room = _nota_svg(p, marks, kind, lang) if marks else ([], 0.0)
+                svg.append(_group(side, drawn))
+        x, y, rot = _NAMES[n][seat_no]
+        symbols, room = _marks_svg(p, seat.marks, kind, lang) if seat.marks else ([], 0.0)
         label = _el("text", {"class": "ws-name", "transform": f"translate({x} {y}) rotate({rot})",
-                             "data-seat": seat})
+                             "data-seat": seat_no})
         svg.append(_name_text(label, p, 2 * HALF - 30 - room, p == dealer, symbols))
     svg.append(_el("circle", {"class": "ws-centre", "cx": C, "cy": C, "r": CIRCLE}))
-    big, small = centre
+    big = paper.centre
     fit = min(17.0, 17.0 * (2 * CIRCLE - 8) / _width(big, True, 17))
     svg.append(_el("text", {"class": "ws-target", "x": C, "y": C + 3,
                             "style": f"font-size:{fit:.1f}px"}, big))
-    svg.append(_el("text", {"class": "ws-sum", "x": C, "y": C + 17}, small))
+    svg.append(_el("text", {"class": "ws-sum", "x": C, "y": C + 17}, paper.centre_small))
     return svg
 
 
-def _legend(key: str, kind: AnyGame, lang: str) -> Node:
-    return _el("p", {"class": "ws-legend"}, _t(Label(key), kind, lang))
+def _termed(element: Node, said: str, kind: AnyGame, lang: str) -> Node:
+    """``said`` written into ``element``, the first of each players' term a button that
+    opens its one-line explanation beneath it (static/terms.js); the words are the game's."""
+    for part in term_spans(said, kind, lang):
+        if isinstance(part, str):
+            _add_text(element, part)
+        else:
+            word, term = part
+            element.append(_el("button", {"type": "button", "class": "term",
+                                          "data-term": term.key, "data-line": term.line,
+                                          "aria-expanded": "false"}, word))
+    return element
 
 
-def _pulka_sheet(rp: Replay[Any], lang: str) -> list[Node]:
+def _legend(words: Label | None, kind: AnyGame, lang: str) -> list[Node]:
+    if not words:
+        return []
+    return [_termed(_el("p", {"class": "ws-legend"}), _t(words, kind, lang), kind, lang)]
+
+
+def _pulka_sheet(paper: Pulka, rp: Replay[Any], lang: str) -> list[Node]:
     """The pulka of Preferans (pulya in the centre, Σ of the pulyas) or Twist (the gora)."""
-    kind = rp.game.kind
-    paper = kind.paper
-    middle = paper.columns[1]
-    small = ""
-    if paper.centre_sum:
-        total = sum(Fraction(v[middle]) for v in kind.sheet_json(rp.state, rp.game.rules).values())
-        small = f"Σ {format_amount(plain_number(total))}"
-    inner, middle = paper.columns
-    return [_pulka(rp, lang, (inner, middle), (format_amount(rp.game.rules[paper.centre]), small)),
-            _legend(paper.legend, kind, lang)]
+    dealer = rp.next_dealer() if not rp.finished else None
+    return [_pulka(paper, dealer, rp.game.kind, lang), *_legend(paper.legend, rp.game.kind, lang)]
 
 
 # -- whist: the marker's sheet ---------------------------------------------------------
-
-class _Rubber(TypedDict):
-    """One rubber of the marker's sheet as it is drawn."""
-
-    #: above the line: (side, amount, "game" or "rubber"), in the order written
-    above: list[tuple[int, Amount, str]]
-    #: below the line, per game: per side, (running points, column) in the order written
-    games: list[list[list[tuple[Amount, str]]]]
-    closed: bool
-
 
 def _row(attrs: dict[str, object] | None, *cells: Node) -> Node:
     return _el("tr", attrs, None, *cells)
 
 
-def _whist(rp: Replay[Any], lang: str) -> list[Node]:
+def _marker(paper: Marker, rp: Replay[Any], lang: str) -> list[Node]:
     """Two columns, we and they: game values and rubbers above the line, points below."""
-    game = rp.game
-    kind = game.kind
-    players = game.players
-    sheet = kind.sheet_json(rp.state, game.rules)
-    sides = tuple(sheet)   # NS (seats 1 and 3), EW (seats 2 and 4)
-    blocks: list[_Rubber] = []
-
-    def new_block() -> _Rubber:
-        return {"above": [], "games": [[[], []]], "closed": False}
-
-    block = new_block()
-    running: list[Amount] = [0, 0]
-    for result in rp.results:
-        for e in result.outcome.entries:
-            i = sides.index(e.player)
-            if e.column in ("revoke", "tricks", "honours"):
-                if e.amount:
-                    running[i] += e.amount
-                    block["games"][-1][i].append((running[i], e.column))
-            elif e.column == "game":
-                block["above"].append((i, e.amount, "game"))
-                block["games"].append([[], []])
-                running = [0, 0]
-            elif e.column == "rubber":
-                block["above"].append((i, e.amount, "rubber"))
-                block["closed"] = True
-                blocks.append(block)
-                block = new_block()
-    blocks.append(block)
+    kind = rp.game.kind
+    sides = paper.sides
     head = _row(None)
-    for k, side in enumerate(sides):
-        th = _el("th", {"title": f"{side}: {players[k]}, {players[k + 2]}"}, side,
-                 _el("br"), _el("span", {"class": "ws-tag"}, f"{players[k]} · {players[k + 2]}"))
-        head.append(th)
+    for side, members in zip(sides, paper.members):
+        head.append(_el("th", {"title": f"{side}: {', '.join(members)}"}, side,
+                        _el("br"), _el("span", {"class": "ws-tag"}, " · ".join(members))))
     table = _el("table", {"class": "ws-marker"}, None, _el("thead", None, None, head))
-    rubbers = game.rules["rubber"] is not None
-    for number, b in enumerate(blocks, 1):
-        if not b["above"] and not any(g[0] or g[1] for g in b["games"]) and number > 1:
+    for b in paper.rubbers:
+        if not b.above and not any(ns or ew for ns, ew in b.games) and b.number > 1:
             continue
         body = _el("tbody")
-        if rubbers:
+        if paper.numbered:
             body.append(_row(None, _el("td", {"class": "ws-cap", "colspan": 2},
-                                       f"{_t(Label('rubber_no'), kind, lang)} {number}")))
+                                       f"{_t(Label('rubber_no'), kind, lang)} {b.number}")))
         # above the line: written upwards from the line, the latest at the top
-        for i, amount, what in reversed(b["above"]):
+        for i, amount, what in reversed(b.above):
             cells = [_el("td"), _el("td")]
             cells[i].extend([_el("span", {"data-side": sides[i],
                                           "data-above": json_number(amount)}, _num(amount)),
-                             _el("span", {"class": "ws-tag"}, _t(Label(what), kind, lang))])
+                             _el("span", {"class": "ws-tag"}, _t(what, kind, lang))])
             cells[i][0].tail = " "
             body.append(_row({"class": "ws-above"}, *cells))
         first = True
-        for g, (ns, ew) in enumerate(b["games"]):
-            last_game = g == len(b["games"]) - 1
+        for g, (ns, ew) in enumerate(b.games):
+            last_game = g == len(b.games) - 1
             if last_game and not ns and not ew and not first:
                 continue
             cls = ["ws-below"]
@@ -563,15 +480,14 @@ def _whist(rp: Replay[Any], lang: str) -> list[Node]:
             body.append(_row({"class": " ".join(cls)}, *cells))
             first = False
         table.append(body)
-    totals = [sheet[s]["total"] for s in sides]
     table.append(_el("tfoot", None, None,
                      _row(None, _el("td", {"class": "ws-cap", "colspan": 2},
                                     _t(Label("total"), kind, lang))),
                      _row({"class": "ws-foot"}, *[
                          _el("td", {"data-side": s, "data-total": t},
-                             format_amount(Fraction(t), signed=True))
-                         for s, t in zip(sides, totals)])))
-    return [table, _legend(kind.paper.legend, kind, lang)]
+                             format_amount(Fraction(str(t)), signed=True))
+                         for s, t in zip(sides, paper.totals)])))
+    return [table, *_legend(paper.legend, kind, lang)]
 
 
 # -- danish: the running pad ----------------------------------------------------------
@@ -579,28 +495,22 @@ def _whist(rp: Replay[Any], lang: str) -> list[Node]:
 PAD_ROWS = 40
 
 
-def _danish(rp: Replay[Any], lang: str) -> list[Node]:
+def _pad(paper: Pad, rp: Replay[Any], lang: str) -> list[Node]:
     """A column per player, the running total a row per deal, the change written small."""
-    game = rp.game
-    kind = game.kind
-    players = game.players
-    running: dict[str, Amount] = {p: 0 for p in players}
+    kind = rp.game.kind
+    players = paper.players
     rows = []
-    for result in rp.results:
-        got: dict[str, Amount] = {}
-        for e in result.outcome.entries:
-            got[e.player] = got.get(e.player, 0) + e.amount
-        cells = [_el("td", {"class": "ws-no"}, str(result.number))]
-        for p in players:
-            dealt = " ws-dealt" if p == result.dealer else ""
-            if p not in got:
-                cells.append(_el("td", {"class": f"ws-out{dealt}"}, _num(running[p]),
+    for deal in paper.rows:
+        cells = [_el("td", {"class": "ws-no"}, str(deal.number))]
+        for p, (total, change) in zip(players, deal.cells):
+            dealt = " ws-dealt" if p == deal.dealer else ""
+            if change is None:
+                cells.append(_el("td", {"class": f"ws-out{dealt}"}, _num(total),
                                  _el("span", {"class": "ws-chg"}, "—")))
-                continue
-            running[p] = plain_number(running[p] + got[p])
-            cells.append(_el("td", {"class": dealt.strip()}, _num(running[p]),
-                             _el("span", {"class": "ws-chg"},
-                                 format_amount(plain_number(got[p]), signed=True))))
+            else:
+                cells.append(_el("td", {"class": dealt.strip()}, _num(total),
+                                 _el("span", {"class": "ws-chg"},
+                                     format_amount(change, signed=True))))
         rows.append(_row(None, *cells))
     earlier = len(rows) - PAD_ROWS
     if earlier > 0:
@@ -608,15 +518,14 @@ def _danish(rp: Replay[Any], lang: str) -> list[Node]:
                       _el("td", {"colspan": len(players) + 1},
                           _t(Label("draw.earlier", (earlier,)), kind, lang)))]
                 + rows[earlier:])
-    sheet = kind.sheet_json(rp.state, game.rules)
-    head = _row(None, _el("th", {"class": "ws-no"}, _t(Label("danish.no"), kind, lang)),
+    head = _row(None, _el("th", {"class": "ws-no"}, _t(paper.number, kind, lang)),
                 *[_el("th", {"title": p}, p) for p in players])
     foot = _row({"class": "ws-foot"}, _el("td", {"class": "ws-no"}, "Σ"),
-                *[_el("td", {"data-player": p, "data-total": sheet[p]["points"]},
-                      _num(Fraction(sheet[p]["points"]))) for p in players])
+                *[_el("td", {"data-player": p, "data-total": t}, _num(Fraction(str(t))))
+                  for p, t in zip(players, paper.totals)])
     table = _el("table", {"class": "ws-table ws-pad"}, None, _el("thead", None, None, head),
                 _el("tbody", None, None, *rows), _el("tfoot", None, None, foot))
-    return [table, _legend(kind.paper.legend, kind, lang)]
+    return [table, *_legend(paper.legend, kind, lang)]
 
 
 # -- any other game: its own tables ----------------------------------------------------
@@ -645,15 +554,20 @@ def _tables(rp: Replay[Any], lang: str) -> list[Node]:
     return out
 
 
-#: the paper forms a game may declare (GameType.paper.form)
-_DRAWERS = {"pulka": _pulka_sheet, "marker": _whist, "pad": _danish}
-
-
 def draw_sheet(rp: Replay[Any], lang: str = "en") -> str:
-    """The sheet of a replay (that kept its results) as a safe HTML fragment."""
-    drawer = _DRAWERS.get(rp.game.kind.paper.form, _tables)
-    return _html(_el("div", {"class": f"ws-sheet ws-{rp.game.kind.name}"}, None,
-                     *drawer(rp, lang)))
+    """The sheet of a replay (that kept its results) as a safe HTML fragment: what the game
+    says is on its paper (``GameType.drawing``), drawn by its form, else its own tables."""
+    paper = rp.game.kind.drawing(rp)
+    form = type(paper).__name__.lower() if paper is not None else "tables"
+    if isinstance(paper, Pulka):
+        drawn = _pulka_sheet(paper, rp, lang)
+    elif isinstance(paper, Marker):
+        drawn = _marker(paper, rp, lang)
+    elif isinstance(paper, Pad):
+        drawn = _pad(paper, rp, lang)
+    else:
+        drawn = _tables(rp, lang)
+    return _html(_el("div", {"class": f"ws-sheet ws-{form}-sheet"}, None, *drawn))
 
 
 def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
@@ -671,7 +585,8 @@ def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
                                     "data-balance": json_number(b)},
                              mixed_amount(b, signed=True))))
     head = _row(None, _el("th", None, _t(Label("player"), kind, lang)),
-                _el("th", {"class": "ws-num"}, f"{_t(Label('balance'), kind, lang)} ({unit})"))
+                _termed(_el("th", {"class": "ws-num"}), f"{_t(Label('balance'), kind, lang)} ({unit})",
+                        kind, lang))
     out = _el("div", {"class": "ws-summary"}, None,
               _el("table", {"class": "ws-balance"}, None, _el("thead", None, None, head),
                   _el("tbody", None, None, *rows)))

@@ -59,7 +59,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
             "json": journal.deal_to_json(kind, r.record),
         })
     context = dict(
-        w=words(lang), lang=lang, name=name, s=s, unit=unit, dealer=dealer,
+        w=words(lang), lang=lang, name=name, kind=kind, s=s, unit=unit, dealer=dealer,
         currency=getattr(game, "currency", None),
         finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
         standing=standing,

@@ -27,6 +27,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "currency": ("Currency", "Валюта"),
     "currency_eg": ("EUR", "руб."),
     "name_eg": ("friday", "2026-12-01"),
+    # the browser shows this when the name does not fit its pattern (spec serve.md: file
+    # names are [A-Za-z0-9._-])
+    "name_rule": ("Latin letters, digits, dots, dashes and _ only, e.g. friday-2",
+                  "Только латинские буквы, цифры, точка, дефис и _, например 2026-12-01"),
+    "earlier_deals": ("… {0} earlier deals: show all", "… ещё сдач выше: {0} — показать все"),
     "eg": ("e.g.", "напр."),
     "title": ("Title", "Название"),
     "create": ("Create", "Создать"),

@@ -149,6 +149,27 @@ RULE_TEXTS = {
 
 #: the sheet's own labels: key -> (English, Russian)
 LABELS = {
+    # the players' terms, each explained in one line where a page shows it (i18n.terms:
+    # the forms as written on the pages, then " — " and the line; docs/glossary.md)
+    "term.attachment": ("attachment — a qualifier of the bid (tournée, good, half, strong, "
+                        "sans) that multiplies its value",
+                        "добавка|добавкой — уточнение заявки (вип, годе, халве, стерке, санс), "
+                        "которое умножает её стоимость"),
+    "term.solo": ("solo — a negative contract: the declarer takes exactly one trick",
+                  "соло — отрицательная игра: играющий берёт ровно одну взятку"),
+    "term.nolo": ("nolo — a negative contract: the declarer takes no trick at all",
+                  "ноло — отрицательная игра: играющий не берёт ни одной взятки"),
+    "term.open": ("open solo|open nolo — the same with the declarer's cards face up on the "
+                  "table, worth more", "открытое соло|открытое ноло — то же с открытыми "
+                  "картами играющего; стоит дороже"),
+    "term.called_ace": ("called ace — the declarer names an ace; whoever holds it is his "
+                        "partner, unknown until the ace is played",
+                        "туз|туза — играющий называет туза; у кого он, тот и партнёр, "
+                        "неизвестный, пока туз не сыгран"),
+    "term.alone": ("alone — nobody holds the called ace (or the declarer holds it): he plays "
+                   "alone, for more",
+                   "в одиночку|один|одна — называемого туза ни у кого нет (или он у играющего): "
+                   "играет один, на большее"),
     "danish.sheet": ("Score pad", "Запись очков"),
     "danish.no": ("No.", "№"),
     "danish.total_of": ("Σ {0}", "Σ {0}"),

@@ -12,12 +12,13 @@ from fractions import Fraction
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import Amount, json_number, plain_number
+from ...paper import Pad, PadRow
 from ...rules import Rules
 from .deals import NEEDED, Deal
 from .notation import format_notation
 from .scoring import State
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
+__all__ = ["drawing", "sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
            "pairwise_settlement"]
 
 
@@ -115,3 +116,27 @@ def describe_deal(deal: Deal, ctx: DealContext) -> Words:
     if deal.partner is None:
         return said
     return Phrase((said, Label("danish.said.partner", (deal.partner,))))
+
+
+def drawing(replay: Played[State]) -> Pad:
+    """The running pad: a row per deal, each player's running total and the deal's change
+    (none for the dealer who sits a five-player deal out), the totals at the foot."""
+    game = replay.game
+    players = game.players
+    running: dict[str, Amount] = {p: 0 for p in players}
+    rows = []
+    for result in replay.results:
+        got: dict[str, Amount] = {}
+        for e in result.outcome.entries:
+            got[e.player] = got.get(e.player, 0) + e.amount
+        cells: list[tuple[Amount, Amount | None]] = []
+        for p in players:
+            if p in got:
+                running[p] = plain_number(running[p] + got[p])
+                cells.append((running[p], plain_number(got[p])))
+            else:
+                cells.append((running[p], None))
+        rows.append(PadRow(result.number, result.dealer, tuple(cells)))
+    sheet = sheet_json(replay.state, game.rules)
+    return Pad(players, tuple(rows), tuple(sheet[p]["points"] for p in players),
+               Label("danish.no"), Label("danish.draw.legend"))

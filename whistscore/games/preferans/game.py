@@ -10,7 +10,7 @@ game's ``Deal`` and ``State``.
 
 from __future__ import annotations
 
-from ...game import GameType, Paper
+from ...game import GameType
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -45,7 +45,6 @@ GAME = GameType[Deal, State](
     sheet_tables=sheet.sheet_tables,
     closing_tables=sheet.closing_tables,
     pairwise_settlement=sheet.pairwise_settlement,
-    paper=Paper("pulka", ("gora", "pulya"), centre="pulya", closes="pulya", centre_sum=True,
-                legend="pref.draw.legend"),
+    drawing=sheet.drawing,
     describe_deal=sheet.describe_deal,
 )

@@ -255,6 +255,53 @@ RULE_TEXTS: dict[str, RuleText] = {
 }
 
 LABELS: dict[str, tuple[str, str]] = {
+    # the players' terms, each explained in one line where a page shows it (i18n.terms:
+    # the forms as written on the pages, then " — " and the line; docs/glossary.md)
+    "term.pulya": ("pulya|pulyas — the points for contracts made; each player must close his "
+                   "pulya at the agreed number, and the pulka ends when all are closed",
+                   "пуля|пули|пулю|пулей|пуле|пуль — очки за сыгранные игры; каждый должен "
+                   "закрыть свою пулю до уговорённого числа, и пулька кончается, когда закрыты все"),
+    "term.gora": ("gora|goras — penalty points: for a contract failed, a misère's tricks, "
+                  "all-pass tricks; at the end each gora is set against the others'",
+                  "гора|горы|гору|горе|горой — штрафные очки: за недобор, за взятки на мизере и "
+                  "на распасах; в конце горы сравниваются между собой"),
+    "term.vists": ("vists — what a player writes on an opponent (for his whist tricks, a "
+                   "failed contract); at the end they are the money between the two",
+                   "висты|вистов|вистах — то, что игрок пишет на соперника (за взятки на висте, "
+                   "за его недобор); в конце это деньги между ними двумя"),
+    "term.whist": ("whist|whister|whisters|whisted — a defender who plays against the "
+                   "declarer and writes vists on him for the tricks he takes",
+                   "вист|вистующий|вистующие|вистующего|вистующих|вистовал|вистовала|вистовали|"
+                   "висте — защитник, который играет против играющего и пишет на него висты "
+                   "за свои взятки"),
+    "term.pass": ("pass|passes|passed — a defender who does not whist: he writes nothing; "
+                  "both pass, and the contract counts as made without play",
+                  "пас|паса|пасы|спасовал|спасовала — защитник, который не вистует и ничего не "
+                  "пишет; оба паса — игра засчитана без розыгрыша"),
+    "term.half": ("half-whist|half — after the first defender passed, the second writes half "
+                  "the vists of a made contract, without play",
+                  "полвиста|пол-виста — после паса первого защитника второй пишет половину "
+                  "вистов за сыгранную игру, без розыгрыша"),
+    "term.gone_half": ("gone half — went for a half-whist, then the other answered with a "
+                       "whist: he plays on as a passer",
+                       "ушёл на полвиста|ушла на полвиста — сказал «полвиста», а другой ответил "
+                       "вистом: дальше играет как пасующий"),
+    "term.allpass": ("all-pass|all-passes — everybody passed: each plays to take as few "
+                     "tricks as possible and writes gora for each trick",
+                     "распасы|распасов|распасах — все спасовали: каждый старается взять "
+                     "поменьше, за каждую взятку — в гору"),
+    "term.misere": ("misère|misere|misères — a contract to take no trick at all",
+                    "мизер|мизера|мизере|мизеры — игра на то, чтобы не взять ни одной взятки"),
+    "term.concede": ("without three|conceded — the declarer gives the contract up unplayed "
+                     "and is written three tricks short",
+                     "уход без трёх|без трёх — играющий сдаётся, не играя, и ему пишут три "
+                     "недобора"),
+    "term.blind": ("blind|no talon — a misère declared before the talon is seen, worth more",
+                   "без прикупа — мизер, объявленный не глядя в прикуп; стоит дороже"),
+    "term.talon": ("talon — the two cards left aside for the declarer; with four at the "
+                   "table the dealer sits out",
+                   "прикуп|прикупа|прикупе — две отложенные карты, их берёт играющий; вчетвером "
+                   "сдающий сидит «на прикупе» и не играет"),
     "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
     "pref.res.allpass": ("all-pass x{0}", "распасы ×{0}"),
     "pref.res.misere_made": ("misère made", "мизер сыгран"),

@@ -15,12 +15,13 @@ from typing import Optional
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
-from ...ledger import Amount, Entry, format_amount, json_number
+from ...ledger import Amount, Entry, format_amount, json_number, plain_number
+from ...paper import Pulka, pulka, running_columns
 from ...rules import Rules
 from .deals import AllPass, Concede, Deal, Misere
 from .scoring import State, allpass_price
 
-__all__ = ["describe_deal", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["drawing", "describe_deal", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "pairwise_settlement"]
 
 #: (player, column, against): one column of the sheet
@@ -180,3 +181,20 @@ def describe_deal(deal: Deal, ctx: DealContext) -> Words:
         if status in by_status:
             parts.append(Label(f"pref.said.{status}", (", ".join(by_status[status]),)))
     return Phrase(tuple(parts))
+
+
+def drawing(replay: Played[State]) -> Pulka:
+    """The paper pulka: the gora nearest the centre, then the pulya, the vists outside on
+    each opponent; the circle holds the pulya to close and the sum of the pulyas so far, and
+    a pulya that reached it is drawn closed."""
+    game = replay.game
+    sheet = sheet_json(replay.state, game.rules)
+    target = game.rules["pulya"]
+    players = game.players
+    written = sum(Fraction(sheet[p]["pulya"]) for p in players)
+    return pulka(players, running_columns((r.outcome.entries for r in replay.results), {}),
+                 ("gora", "pulya"), sheet, {p: sheet[p]["vists"] for p in players},
+                 centre=format_amount(target),
+                 centre_small=f"Σ {format_amount(plain_number(written))}",
+                 closed=frozenset(p for p in players if Fraction(sheet[p]["pulya"]) >= target),
+                 legend=Label("pref.draw.legend"))

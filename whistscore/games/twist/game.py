@@ -10,7 +10,7 @@ game's ``Deal`` and ``State``.
 
 from __future__ import annotations
 
-from ...game import GameType, Paper
+from ...game import GameType
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -46,7 +46,6 @@ GAME = GameType[Deal, State](
     closing_tables=sheet.closing_tables,
     opening_values=sheet.opening_values,
     pairwise_settlement=sheet.pairwise_settlement,
-    paper=Paper("pulka", ("gora", "remark"), centre="gora", legend="twist.draw.legend"),
-    name_marks=sheet.name_marks,
+    drawing=sheet.drawing,
     due=sheet.due,
 )

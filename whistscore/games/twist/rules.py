@@ -166,6 +166,44 @@ RULE_TEXTS: dict[str, RuleText] = {
 }
 
 LABELS: dict[str, tuple[str, str]] = {
+    # the players' terms, each explained in one line where a page shows it (i18n.terms:
+    # the forms as written on the pages, then " — " and the line; docs/glossary.md)
+    "term.gora": ("gora|goras — each player starts with the agreed gora and writes it off "
+                  "towards 0 with contracts made; what is left costs 10 remark a point",
+                  "гора|горы|гору|горе|горой — каждый начинает с уговорённой горы и списывает "
+                  "её сыгранными играми; остаток в конце стоит 10 ремарка за очко"),
+    "term.remark": ("remark — the premiums column: written for contracts made, taken off for "
+                    "contracts failed",
+                    "ремарк|ремарка|ремарке — премии: пишутся за сыгранные игры и снимаются за "
+                    "несыгранные"),
+    "term.vists": ("vists — what a player writes on another (for tricks against a contract, "
+                   "a twist round, a view); settled pair by pair",
+                   "висты|вистов|вистах — то, что игрок пишет на другого (за взятки против "
+                   "игры, розыгрыш твиста, просмотр); расчёт — попарно"),
+    "term.nota": ("nota — the symbols after a name: X and O for bombs and dils, dz (dazin) "
+                  "and op (operet); a symbol is crossed out when used",
+                  "нота|ноты|ноте — значки после имени: X и O за бомбы и дили, дз (дазин), "
+                  "оп (оперет); использованный зачёркивается"),
+    "term.bomb": ("bomb|bombs — a solo contract to take few tricks: at most 2, 1 or 0",
+                  "бомба|бомбу|бомбы — игра в одиночку на малое число взяток: не больше 2, 1 "
+                  "или 0"),
+    "term.dil": ("dil|dils — a solo contract to take many tricks: at least 4, 5 or 6",
+                 "диль|диля|дили — игра в одиночку на большое число взяток: не меньше 4, 5 "
+                 "или 6"),
+    "term.twist": ("twist round|twist — the opponents' double of a contract of seven or more; "
+                   "the twist round is a no-trump deal everyone plays for vists",
+                   "розыгрыш твиста|твист — удвоение соперниками игры от семи; розыгрыш твиста "
+                   "— сдача без козыря, где все играют на висты"),
+    "term.dazin": ("dazin|dz — a made contract of 12 tricks: doubles the pair's next two "
+                   "games", "дазин|дз — сыгранная игра на 12 взяток: удваивает две следующие "
+                   "игры пары"),
+    "term.operet": ("operet|op — a made contract of 11 tricks: doubles the pair's next two "
+                    "games", "оперет|оп — сыгранная игра на 11 взяток: удваивает две следующие "
+                    "игры пары"),
+    "term.view": ("partner's cards opened — the declarer opened his partner's cards: the "
+                  "partner writes 1 vist on him for it, whatever the result",
+                  "просмотр|за просмотр — играющий открыл карты партнёра: партнёр пишет на "
+                  "него 1 вист, чем бы ни кончилось"),
     "twist.res.round": ("twist round", "розыгрыш твиста"),
     "twist.res.failed_over": ("failed, {0} over", "без выполнения, {0} лишних"),
     "twist.res.failed_under": ("failed, {0} under", "без выполнения, без {0}"),

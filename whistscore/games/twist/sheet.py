@@ -13,13 +13,14 @@ from collections import defaultdict
 from fractions import Fraction
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
-from ...ledger import Amount, Entry
+from ...ledger import Amount, Entry, format_amount
+from ...paper import Mark, Pulka, pulka, running_columns
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
 from .scoring import BOMB_MAX, DIL_MIN, State, Symbol, symbol_text
 
-__all__ = ["name_marks", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["drawing", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "describe_deal", "opening_values",
            "pairwise_settlement"]
 
@@ -200,9 +201,55 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     return out
 
 
-def name_marks(state: State, seat: int) -> tuple[Symbol, ...]:
-    """The nota after the player's name on the drawn sheet (X, O, dazin, operet)."""
-    return state.nota(seat)
+#: how many symbols the nota after a name shows at most (a long evening fills it)
+NOTA_SHOWN = 6
+
+
+def drawing(replay: Played[State]) -> Pulka:
+    """The Twist sheet as the pulka: the gora nearest the centre (starting at the agreed
+    size), then the remark, the vists outside; the circle holds the gora's size and the
+    nota follows each name."""
+    game = replay.game
+    state = replay.state
+    sheet = sheet_json(state, game.rules)
+    players = game.players
+    running = running_columns((r.outcome.entries for r in replay.results),
+                              opening_values(players, game.rules))
+    return pulka(players, running, ("gora", "remark"), sheet,
+                 {p: sheet[p]["vists"] for p in players}, centre=format_amount(game.rules["gora"]),
+                 marks={p: nota_marks(state.nota(i)) for i, p in enumerate(players)},
+                 legend=Label("twist.draw.legend"))
+
+
+def nota_marks(symbols: tuple[Symbol, ...]) -> tuple[Mark, ...]:
+    """The nota as written after a name: X, O, dazin, operet; crossed or barred as on paper.
+
+    A long evening fills the nota: live X's (and O's) are written once with their count
+    ("X×3"), the latest crossed ones follow in the order written, and the older crossed
+    ones are counted as "…"."""
+    items: list[tuple[Symbol, int]] = []
+    grouped: set[str] = set()
+    for s in symbols:
+        if s.ended is None and s.kind in ("X", "O"):
+            if s.kind not in grouped:
+                grouped.add(s.kind)
+                items.append((s, sum(1 for t in symbols if t.kind == s.kind and t.ended is None)))
+        elif s.ended is None:
+            items.append((s, 1))
+    ended = [s for s in symbols if s.ended is not None]
+    room = max(0, NOTA_SHOWN - len(items))
+    kept = ended[len(ended) - room:] if room else []
+    items = sorted(items + [(s, 1) for s in kept], key=lambda item: item[0].written)
+    out: list[Mark] = []
+    if len(kept) < len(ended):
+        out.append(Mark("…", live=False, count=len(ended) - len(kept), more=True))
+    for s, count in items:
+        if s.kind in ("X", "O"):
+            word: Label | Phrase | str = s.kind if count == 1 else f"{s.kind}×{count}"
+        else:
+            word = Phrase((Label(f"draw.{s.kind}"), "|" * s.bars), "")
+        out.append(Mark(word, live=s.ended is None, symbol=s.text(), count=count))
+    return tuple(out)
 
 
 def due(state: State, rules: Rules) -> tuple[str, Label] | None:

@@ -10,7 +10,7 @@ game's ``Deal`` and ``State``.
 
 from __future__ import annotations
 
-from ...game import GameType, Paper
+from ...game import GameType
 from . import deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -46,5 +46,5 @@ GAME = GameType[Deal, State](
     closing_tables=sheet.closing_tables,
     running_restarts=sheet.running_restarts,
     pairwise_settlement=sheet.pairwise_settlement,
-    paper=Paper("marker", legend="whist.draw.legend"),
+    drawing=sheet.drawing,
 )

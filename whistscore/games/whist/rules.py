@@ -218,6 +218,24 @@ RULE_TEXTS: dict[str, RuleText] = {
 }
 
 LABELS: dict[str, tuple[str, str]] = {
+    # the players' terms, each explained in one line where a page shows it (i18n.terms:
+    # the forms as written on the pages, then " — " and the line; docs/glossary.md)
+    "term.rubber": ("rubber|rubbers — the best of three games: the side that wins two wins "
+                    "the rubber and its points",
+                    "роббер|роббера|робберы|робберов — до двух выигранных партий: пара, "
+                    "выигравшая две, берёт роббер и его очки"),
+    "term.game": ("game|games — won by the side that first reaches the game's points below "
+                  "the line; it is then written above the line at 1 to 3",
+                  "партия|партию|партии — её выигрывает пара, первой набравшая очки партии под "
+                  "чертой; тогда она пишется над чертой, от 1 до 3"),
+    "term.honours": ("honours|honour — the ace, king, queen and jack of trumps: a side that "
+                     "held three or four of them scores 2 or 4",
+                     "онёры|онеры|онёрами|онерами|онёров — туз, король, дама и валет козырей: "
+                     "пара, у которой их было три или четыре, пишет 2 или 4"),
+    "term.revoke": ("revoke|revoked — not following suit when one could; the other side "
+                    "takes points for it",
+                    "ренонс|ренонсом|ренонса — не пошёл в масть, хотя мог; другая пара "
+                    "получает за это очки"),
     "whist.res.void": ("void: both sides revoked", "пересдача: ренонс у обеих пар"),
     "whist.res.game": ("game {0} +{1}", "партия {0} +{1}"),
     "whist.res.rubber": ("rubber {0} +{1}", "роббер {0} +{1}"),

@@ -10,11 +10,12 @@ from typing import Sequence
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import Amount, Entry
+from ...paper import Marker, Rubber
 from ...rules import Rules
 from .deals import SIDES, Deal
 from .scoring import State, unchain
 
-__all__ = ["sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
+__all__ = ["drawing", "sheet_json", "sheet_tables", "closing_tables", "describe_result", "describe_deal",
            "running_restarts", "pairwise_settlement"]
 
 #: the columns below the line, which start again at 0 with each game
@@ -178,3 +179,40 @@ def describe_deal(deal: Deal, ctx: DealContext) -> Words:
     if deal.revoke is not None:
         parts.append(Label("whist.said.revoke", (side(deal.revoke),)))
     return Phrase(tuple(parts)) if len(parts) > 1 else parts[0]
+
+
+def drawing(replay: Played[State]) -> Marker:
+    """The marker's sheet: per rubber, the game values and the rubber written above the
+    line, and below it each game's running points of each side (tricks, honours, a
+    revoke's penalty), a game won starting the points again."""
+    game = replay.game
+    sheet = sheet_json(replay.state, game.rules)
+    sides = tuple(sheet)
+    rubbers: list[Rubber] = []
+    above: list[tuple[int, Amount, Label]] = []
+    games: list[list[list[tuple[Amount, str]]]] = [[[], []]]
+    running: list[Amount] = [0, 0]
+
+    def close() -> None:
+        rubbers.append(Rubber(len(rubbers) + 1, tuple(above),
+                              tuple((tuple(ns), tuple(ew)) for ns, ew in games)))
+
+    for result in replay.results:
+        for e in result.outcome.entries:
+            i = sides.index(e.player)
+            if e.column in ("revoke", "tricks", "honours"):
+                if e.amount:
+                    running[i] += e.amount
+                    games[-1][i].append((running[i], e.column))
+            elif e.column == "game":
+                above.append((i, e.amount, Label("game")))
+                games.append([[], []])
+                running = [0, 0]
+            elif e.column == "rubber":
+                above.append((i, e.amount, Label("rubber")))
+                close()
+                above, games, running = [], [[[], []]], [0, 0]
+    close()
+    return Marker(sides, tuple(tuple(sheet[s]["players"]) for s in sides), tuple(rubbers),
+                  game.rules["rubber"] is not None, tuple(sheet[s]["total"] for s in sides),
+                  Label("whist.draw.legend"))

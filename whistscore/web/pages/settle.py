@@ -32,5 +32,5 @@ async def settle_page(request: Request) -> Response:
         return page(request, "error.html", message=str(exc),
                     status=503 if isinstance(exc, Busy) else 400)
     lang = lang_of(request)
-    return page(request, "settle.html", name=name, s=s, currency=currency,
+    return page(request, "settle.html", name=name, s=s, currency=currency, kind=s["game"],
                 unit=words(lang).get(f"unit.{s['unit']}", s["unit"]))

@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...errors import InputError
 from ...game import JSONObject
-from ...i18n import preset_name
+from ...i18n import Term, preset_name, term_spans
 from ..live import live
 from ..shared import error, json_script, lang_of, page, query, status_of
 
@@ -24,6 +24,8 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     players = view["players"]
     fields = kind.deal_fields.to_json(len(players)) if kind.deal_fields else {
         "fields": [], "notation": []}
+    for field in fields["fields"]:
+        field["terms"] = _field_terms(field, kind, lang)
     for item in fields["notation"]:
         item["text"] = item["text"].format(*[p.replace(" ", "_") for p in players]
                                            + ["?"] * 5)
@@ -36,6 +38,22 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
                                    for k, v in rules.differences().items())}
     return {"live": view, "kind": kind, "title": getattr(rp.game, "title", None),
             "fields": fields, "settings": settings}
+
+
+def _field_terms(field: JSONObject, kind: Any, lang: str) -> list[JSONObject]:
+    """The players' terms a field's name and buttons show (each once), with their lines:
+    the form opens them at the field's "?" (the words are the game's, found by i18n)."""
+    said = [field.get(lang, "")] + [c.get(lang, "") for key in ("choices", "dealer_choices",
+                                                               "suits")
+                                    for c in field.get(key, [])]
+    if field.get("every"):
+        said.append(field["every"].get(lang, ""))
+    found: dict[str, Term] = {}
+    for text in said:
+        for part in term_spans(str(text), kind, lang):
+            if not isinstance(part, str):
+                found.setdefault(part[1].key, part[1])
+    return [{"key": t.key, "word": t.word, "line": t.line} for t in found.values()]
 
 
 async def table_page(request: Request) -> Response:

@@ -7,6 +7,8 @@
 // pad.values (the taps so far), pad.edit ({number, active, dealer} while a deal
 // is being replaced).  Words come from the server (W), never from here.
 
+import "./terms.js";   // a players' term opens its one-line explanation at a tap
+
 export const $ = (id) => document.getElementById(id);
 export const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
 
@@ -242,6 +244,14 @@ export function createForm(pad, F, W, lang) {
       box.append(el("div", { class: "choices" }, el("button", {
         type: "button", class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
         onclick: () => { set(f.key, !on); render(); } }, on ? "✓ " + word(f) : word(f))));
+    }
+    // the players' terms of the field and its buttons (the server found them: f.terms), each
+    // explained in one line, opened by the "?" at the field's name (static/terms.js)
+    if (f.terms && f.terms.length) {
+      const help = el("button", { type: "button", class: "term term-help", "aria-expanded": "false",
+                                  "aria-label": f.terms.map((t) => t.word).join(", "),
+                                  "data-line": f.terms.map((t) => t.line).join("\n") }, "?");
+      (f.kind === "flag" ? box.querySelector(".choices") : box.querySelector(".label")).append(help);
     }
     box.append(el("p", { class: "error field-error", role: "alert", hidden: true }));
     return box;
