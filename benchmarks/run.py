@@ -23,9 +23,16 @@ At the end, the targets of issue 16 with yes/no:
 - load + replay + settle of a 20,000-deal file from the command line, its
   start-up (``settle`` of the same game without deals) taken out, <= 6x
   ``json.loads`` of the same text;
-- in-process replay + settle >= 300,000 deals/s (twist: 150,000);
+- in-process replay + settle >= 300,000 deals/s (twist: 150,000); issue 23's guard:
+  >= 200,000 deals/s for every game;
 - the cost per deal flat from 2,000 deals to ``--deals`` (within 1.5x);
 - peak memory of the ``--deals`` game < 300 MB.
+
+``--against DIR`` (a checkout of an older commit, its dependencies the same) also
+times that tree beside this one, in turn, in fresh processes: in-process replay +
+settle of the 100,000-deal games (``--deals``), the Excel export of 60 and 1,000
+deals in-process, and the whole ``export`` command of 60 deals (issue 23: "an evening
+exports as fast as before"; ``--excel --against DIR``: the export only).
 
 Times are CPU seconds (this process's, or the command's user + system time), the
 best of several runs: on a machine shared with other jobs wall time also counts
@@ -103,6 +110,112 @@ def excel_table(small: dict, games: list[str], runs: int) -> str:
             f"(whistscore.excel.export; best of {runs} runs; target, issue 23: "
             "1,000 deals <= 2 s)\n"
             + table(["game", "lang", "deals", "time", "CPU time", "size", "<= 2 s"], rows))
+
+
+#: run in a fresh process with PYTHONPATH set to a checkout: times that tree's code on a
+#: game file written by this one (argv: mode, file, lang, runs)
+WORKER = """
+import gc, sys, time
+mode, path, lang, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+from whistscore import journal
+text = open(path, encoding="utf-8").read()
+game = journal.loads(text)
+cpus, walls = [], []
+if mode == "settle":
+    from whistscore.replay import replay
+    from whistscore.settlement import settle
+    def once():
+        settle(replay(game, keep=False))
+else:
+    import os, tempfile
+    from whistscore import excel
+    out = os.path.join(tempfile.mkdtemp(), "book.xlsx")
+    def once():
+        excel.export(game, out, lang=lang)
+for _ in range(runs):
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    once()
+    walls.append(time.perf_counter() - start)
+    cpus.append(time.process_time() - cpu)
+print(min(cpus), min(walls), len(game.deals))
+"""
+
+
+def in_tree(root: Path, mode: str, path: str, lang: str, runs: int) -> tuple[float, float]:
+    """(least CPU, least wall) seconds of ``runs`` runs of ``mode`` by the code of the checkout
+    ``root``, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run([sys.executable, "-c", WORKER, mode, path, lang, str(runs)], env=env,
+                         cwd=tempfile.gettempdir(), check=True, capture_output=True,
+                         text=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def command_cpu(root: Path, args: list[str], runs: int) -> float:
+    """The least CPU time (user + system) of ``runs`` runs of ``python -m whistscore ARGS``
+    with the code of the checkout ``root``."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    times = []
+    for _ in range(runs):
+        start = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "whistscore", *args], env=env,
+                       cwd=tempfile.gettempdir(), check=True, stdout=subprocess.DEVNULL)
+        end = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(end.ru_utime - start.ru_utime + end.ru_stime - start.ru_stime)
+    return min(times)
+
+
+def against_tables(other: Path, small: dict, big: dict[str, str], games: list[str],
+                   runs: int) -> str:
+    """This tree beside the checkout ``other``, measured in turn (the same games, the same
+    files): replay + settle deals/s, the export of 60 and 1,000 deals, the export command."""
+    here = ROOT
+    out = []
+    commit = subprocess.run(["git", "-C", str(other), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    label = commit or other.name
+    with tempfile.TemporaryDirectory() as folder:
+        if big:
+            rows = []
+            for game in games:
+                path = os.path.join(folder, f"{game}-big.json")
+                Path(path).write_text(big[game], encoding="utf-8")
+                (c_old, _), (c_new, _) = (in_tree(other, "settle", path, "en", runs),
+                                          in_tree(here, "settle", path, "en", runs))
+                n = len(journal.loads(big[game]).deals)
+                rows.append([game, f"{n:,}", f"{n / c_old:,.0f}", f"{n / c_new:,.0f}",
+                             f"{c_new / c_old:.2f}",
+                             "yes" if n / c_new >= 200_000 else "NO"])
+            out.append(f"In-process replay + settle, deals/s (CPU, best of {runs}), {label} "
+                       "beside this tree (issue 23's guard: >= 200,000 for every game)\n"
+                       + table(["game", "deals", label, "this tree", "time / before",
+                                ">= 200,000"], rows))
+        rows = []
+        for game in games:
+            for deals in (60, 1000):
+                path = os.path.join(folder, f"{game}-{deals}.json")
+                g = journal.from_json(dict(small[game], deals=small[game]["deals"][:deals]))
+                Path(path).write_text(journal.dumps(g), encoding="utf-8")
+                c_old, w_old = in_tree(other, "export", path, "en", runs)
+                c_new, w_new = in_tree(here, "export", path, "en", runs)
+                rows.append([game, f"{deals:,}", ms(c_old), ms(c_new), f"{c_new / c_old:.2f}",
+                             ms(w_old), ms(w_new),
+                             ("yes" if max(c_new, w_new) <= 2 else "NO") if deals == 1000 else ""])
+                if deals == 60:
+                    book = os.path.join(folder, "cmd.xlsx")
+                    args = ["export", path, book]
+                    k_old = command_cpu(other, args, runs + 4)
+                    k_new = command_cpu(here, args, runs + 4)
+                    rows.append([game, "60, the `export` command", ms(k_old), ms(k_new),
+                                 f"{k_new / k_old:.2f}", "", "", ""])
+        out.append(f"Excel export (English), {label} beside this tree: CPU and wall time, best "
+                   f"of {runs} runs in one process (the command: best of {runs + 4}, CPU); "
+                   "issue 23: an evening as fast as before, 1,000 deals <= 2 s\n"
+                   + table(["game", "deals", f"CPU, {label}", "CPU, this tree", "ratio",
+                            f"wall, {label}", "wall, this tree", "<= 2 s (CPU and wall)"],
+                           rows))
+    return "\n\n".join(out)
 
 
 def best(fn, runs: int) -> float:
@@ -236,6 +349,8 @@ def main() -> int:
     ap.add_argument("--venv", help="a virtual environment with whistscore installed "
                                    "(default: this Python, whistscore run with -m)")
     ap.add_argument("--excel", action="store_true", help="only the Excel export")
+    ap.add_argument("--against", type=Path, help="a checkout of an older commit to time "
+                    "beside this tree (replay + settle, the Excel export), in turn")
     a = ap.parse_args()
     if a.venv:
         python = os.path.join(a.venv, "bin", "python")
@@ -259,6 +374,9 @@ def main() -> int:
     small = {game: dealgen.long_game(game, 1000) for game in games}
     if a.excel:
         print(excel_table(small, games, 2 if a.quick else 5))
+        if a.against:
+            print()
+            print(against_tables(a.against.resolve(), small, {}, games, 2 if a.quick else 5))
         return 0
     out_small = io.StringIO()
     with contextlib.redirect_stdout(out_small):
@@ -314,6 +432,8 @@ def main() -> int:
         rate = TARGET_RATE.get(game, 300_000)
         targets.append(["in-process replay + settle >= 300,000 deals/s (twist 150,000)", game,
                         f"{r['rs_rate']:,.0f}", "yes" if r["rs_rate"] >= rate else "NO"])
+        targets.append(["issue 23's guard: in-process replay + settle >= 200,000 deals/s", game,
+                        f"{r['rs_rate']:,.0f}", "yes" if r["rs_rate"] >= 200_000 else "NO"])
         per_deal = []
         for n in sorted({min(2000, a.deals), min(20000, a.deals), a.deals}):
             part = dict(data, deals=data["deals"][:n])
@@ -359,7 +479,10 @@ def main() -> int:
     print()
     print(out_small.getvalue(), end="")
     print()
-    print("Targets of issue 16")
+    if a.against:
+        print(against_tables(a.against.resolve(), small, texts, games, runs))
+        print()
+    print("Targets of issues 16 and 23")
     order = {t: i for i, t in enumerate(dict.fromkeys(row[0] for row in targets))}
     print(table(["target", "game", "measured", "met"],
                 sorted(targets, key=lambda row: order[row[0]])))

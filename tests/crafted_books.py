@@ -31,7 +31,7 @@ def exported_parts(folder: Path) -> tuple[dict[str, bytes], str]:
     excel.export(files.load(ROOT / "samples" / "preferans-sochi.json"), book)
     with zipfile.ZipFile(book) as z:
         parts = {name: z.read(name) for name in z.namelist()}
-    rid = re.search(rb'<sheet name="whistscore"[^>]*r:id="(rId\d+)"', parts["xl/workbook.xml"])
+    rid = re.search(rb'<sheet [^>]*name="whistscore"[^>]*r:id="(rId\d+)"', parts["xl/workbook.xml"])
     assert rid is not None
     rels = parts["xl/_rels/workbook.xml.rels"]
     target = re.search(rb'<Relationship[^>]*Id="' + rid.group(1) + rb'"[^>]*/>', rels)

@@ -29,6 +29,7 @@ whatever it starts with.
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any, Iterator, NamedTuple, Sequence, Union
 
@@ -204,18 +205,27 @@ def _alignment(look: Look) -> Alignment | None:
 _THIN = Side(style="thin", color="808080")
 
 
+@functools.lru_cache(maxsize=256)
+def _style(look: Look) -> tuple[Font | None, PatternFill | None, Border | None, Alignment | None]:
+    """The openpyxl style objects of a look, made once (openpyxl never changes a style
+    object it is given: a workbook keeps each in its own list of styles)."""
+    fill = PatternFill("solid", fgColor=look.fill) if look.fill is not None else None
+    border = (Border(top=_THIN if look.line_above else None,
+                     bottom=_THIN if look.line_below else None)
+              if look.line_above or look.line_below else None)
+    return _font(look), fill, border, _alignment(look)
+
+
 def _styled(ws: Worksheet, look: Look, number_format: str | None, quote: bool) -> XlCell:
     """The cell that carries one look of one sheet (its style registered once)."""
     cell = WriteOnlyCell(ws)
-    font = _font(look)
+    font, fill, border, alignment = _style(look)
     if font is not None:
         cell.font = font
-    if look.fill is not None:
-        cell.fill = PatternFill("solid", fgColor=look.fill)
-    if look.line_above or look.line_below:
-        cell.border = Border(top=_THIN if look.line_above else None,
-                             bottom=_THIN if look.line_below else None)
-    alignment = _alignment(look)
+    if fill is not None:
+        cell.fill = fill
+    if border is not None:
+        cell.border = border
     if alignment is not None:
         cell.alignment = alignment
     if number_format is not None:
@@ -225,13 +235,11 @@ def _styled(ws: Worksheet, look: Look, number_format: str | None, quote: bool) -
     return cell
 
 
-_Comments = dict[tuple[int, int], tuple[str, int, int]]
-
-
-def _row(ws: Worksheet, cells: dict[int, _Cell], comments: _Comments, row: int,
+def _row(ws: Worksheet, cells: dict[int, _Cell], notes: dict[int, tuple[str, int, int]] | None,
          styled: dict[tuple[Look, str | None, bool], XlCell]) -> Iterator[XlCell | None]:
     """The cells of one row for ``append``: the styled cell of each look, given the
-    cell's value (and comment) just before openpyxl writes it and asks for the next."""
+    cell's value (and comment, ``notes`` by column) just before openpyxl writes it and
+    asks for the next."""
     col = 0
     for c in sorted(cells):
         while col + 1 < c:
@@ -247,7 +255,9 @@ def _row(ws: Worksheet, cells: dict[int, _Cell], comments: _Comments, row: int,
                 styled[key] = cell
             # openpyxl's row loop keeps an unstyled cell as its own and types the next
             # value with it: a cell without a style is never shared
-        if isinstance(value, float):
+        if type(value) is int:  # the common case first
+            cell.value = value
+        elif isinstance(value, float):
             cell.value = repr(value)  # the shortest text that reads back as this double
             cell.data_type = "n"
         elif isinstance(value, str):
@@ -257,7 +267,7 @@ def _row(ws: Worksheet, cells: dict[int, _Cell], comments: _Comments, row: int,
             cell.value = "=" + value.text
         else:
             cell.value = value
-        note = comments.get((row, c))
+        note = notes.get(c) if notes is not None else None
         if note is not None:
             cell.comment = Comment(note[0], _AUTHOR, height=note[2], width=note[1])
         yield cell
@@ -344,12 +354,15 @@ def write(sheets: Sequence[Sheet], properties: Properties, active: int = 0) -> b
         for row, col in sheet.comments:  # a comment needs a cell to hang on
             if col not in rows.get(row, {}):
                 sheet.put(row, col, None)
+        notes: dict[int, dict[int, tuple[str, int, int]]] = {}
+        for (row, col), note in sheet.comments.items():
+            notes.setdefault(row, {})[col] = note
         last = max(rows, default=0)
         for row in range(1, last + 1):
             cells = rows.get(row)
             # a generator, written cell by cell as it yields (openpyxl's stubs name only
             # the generator type itself)
-            lazy: Any = _row(ws, cells, sheet.comments, row, styled) if cells else []
+            lazy: Any = _row(ws, cells, notes.get(row), styled) if cells else []
             ws.append(lazy)
     props = wb.properties
     props.title = properties.title

@@ -82,11 +82,15 @@ def number_cell(value: Number, signed: bool = False) -> tuple[int | float | str,
         if abs(value) >= 10 ** 15:  # beyond a double's exact digits
             return str(value), None
         return value, SIGNED_INT if signed else INT
-    places = decimal_places(value.denominator)
-    if places is not None and places <= 6 and abs(value) < 10 ** 9:
+    # compared as integers: |n / d| against a bound is |n| against the bound x d (d > 0),
+    # without a Fraction made and compared per cell
+    numerator, denominator = value.numerator, value.denominator
+    small = abs(numerator) < 10 ** 9 * denominator
+    places = decimal_places(denominator)
+    if places is not None and places <= 6 and small:
         return float(value), _decimal_format(places, signed)
-    if value.denominator < 10_000 and abs(value) < 10 ** 9:
-        return float(value), _fraction_format(value.denominator, abs(value) >= 1, signed)
+    if denominator < 10_000 and small:
+        return float(value), _fraction_format(denominator, abs(numerator) >= denominator, signed)
     return str(value), None
 
 

@@ -72,9 +72,10 @@ def symbol_text(kind: str, ended: int | None, bars: int) -> str:
 
 #: a player's spent dazin/operet symbols, newest first: (symbol, rest) or None
 SymbolLink = Union[tuple[Symbol, "SymbolLink"], None]
-#: one X or O event: (kind, deal, n); n = 0 writes one, n > 0 crosses out the n oldest live
-Event = tuple[str, int, int]
-#: a player's X and O events, newest first: (event, rest) or None
+#: one X or O event: (seat, kind, deal, n); n = 0 writes one, n > 0 crosses out the n
+#: oldest live ones of that seat
+Event = tuple[int, str, int, int]
+#: the table's X and O events, newest first: (event, rest) or None
 EventLink = Union[tuple[Event, "EventLink"], None]
 
 #: a nota symbol as (written, kind, ended, bars), the fields of :class:`Symbol`
@@ -84,7 +85,6 @@ Mark = tuple[int, str, Union[int, None], int]
 _NO_SYMBOLS: tuple[tuple[Symbol, ...], ...] = ((), (), (), ())
 #: live X and O counts of a table where nobody holds one (X of seats 0..3, then O of 0..3)
 _NO_HELD: tuple[int, ...] = (0,) * 8
-_NO_LOG: tuple[EventLink, ...] = (None,) * 4
 
 
 class State(NamedTuple):
@@ -108,9 +108,10 @@ class State(NamedTuple):
     #: live X counts of seats 0..3, then live O counts: X and O are used oldest first (or all
     #: at once), so the live ones are always the newest written and a count says which
     held: tuple[int, ...] = _NO_HELD
-    #: each player's X and O history, newest first, as a linked list ((kind, deal, n), rest):
-    #: n = 0 writes one, n > 0 crosses out the n oldest live ones (a long game holds many)
-    log: tuple[EventLink, ...] = _NO_LOG
+    #: the table's X and O history, newest first, as one linked list ((seat, kind, deal, n),
+    #: rest): n = 0 writes one, n > 0 crosses out the seat's n oldest live ones (a long game
+    #: holds many; one list, so that a deal adds its events without copying four)
+    log: EventLink = None
 
     @property
     def gora(self) -> tuple[int, ...]:
@@ -139,10 +140,12 @@ class State(NamedTuple):
             s = link[0]
             done.append((s.written, s.kind, s.ended, s.bars))
             link = link[1]
-        events: list[Event] = []
-        event: EventLink = self.log[i]
+        events: list[tuple[str, int, int]] = []
+        event: EventLink = self.log
         while event is not None:
-            events.append(event[0])
+            seat, kind, number, n = event[0]
+            if seat == i:
+                events.append((kind, number, n))
             event = event[1]
         # replayed oldest first; the oldest live X (or O) is crossed first
         written: dict[str, list[int]] = {"X": [], "O": []}
@@ -314,47 +317,52 @@ class _Sums:
     player ``i`` this deal.  ``sums`` follows the layout of :attr:`State.numbers`.  The
     nota is opened only when a symbol changes.
 
-    The rules write a deal's numbers in a function of the deal and the doublings alone
-    (:func:`_contract_writes`, :func:`_solo_writes`, :func:`_round_writes`), handed to
-    :meth:`run`: here what such a function adds is worked out once per deal and doubling
-    and then only added (an evening repeats its deals; the memo holds one game's rules),
-    so ``settle`` runs the same rules as ``show`` without paying a call per number.
+    The rules write a deal's doublings and numbers in a function of the deal and what
+    the nota holds for it alone (:func:`_contract_writes`, :func:`_solo_writes`,
+    :func:`_round_writes`), handed to :meth:`run`: here what such a function does is
+    worked out once per key (on a :class:`_Worked` writer) and then only repeated: the few
+    numbers it adds and the X and O it uses (an evening repeats its deals; the memo holds
+    one game's rules), so ``settle`` runs the same rules as ``show`` without paying a call
+    per number or per doubling.
     """
 
     __slots__ = ("state", "number", "sums", "mult", "held", "log", "notes", "rules")
+
+    #: the doublings of this deal by player (set by the writers that double: :class:`_Writer`
+    #: and :class:`_Worked`; this one only repeats what they worked out)
+    mult: list[int]
 
     def __init__(self, state: State, number: int, rules: Rules) -> None:
         self.state = state
         self.number = number
         self.rules = rules
         self.sums = [*state.numbers]
-        self.mult = [1, 1, 1, 1]
         self.held = state.held
         self.log = state.log
         self.notes: _Nota | None = None
 
     def run(self, key: Hashable, writes: Writes[D, R], deal: D, price: int = 0) -> R:
-        """``writes(self, deal, price)``: what it adds to the numbers, taken from the memo when
-        this ``key`` (the deal and what decides its doublings) was worked out before."""
+        """``writes(self, deal, price)``: what it does, taken from the memo when this ``key``
+        (the deal and all that its doublings read) was worked out before."""
         global _memo
         memo = _memo
         if memo[0] is not self.rules:
             memo = _memo = (self.rules, {})
         done = memo[1].get(key)
         if done is None:
-            blank = _Sums.__new__(_Sums)
-            blank.sums = [0] * 24
-            blank.mult = self.mult
-            blank.rules = self.rules
-            result = writes(blank, deal, price)
+            worked = _Worked(self)
+            result = writes(worked, deal, price)
             if len(memo[1]) >= _MEMO_SIZE:
                 memo[1].clear()
-            added = tuple((i, n) for i, n in enumerate(blank.sums) if n)
-            done = memo[1][key] = (added, result)
+            added = tuple((i, n) for i, n in enumerate(worked.sums) if n)
+            done = memo[1][key] = (added, tuple(worked.taken), result)
         sums = self.sums
         for i, n in done[0]:  # the few numbers a deal writes, not all 24
             sums[i] += n
-        return done[1]
+        if done[1]:
+            for i, x, o in done[1]:
+                self.take(i, x, o)
+        return done[2]
 
     def nota(self) -> _Nota:
         """The dazin and operet symbols to change this deal (copied on first use)."""
@@ -370,36 +378,36 @@ class _Sums:
         X and O are used oldest first, so the live ones are always the newest
         written and a count says which (:attr:`State.held`).
         """
-        held = list(self.held)
-        x, o = held[i], held[4 + i]
-        link = self.log[i]
-        if x:
-            if not every:
-                x = 1
-            held[i] -= x
-            link = (("X", self.number, x), link)
-        if o:
-            if not every:
-                o = 1
-            held[4 + i] -= o
-            link = (("O", self.number, o), link)
-        self.held = tuple(held)
-        log = list(self.log)
-        log[i] = link
-        self.log = tuple(log)
+        x, o = _to_use(self.held, i, every)
+        if x or o:
+            self.take(i, x, o)
         return x, o
+
+    def take(self, i: int, x: int, o: int) -> None:
+        """Cross out player ``i``'s ``x`` oldest live X and ``o`` oldest live O."""
+        held = [*self.held]
+        if x:
+            held[i] -= x
+            self.log = ((i, "X", self.number, x), self.log)
+        if o:
+            held[4 + i] -= o
+            self.log = ((i, "O", self.number, o), self.log)
+        self.held = tuple(held)
 
     def write(self, x_to: tuple[int, ...], o_to: tuple[int, ...]) -> None:
         """Write an X for each of ``x_to`` and an O for each of ``o_to``, also beside live
         ones (seed «нота»: a symbol is written each time a bomb or dil is played)."""
-        held = list(self.held)
-        log = list(self.log)
-        for kind, to, base in (("X", x_to, 0), ("O", o_to, 4)):
-            for i in to:
-                held[base + i] += 1
-                log[i] = ((kind, self.number, 0), log[i])
+        held = [*self.held]
+        log = self.log
+        number = self.number
+        for i in x_to:
+            held[i] += 1
+            log = ((i, "X", number, 0), log)
+        for i in o_to:
+            held[4 + i] += 1
+            log = ((i, "O", number, 0), log)
         self.held = tuple(held)
-        self.log = tuple(log)
+        self.log = log
 
     def entries(self) -> tuple[Entry, ...]:
         return ()
@@ -429,6 +437,35 @@ class _Sums:
                     self.vist(i, j, price * (t[i] - t[j]), rule, _d_difference, t[i], t[j], price)
 
 
+def _to_use(held: tuple[int, ...], i: int, every: bool) -> tuple[int, int]:
+    """How many X and how many O player ``i``'s contract uses of those he holds (``held``
+    as :attr:`State.held`): the oldest of each kind, or all of them (``every``)."""
+    x, o = held[i], held[4 + i]
+    return (x, o) if every else (1 if x else 0, 1 if o else 0)
+
+
+class _Worked(_Sums):
+    """What a rule function does for one key, worked out once for :meth:`_Sums.run`: the
+    numbers it adds (from nothing, under its doublings) and the X and O it uses (kept as
+    (seat, X, O) to repeat on the real writer, not applied here)."""
+
+    __slots__ = ("taken",)
+
+    def __init__(self, real: _Sums) -> None:
+        self.state = real.state
+        self.number = real.number
+        self.rules = real.rules
+        self.sums = [0] * 24
+        self.mult = [1, 1, 1, 1]
+        self.held = real.held
+        self.log = real.log
+        self.notes = None
+        self.taken: list[tuple[int, int, int]] = []
+
+    def take(self, i: int, x: int, o: int) -> None:
+        self.taken.append((i, x, o))
+
+
 class _Writer(_Sums):
     """The writer that keeps the entries: :class:`_Sums` that also writes each entry, its
     detail saying which doubling ("3 tricks x 4 x2 (dazin)": each doubling a label around
@@ -438,6 +475,7 @@ class _Writer(_Sums):
 
     def __init__(self, state: State, number: int, rules: Rules) -> None:
         super().__init__(state, number, rules)
+        self.mult = [1, 1, 1, 1]
         self.names = state.players
         self.why: list[tuple[Label, ...]] = [(), (), (), ()]
         self.written: list[Entry] = []
@@ -484,12 +522,11 @@ class _Writer(_Sums):
 
 
 #: what :meth:`_Sums.run` worked out for the game whose rules it last scored: key ->
-#: (what the deal adds to :attr:`State.numbers` as (index, amount) pairs, what the rule
-#: returned); read whole, so
+#: (what the deal adds to :attr:`State.numbers` as (index, amount) pairs, the X and O it
+#: uses as (seat, X, O), what the rule returned); read whole, so
 #: a second game scored meanwhile in another thread replaces it and never mixes with it
-_memo: tuple[Rules | None, dict[Hashable, tuple[tuple[tuple[int, int], ...], Any]]] = (None, {})
+_memo: tuple[Rules | None, dict[Hashable, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...], Any]]] = (None, {})
 _MEMO_SIZE = 1 << 15
-_ONES = [1, 1, 1, 1]
 
 
 # -- scoring -------------------------------------------------------------------
@@ -518,7 +555,6 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     keep = ctx.keep
     due = state.round_price
     w = _Writer(state, ctx.number, ctx.rules) if keep else _Sums(state, ctx.number, ctx.rules)
-    t = deal.counts
     last_value: int | None
     price: int | None
     if isinstance(deal, Contract):
@@ -526,7 +562,7 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
             raise _round_due(due)
         level = deal.level
         last_value = VALUES[level if level > 7 else 7]
-        price = _contract(state, deal, t, w, ctx.rules)
+        price = _contract(state, deal, w)
     elif isinstance(deal, TwistRound):
         if due is None:
             raise DealError("no twist round is due: it follows only a made contract below "
@@ -573,31 +609,69 @@ def _round_writes(w: _Sums, deal: TwistRound, price: int) -> None:
     w.pairwise(deal.counts, price, "twist_round_vists", _EVERYONE)
 
 
-def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
-              rules: Rules) -> int | None:
-    """The contract: its doublings, its entries, its nota; the price of the twist round it
-    makes due, if any."""
+def _contract(state: State, deal: Contract, w: _Sums) -> int | None:
+    """The contract: its doublings and entries (:func:`_contract_writes`), its nota; the
+    price of the twist round it makes due, if any."""
+    d = deal.seat
+    p = (d + 2) % SEATS
+    held = state.held
+    active = state.active
+    # the key holds all that the doublings read: the declarer's X and O that the
+    # contract uses, and the pair's live dazin/operet kinds (rare: only after a made 11 or 12)
+    if held[d] or held[4 + d]:
+        x, o = _to_use(held, d, w.rules["same_kind"] == "all")
+    else:
+        x = o = 0
+    if active is _NO_SYMBOLS or not (active[d] or active[p]):
+        key: Hashable = (deal, x, o)
+    else:
+        key = (deal, x, o, tuple(s.kind for s in active[d]), tuple(s.kind for s in active[p]))
+    made = w.run(key, _contract_writes, deal)
+    if state.barring:
+        w.nota().bar()
+    if made:
+        level = deal.level
+        if level >= 11:
+            nota = w.nota()
+            kind = "dazin" if level == 12 else "operet"
+            nota.write(d, kind)
+            nota.write(p, kind)
+        elif level < 7:
+            t = deal.counts
+            if t[d] + t[p] <= 10:
+                last = state.last_value
+                return 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
+    return None
+
+
+def _contract_writes(w: _Sums, deal: Contract, price: int) -> bool:
+    """A contract's doublings and what it writes (spec twist.md, "Contract value and
+    result"); whether it was made."""
+    t = deal.counts
     d = deal.seat
     p = (d + 2) % SEATS
     o1, o2 = (d + 1) % SEATS, (d + 3) % SEATS
     level = deal.level
     need = level if level > 7 else 7
-    made = t[d] + t[p] >= need
+    v = VALUES[need]
+    passed = deal.partner_passed
+    pair = t[d] + t[p]
+    made = pair >= need
 
     # the nota: X and O of the declarer are used and crossed out; the pair's
     # dazin/operet double the pair (seed «нота» А, Б, В, Г).  Option same_kind = all:
     # every live symbol of a kind doubles and is used.
-    held = state.held
+    every = w.rules["same_kind"] == "all"
+    held = w.held
     if held[d] or held[4 + d]:
-        x, o = w.use(d, rules["same_kind"] == "all")
+        x, o = w.use(d, every)
         if x:
             w.double(d, "(X)", x)
         if o:
             w.double(o1, "(O)", o)
             w.double(o2, "(O)", o)
-    active = state.active
+    active = w.state.active
     if active is not _NO_SYMBOLS and (active[d] or active[p]):
-        every = rules["same_kind"] == "all"
         for i in (d, p):
             seen: set[str] = set()
             for s in active[i]:
@@ -608,36 +682,8 @@ def _contract(state: State, deal: Contract, t: tuple[int, ...], w: _Sums,
         for o in deal.twisters:
             w.double(o, "(twist)")
 
-    mult = w.mult
-    w.run(deal if mult == _ONES else (deal, *mult), _contract_writes, deal)
-
-    if state.barring:
-        w.nota().bar()
-    if made and level >= 11:
-        nota = w.nota()
-        kind = "dazin" if level == 12 else "operet"
-        nota.write(d, kind)
-        nota.write(p, kind)
-    if made and level < 7 and t[d] + t[p] <= 10:
-        last = state.last_value
-        return 2 * (last if last is not None else DEFAULT_ROUND_VALUE)
-    return None
-
-
-def _contract_writes(w: _Sums, deal: Contract, price: int) -> None:
-    """What a contract writes, given its doublings (``w.mult``): spec twist.md, "Contract
-    value and result"."""
-    t = deal.counts
-    d = deal.seat
-    p = (d + 2) % SEATS
-    o1, o2 = (d + 1) % SEATS, (d + 3) % SEATS
-    level = deal.level
-    need = level if level > 7 else 7
-    v = VALUES[need]
-    passed = deal.partner_passed
-    pair = t[d] + t[p]
     gora, remark, vist = w.gora, w.remark, w.vist
-    if pair >= need:
+    if made:
         remark(d, 10 * v, "made_remark_declarer", _d_times, 10, v)
         if passed:
             gora(d, -pair, "made_gora", _d_with_passed, pair)
@@ -675,6 +721,7 @@ def _contract_writes(w: _Sums, deal: Contract, price: int) -> None:
                 vist(o, p, v * k, "failed_vists_partner", _d_under_times, k, v)
     if deal.opened:
         vist(p, d, v, "view_vist", _d_view, v)
+    return made
 
 
 def _solo_writes(w: _Sums, deal: Solo, price: int) -> bool:
