@@ -236,64 +236,27 @@ _label = tuple.__new__
 _shared = functools.lru_cache(maxsize=4096)
 
 
-@_shared
-def _d_tricks(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.tricks", (a,)))
+def _detail(key: str, count: int) -> Detail:
+    """The detail function of one label of the "twist.d." block, taking its first
+    ``count`` numbers (each detail made once and shared)."""
+    @_shared
+    def said(a: int, b: int, c: int) -> Label:
+        return _label(Label, (key, (a, b, c)[:count]))
+    return said
 
 
-@_shared
-def _d_times(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.times", (a, b)))
-
-
-@_shared
-def _d_tricks_times(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.tricks_times", (a, b)))
-
-
-@_shared
-def _d_with_passed(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.with_passed", (a,)))
-
-
-@_shared
-def _d_for_twist(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.for_twist", (a,)))
-
-
-@_shared
-def _d_value(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.value", (a,)))
-
-
-@_shared
-def _d_under(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.under", (a,)))
-
-
-@_shared
-def _d_under_times(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.under_times", (a, b)))
-
-
-@_shared
-def _d_over_times(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.over_times", (a, b)))
-
-
-@_shared
-def _d_view(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.view", (a,)))
-
-
-@_shared
-def _d_difference(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.difference", (a, b, c)))
-
-
-@_shared
-def _d_plus_under(a: int, b: int, c: int) -> Label:
-    return _label(Label, ("twist.d.plus_under", (a, b, c)))
+_d_tricks = _detail("twist.d.tricks", 1)
+_d_times = _detail("twist.d.times", 2)
+_d_tricks_times = _detail("twist.d.tricks_times", 2)
+_d_with_passed = _detail("twist.d.with_passed", 1)
+_d_for_twist = _detail("twist.d.for_twist", 1)
+_d_value = _detail("twist.d.value", 1)
+_d_under = _detail("twist.d.under", 1)
+_d_under_times = _detail("twist.d.under_times", 2)
+_d_over_times = _detail("twist.d.over_times", 2)
+_d_view = _detail("twist.d.view", 1)
+_d_difference = _detail("twist.d.difference", 3)
+_d_plus_under = _detail("twist.d.plus_under", 3)
 
 
 @_shared
