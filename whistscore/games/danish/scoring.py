@@ -67,66 +67,56 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players, (0,) * len(players))
 
 
-#: ``settle``'s memo (see :func:`score`): the rules and players of the game it last
-#: scored, and what each distinct deal paid each seat there, with whether all are whole
-_memo: tuple[Rules | None, tuple[str, ...], dict[Hashable, tuple[tuple[Amount, ...], bool]]] = (
-    None, (), {})
-#: the same for a replay that keeps the entries, with each deal's rule and detail
-_kept: tuple[Rules | None, tuple[str, ...],
+#: the memo of :func:`score`: the rules and players of the game it last scored, and per
+#: distinct deal what it paid each seat, whether all of it is whole, its rule and detail
+_memo: tuple[Rules | None, tuple[str, ...],
              dict[Hashable, tuple[tuple[Amount, ...], bool, str, Label]]] = (None, (), {})
-_KEPT_SIZE = 1 << 16
+_MEMO_SIZE = 1 << 16
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     """The points the deal pays and the running points after it.
 
-    When no entries are kept (``settle``) only the points move on, and what a
-    deal pays each seat depends on nothing but the deal, the rules, the seats
-    and who sits out: an evening repeats the same few hundred deals, so each is
-    worked out once per game and then only added.  The memo holds one game;
-    it is read whole, so a second game scored meanwhile in another thread
-    replaces it and never mixes with it.
+    What a deal pays each seat depends on nothing but the deal, the rules, the seats and
+    who sits out: an evening repeats the same few hundred deals, so each is worked out
+    once per game (:func:`_paid`) and then only added; with the entries kept, the same
+    detail label then serves every repeat (fewer objects for the collector).  When no
+    entries are kept (``settle``) only the points move on.
 
     :raises DealError: the declarer or the partner deals this deal and sits out.
     """
     players = state.players
+    pays, whole, rule, detail = _paid(deal, players, ctx)
+    points = tuple(map(add, state.points, pays))
+    if not whole:
+        points = tuple(map(plain_number, points))
     if not ctx.keep:
-        global _memo
-        memo = _memo
-        if memo[0] is not ctx.rules or memo[1] is not players:
-            memo = _memo = (ctx.rules, players, {})
-        key: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
-        paid = memo[2].get(key)
-        if paid is None:
-            amounts, whole, _, _ = _pay(deal, players, ctx)
-            paid = memo[2][key] = (tuple(amounts), whole)
-        points = tuple(map(add, state.points, paid[0]))
-        if not paid[1]:
-            points = tuple(map(plain_number, points))
         return Outcome((), State(players, points))
-    # with the entries kept, what a deal pays and its detail are worked out once per game
-    # too: the same label then serves every repeat (fewer objects for the collector)
-    global _kept
-    kept = _kept
-    if kept[0] is not ctx.rules or kept[1] is not players:
-        kept = _kept = (ctx.rules, players, {})
-    said: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
-    done = kept[2].get(said)
-    if done is None:
-        amounts_, whole_, rule_, detail_ = _pay(deal, players, ctx)
-        done = (tuple(amounts_), whole_, rule_, detail_)
-        if len(kept[2]) < _KEPT_SIZE:
-            kept[2][said] = done
-    pays, whole, rule, detail = done
     w = Entries(ctx.number)
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
     for player, amount in zip(players, pays):
         if player != sitting:
             w.write(player, "points", amount, rule, detail)
-    points = tuple(map(add, state.points, pays))
-    if not whole:
-        points = tuple(map(plain_number, points))
     return Outcome(w.entries(), State(players, points))
+
+
+def _paid(deal: Deal, players: tuple[str, ...],
+          ctx: DealContext) -> tuple[tuple[Amount, ...], bool, str, Label]:
+    """:func:`_pay` once per distinct deal of a game.  The memo holds one game; it is read
+    whole, so a second game scored meanwhile in another thread replaces it and never mixes
+    with it."""
+    global _memo
+    memo = _memo
+    if memo[0] is not ctx.rules or memo[1] is not players:
+        memo = _memo = (ctx.rules, players, {})
+    key: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
+    done = memo[2].get(key)
+    if done is None:
+        amounts, whole, rule, detail = _pay(deal, players, ctx)
+        done = (tuple(amounts), whole, rule, detail)
+        if len(memo[2]) < _MEMO_SIZE:
+            memo[2][key] = done
+    return done
 
 
 def _pay(deal: Deal, players: tuple[str, ...],
