@@ -384,13 +384,11 @@ def _cmd_set(a: argparse.Namespace) -> int:
     for field in ("title", "place", "currency", "stake", "preset"):
         if getattr(a, field) is not None:
             _check_typed(getattr(a, field), field)
-    rules: dict[str, str] = {}
+    from .rules import assignments_of
+
     for item in a.rule:
         _check_typed(item, "rule")
-        if "=" not in item:
-            raise InputError("a rule is written name=value", field="rule", value=item)
-        name, value = item.split("=", 1)
-        rules[name.strip()] = value.strip()
+    rules = assignments_of(a.rule)
     if not rules and all(getattr(a, f) is None
                          for f in ("preset", "stake", "currency", "title", "place")):
         raise InputError("nothing to change: give --rule, --preset, --stake, --currency, "

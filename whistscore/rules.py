@@ -32,6 +32,7 @@ __all__ = [
     "RuleBook",
     "Rules",
     "parse_stake",
+    "assignments_of",
     "json_text",
     "typed_pairs",
     "MAX_STAKE",
@@ -420,16 +421,27 @@ class RuleBook:
         spec: dict[str, Any] = {}
         if preset is not None:
             spec["preset"] = preset
-        for item in assignments:
-            if "=" not in item:
-                raise RuleError("a rule is written name=value", field="rule", value=item,
-                    key="rule_form")
-            name, raw = item.split("=", 1)
-            spec[name.strip()] = raw.strip()
+        spec.update(assignments_of(assignments))
         return self.resolve(spec)
 
     def show(self, name: str, value: Any) -> str:
         return self.option(name).kind.show(value)
+
+
+def assignments_of(items: Sequence[str], field: str = "rule") -> dict[str, str]:
+    """``name=value`` items (``--rule``, the scorepad's options box) as a mapping of the
+    names to their values as typed; the one reading of that form.
+
+    :raises RuleError: an item without ``=`` (``field`` named, the item shown).
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise RuleError("a rule is written name=value", field=field,
+                            value=item if len(item) <= 80 else item[:80], key="rule_form")
+        name, raw = item.split("=", 1)
+        out[name.strip()] = raw.strip()
+    return out
 
 
 #: the largest stake (money per unit) and its finest step: a stake outside is a

@@ -152,26 +152,25 @@ async def api_deal(request: Request) -> Response:
     return await _answer(request, name, rp, number, 200)
 
 
-async def api_settings(request: Request) -> Response:
-    """PUT: the rules, stake or title changed (``whistscore set``)."""
+async def _change(request: Request, change: Any) -> Response:
+    """A change of the game named in the path, made by ``change(name, body)`` off the event
+    loop; its answer as JSON, a refusal in the page's language."""
     state = request.app.state
     try:
         body = await body_of(request)
-        return JSONResponse(await state.work.write(state.folder.settings,
-                                                   request.path_params["name"], body))
+        return JSONResponse(await state.work.write(change, request.path_params["name"], body))
     except InputError as exc:
         return error(exc, lang=lang_of(request))
+
+
+async def api_settings(request: Request) -> Response:
+    """PUT: the rules, stake or title changed (``whistscore set``)."""
+    return await _change(request, request.app.state.folder.settings)
 
 
 async def api_end(request: Request) -> Response:
     """POST: "end the evening here" (``whistscore end``), or ``reopen``."""
-    state = request.app.state
-    try:
-        body = await body_of(request)
-        return JSONResponse(await state.work.write(state.folder.end,
-                                                   request.path_params["name"], body))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    return await _change(request, request.app.state.folder.end)
 
 
 def _workbook(state: Any, name: str, lang: str) -> bytes:

@@ -29,6 +29,7 @@ from .. import files, journal, recording
 from ..errors import InputError
 from ..games import get_game
 from ..replay import Replay, replay
+from ..rules import assignments_of
 from ..settlement import settle
 
 if TYPE_CHECKING:
@@ -232,12 +233,7 @@ class Folder:
                 rules = {"preset": body["preset"], **rules}
         else:
             raise InputError("rules is an object of options", field="rules", value=rules)
-        stake = body.get("stake")
-        if stake == "":
-            stake = None
-        if stake is not None and not isinstance(stake, (str, int)):
-            raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
-                             value=stake)
+        stake = _stake_of(body)
         currency = _check_text(body.get("currency") or None, "currency", 12)
         title = _check_text(body.get("title") or None, "title")
         game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
@@ -370,23 +366,12 @@ class Folder:
         if isinstance(rules, str):
             if len(rules) > 4000:
                 raise InputError("the rules are longer than 4000 characters", field="rules")
-            lines = [ln.strip() for ln in rules.splitlines() if ln.strip()]
-            rules = {}
-            for line in lines:
-                if "=" not in line:
-                    raise InputError("a rule is written name=value", field="rules",
-                                     value=line[:80])
-                key, value = line.split("=", 1)
-                rules[key.strip()] = value.strip()
+            rules = assignments_of([ln.strip() for ln in rules.splitlines() if ln.strip()],
+                                   "rules")
         elif not isinstance(rules, dict):
             raise InputError("rules is an object of options", field="rules", value=rules)
         preset = body.get("preset") or None
-        stake = body.get("stake")
-        if stake == "":
-            stake = None
-        if stake is not None and not isinstance(stake, (str, int)):
-            raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
-                             value=stake)
+        stake = _stake_of(body)
         title = _check_text(body.get("title"), "title")
         currency = _check_text(body.get("currency"), "currency", 12)
         with files.no_links():
@@ -407,6 +392,18 @@ class Folder:
                                    expect=self._expect(body))
         self._remember(name, path, change.after.replay)
         return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
+
+
+def _stake_of(body: Mapping[str, Any]) -> str | int | None:
+    """The stake a form sent, as typed ("" is none); :func:`whistscore.rules.parse_stake`
+    reads it."""
+    stake = body.get("stake")
+    if stake == "":
+        return None
+    if stake is not None and not isinstance(stake, (str, int)):
+        raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
+                         value=stake)
+    return stake
 
 
 def _stamp_of(st: os.stat_result) -> str:
