@@ -572,13 +572,10 @@ _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
     """The rows the archive keeps of one game (what :meth:`Archive._write` inserts)."""
-    from .facts import dumps, moved_json, swing
-
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
-    keys = {p: dumps(p) for p in f.players}
     game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
-            json.dumps(f.rules, ensure_ascii=False),
+            _rules_json(f.rules),
             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
             version, version)
     seats = [(file, i, p, side_of[p]) for i, p in enumerate(f.players)]
@@ -586,12 +583,7 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
                 None if f.money is None else str(f.money[p]), f.places[p])
                for p, b in f.balance.items()]
     transfers = [(file, a, b, str(m)) for a, b, m in f.transfers]
-    deals = [(file, d.number, d.at, d.dealer, d.declarer, d.contract, d.kind, d.outcome,
-              None if d.made is None else int(d.made), d.height,
-              dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved, keys),
-              swing(d.moved), dumps(list(d.whisters)) if d.whisters else None,
-              dumps(list(d.short)) if d.short else None, dumps(d.deal))
-             for d in f.deal_facts]
+    deals = [(file,) + row for row in f.deal_rows]
     pairs = [] if f.pairs is None else [(file, a, b, _fraction(v)) for (a, b), v in
                                         f.pairs.items()]
     return game, seats, results, transfers, deals, pairs
@@ -665,6 +657,9 @@ def _fraction(value: Any) -> str:
 
 #: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: ``games.rules``: ``json.dumps(rules, ensure_ascii=False)``'s text (its separators, as the
+#: archive has always written it), from one encoder built once
+_rules_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _sha256(data: bytes) -> str:
