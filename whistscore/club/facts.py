@@ -102,7 +102,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     """Each deal of the replay as its row of ``deals`` (after the file's name).
 
     The archive's hot loop (a rebuild makes a row of every deal ever played), written
-    out with the game's functions and the names' JSON looked up once a game, and each
+    out with the game's functions and the moves' JSON template looked up once a game, and each
     row's tuple made at once (no object per deal that would only be copied into it).
     The balances are counted in ints of the game's :func:`unit` (1 while all are whole):
     a deal's move is then an int subtraction, not Fraction arithmetic, the same numbers.
@@ -116,7 +116,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     describe = kind.describe_result
     to_json = kind.deal_to_json
     players = game.players
-    keys = [dumps(p) for p in players]
+    template = moved_template(players)
     per = unit(rp)
     before = [0] * len(players)
     still = [0] * len(players)  # the move of a deal without a balance
@@ -148,7 +148,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         append((result.number, result.record.at, result.dealer, parts.declarer,
                 parts.contract, parts.kind, said[0], None if made is None else int(made),
                 parts.height, dumps(dj["tricks"]) if "tricks" in dj else None,
-                moved_json(keys, moved, per), max(map(abs, moved)) / per,
+                moved_json(template, moved, per), max(map(abs, moved)) / per,
                 dumps(whisters) if whisters else None, dumps(short) if short else None,
                 dumps(dj)))
     return tuple(out)
@@ -218,14 +218,20 @@ def exact_text(value: int | Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"  # str(Fraction), as fraction_text
 
 
-def moved_json(keys: Sequence[str], moved: Sequence[int], per: int = 1) -> str:
-    """The JSON object of each player's move as exact text, each move ``moved`` in
-    ``1/per`` (:func:`unit`) and ``keys`` each player's name already as JSON (made once a
-    game, not on every deal): an exact number's text is digits, ``-`` and ``/`` only,
-    which JSON writes as they are (the text ``dumps`` writes for the same object)."""
+def moved_template(players: Sequence[str]) -> str:
+    """The JSON object of each player's move with ``%s`` for each move's text: the names
+    are encoded once a game, not on every deal (a ``%`` in a name doubled for ``%``)."""
+    return "{" + ",".join(dumps(p).replace("%", "%%") + ':"%s"' for p in players) + "}"
+
+
+def moved_json(template: str, moved: Sequence[int], per: int = 1) -> str:
+    """The JSON of each player's move as exact text, each move ``moved`` in ``1/per``
+    (:func:`unit`), in its :func:`moved_template`: an exact number's text is digits, ``-``
+    and ``/`` only, which JSON writes as they are (the text ``dumps`` writes for the same
+    object)."""
     if per == 1:
-        return "{" + ",".join([f'{k}:"{m}"' for k, m in zip(keys, moved)]) + "}"
-    return "{" + ",".join([f'{k}:"{_over(m, per)}"' for k, m in zip(keys, moved)]) + "}"
+        return template % tuple(moved)
+    return template % tuple([_over(m, per) for m in moved])
 
 
 def _over(m: int, per: int) -> str:

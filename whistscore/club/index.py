@@ -299,11 +299,20 @@ class Archive:
         conn = self.conn
         #: game kind -> the rating-order key of its earliest game that changed
         self._since: dict[str, tuple[str, str, str]] = {}
+        #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
+        self._named = set(self.game_names())
         known = self._known()
         version = _version()
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
+        # an archive that knows no file keeps no game (a game's rows go with its file's
+        # row): one delete clears what a hand-edited one might, and no file is forgotten
+        # one by one (a rebuild's eight statements a file)
+        fresh = not known
+        if fresh:
+            for table in _GAME_TABLES + ("recomputed",):
+                conn.execute(f"DELETE FROM {table}")
         for e in scan:
             seen.add(e.file)
             k = known.get(e.file)
@@ -311,7 +320,8 @@ class Archive:
                 continue
             changed = True
             if e.odd is not None:
-                self._forget(e.file)
+                if not fresh:
+                    self._forget(e.file)
                 self._file_row(e, None, e.odd)
                 continue
             jobs.append((e, k[2] if k is not None else None))
@@ -324,7 +334,8 @@ class Archive:
                     conn.execute("UPDATE games SET date = coalesce(substr(first_at, 1, 10), ?) "
                                  "WHERE file = ?", (_mtime_date(e.mtime_ns), e.file))
                 continue
-            self._forget(e.file)
+            if not fresh:
+                self._forget(e.file)
             if what == "error":
                 self._file_row(e, digest, value)
                 continue
@@ -365,9 +376,12 @@ class Archive:
         row = self.conn.execute("SELECT game, date, coalesce(first_at, ''), file FROM games "
                                 "WHERE file = ?", (file,)).fetchone()
         if row is not None:
-            kind, key = row[0], tuple(row[1:])
-            if kind not in self._since or key < self._since[kind]:
-                self._since[kind] = key
+            self._moved(row[0], tuple(row[1:]))
+
+    def _moved(self, kind: str, key: tuple[str, str, str]) -> None:
+        """The ratings of ``kind`` change from the game of rating order ``key`` on."""
+        if kind not in self._since or key < self._since[kind]:
+            self._since[kind] = key
 
     def _forget(self, file: str) -> None:
         self._touch(file)
@@ -383,16 +397,17 @@ class Archive:
         conn = self.conn
         game, seats, results, transfers, deals, pairs = rows
         kind = game[2]
-        if self._meta(f"name.{kind}") is None:  # the game's name, said by the game (loaded
+        if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
             from ..i18n import game_name
 
             self._set_meta(f"name.{kind}", game_name(get_game(kind), "en"))
+            self._named.add(kind)
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
             " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"
             " checked_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game)
-        self._touch(file)
+        self._moved(kind, (game[5], game[6] or "", file))  # what _touch would read back
         conn.executemany("INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)", seats)
         conn.executemany(
             "INSERT INTO results (file, player, points, points_real, money, place)"
