@@ -93,28 +93,29 @@ def _made(words: Any, club: ClubFacts) -> bool | None:
     return None
 
 
-#: (game, the game's words for a deal) -> (the words in English, made?): most deals of an
-#: evening end in words said before ("made", "down 1"), rendered once
-_SAID: dict[tuple[str, Any], tuple[str, bool | None]] = {}
+#: game -> the game's words for a deal -> (the words in English, made: 1, 0 or None): most
+#: deals of an evening end in words said before ("made", "down 1"), rendered once
+_SAID: dict[str, dict[Any, tuple[str, int | None]]] = {}
 
 
 def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     """Each deal of the replay as its row of ``deals`` (after the file's name).
 
     The archive's hot loop (a rebuild makes a row of every deal ever played), written
-    out with the game's functions and the moves' JSON template looked up once a game, and each
-    row's tuple made at once (no object per deal that would only be copied into it).
-    The balances are counted in ints of the game's :func:`unit` (1 while all are whole):
-    a deal's move is then an int subtraction, not Fraction arithmetic, the same numbers.
+    out: the game's functions, its words said before and the moves' JSON template are
+    looked up once a game, each deal's result and parts are unpacked (named tuples), and
+    each row's tuple is made at once (no object per deal only copied into it).  The
+    balances are counted in ints of the game's :func:`unit` (1 while all are whole): a
+    deal's move is then an int subtraction, not Fraction arithmetic, the same numbers.
     """
     game = rp.game
     kind = game.kind
-    name = kind.name
     club = kind.club
     parts_of = club.parts
     short_of = club.short
     describe = kind.describe_result
     to_json = kind.deal_to_json
+    said_before = _SAID.setdefault(kind.name, {})
     players = game.players
     template = moved_template(players)
     per = unit(rp)
@@ -122,8 +123,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     still = [0] * len(players)  # the move of a deal without a balance
     out: list[tuple[Any, ...]] = []
     append = out.append
-    for result in rp.results:
-        balance = result.balance
+    for number, dealer, record, outcome, context, balance in rp.results:
         if balance:
             values = map(balance.__getitem__, players)
             after = [v.numerator for v in values] if per == 1 else \
@@ -132,22 +132,20 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
             before = after
         else:
             moved = still
-        deal = result.record.deal
+        deal = record.deal
         dj = to_json(deal)
-        parts = parts_of(dj)
-        words = describe(deal, result.outcome, result.context)
-        said = _SAID.get((name, words))
+        declarer, contract, deal_kind, height, whisters = parts_of(dj)
+        words = describe(deal, outcome, context)
+        said = said_before.get(words)
         if said is None:
-            if len(_SAID) > 10_000:
-                _SAID.clear()
-            said = _SAID[(name, words)] = (str(words_text(words, kind, "en")),
-                                           _made(words, club))
-        made = said[1]
-        whisters = parts.whisters
-        short = short_of(result.outcome.entries)
-        append((result.number, result.record.at, result.dealer, parts.declarer,
-                parts.contract, parts.kind, said[0], None if made is None else int(made),
-                parts.height, dumps(dj["tricks"]) if "tricks" in dj else None,
+            if len(said_before) > 10_000:
+                said_before.clear()
+            made = _made(words, club)
+            said = said_before[words] = (str(words_text(words, kind, "en")),
+                                         None if made is None else int(made))
+        short = short_of(outcome.entries)
+        append((number, record.at, dealer, declarer, contract, deal_kind, said[0], said[1],
+                height, dumps(dj["tricks"]) if "tricks" in dj else None,
                 moved_json(template, moved, per), max(map(abs, moved)) / per,
                 dumps(whisters) if whisters else None, dumps(short) if short else None,
                 dumps(dj)))
