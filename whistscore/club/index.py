@@ -587,6 +587,8 @@ _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
     """The rows the archive keeps of one game (what :meth:`Archive._write` inserts)."""
+    from .facts import exact_text  # imported once a game, not once a number
+
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
     game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
@@ -594,12 +596,12 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
             version, version)
     seats = [(file, i, p, side_of[p]) for i, p in enumerate(f.players)]
-    results = [(file, p, _fraction(b), float(b),
+    results = [(file, p, exact_text(b), float(b),
                 None if f.money is None else str(f.money[p]), f.places[p])
                for p, b in f.balance.items()]
     transfers = [(file, a, b, str(m)) for a, b, m in f.transfers]
     deals = [(file,) + row for row in f.deal_rows]
-    pairs = [] if f.pairs is None else [(file, a, b, _fraction(v)) for (a, b), v in
+    pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
     return game, seats, results, transfers, deals, pairs
 
@@ -662,12 +664,6 @@ def _text(data: bytes) -> str:
 
 def _mtime_date(mtime_ns: int) -> str:
     return datetime.date.fromtimestamp(mtime_ns / 1e9).isoformat()
-
-
-def _fraction(value: Any) -> str:
-    from .facts import exact_text
-
-    return exact_text(value)
 
 
 #: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)
