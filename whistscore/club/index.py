@@ -17,6 +17,7 @@ result stays until the reader accepts the new one.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import os
 import sqlite3
@@ -83,6 +84,12 @@ CREATE INDEX seats_club ON seats (club_player);
 CREATE INDEX games_date ON games (game, date);
 """
 _GAME_TABLES = ("games", "seats", "results", "deals", "transfers", "pairs")
+_DEALS = ("INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
+          " height, tricks, moved, swing, whisters, short, deal) VALUES ")
+_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#: deals inserted by one statement (16 bound values a row, far below SQLite's limit)
+_AT_ONCE = 16
+_DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
 
 
 def _version() -> str:
@@ -414,10 +421,13 @@ class Archive:
             " VALUES (?, ?, ?, ?, ?, ?)", results)
         conn.executemany("INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
                          transfers)
-        conn.executemany(
-            "INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
-            " height, tricks, moved, swing, whisters, short, deal) VALUES"
-            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", deals)
+        # the deals (most of the archive's rows) by statements of _AT_ONCE rows: SQLite
+        # then steps once for each statement, not once a row (the same rows, in order)
+        whole = len(deals) - len(deals) % _AT_ONCE
+        for i in range(0, whole, _AT_ONCE):
+            conn.execute(_DEALS_AT_ONCE, tuple(itertools.chain.from_iterable(
+                deals[i:i + _AT_ONCE])))
+        conn.executemany(_DEALS + _ROW, deals[whole:])
         conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                          pairs)
 
