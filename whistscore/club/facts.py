@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
-from ..game import ClubFacts, Game
+from ..game import ClubFacts, Game, GameType
 from ..i18n import text as words_text
 from ..layout import Label, Phrase
 from ..replay import Replay, replay
@@ -94,8 +94,9 @@ def _made(words: Any, club: ClubFacts) -> bool | None:
 
 
 #: game -> the game's words for a deal -> (the words in English, made: 1, 0 or None): most
-#: deals of an evening end in words said before ("made", "down 1"), rendered once
-_SAID: dict[str, dict[Any, tuple[str, int | None]]] = {}
+#: deals of an evening end in words said before ("made", "down 1"), rendered once (kept by
+#: the game itself, a GameType compared by identity: its words are its own labels)
+_SAID: dict[GameType[Any, Any], dict[Any, tuple[str, int | None]]] = {}
 
 
 def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
@@ -115,7 +116,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     short_of = club.short
     describe = kind.describe_result
     to_json = kind.deal_to_json
-    said_before = _SAID.setdefault(kind.name, {})
+    said_before = _SAID.setdefault(kind, {})
     players = game.players
     template = moved_template(players)
     per = unit(rp)
