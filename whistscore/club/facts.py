@@ -13,8 +13,8 @@ contract was made is read from the words the game itself chose for the deal
 from __future__ import annotations
 
 import json
-import math
 import json.encoder
+import math
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
