@@ -412,22 +412,42 @@ def _from_data(data: Any, text: str | None) -> Game:
     append = records.append
     parse = kind.deal_from_json
     seen: dict[str, DealRecord] = {}
+    import datetime  # as check_at does: only a file's reader needs it
+
+    fromisoformat = datetime.datetime.fromisoformat
+    record_of = tuple.__new__  # DealRecord's own __new__ is Python; the tuple is the same
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj \
-                        and "at" not in obj and "id" not in obj:
-                    # the common case, inlined; a deal written the same way as an earlier
-                    # one is the same value (deal_from_json is pure), read once
-                    key = _deal_key(obj)
-                    record = seen.get(key) if key is not None else None
-                    if record is None:
-                        record = DealRecord(parse(obj, players, rules))
-                        if key is not None:
-                            seen[key] = record
-                    append(record)
-                else:
-                    append(deal_from_json(kind, obj, players, rules))
+                        and "id" not in obj:
+                    at = obj.get("at")
+                    if at is None and "at" not in obj:
+                        # a deal written the same way as an earlier one is the same value
+                        # (deal_from_json is pure), read once
+                        key = _deal_key(obj)
+                        record = seen.get(key) if key is not None else None
+                        if record is None:
+                            record = DealRecord(parse(obj, players, rules))
+                            if key is not None:
+                                seen[key] = record
+                        append(record)
+                        continue
+                    if type(at) is str and len(at) <= 40:
+                        # a deal as ``add`` writes it, with its time: checked as check_at
+                        # checks it (any doubt takes deal_from_json's way, which words
+                        # the refusal), the rest by the game
+                        try:
+                            zone = fromisoformat(at).tzinfo
+                        except ValueError:
+                            zone = None
+                        if zone is not None:
+                            body = obj.copy()
+                            del body["at"]
+                            append(record_of(DealRecord, (parse(body, players, rules), None,
+                                                          None, at, None)))
+                            continue
+                append(deal_from_json(kind, obj, players, rules))
             except InputError as exc:
                 lines = _deal_lines(text) if text else []
                 line = lines[number - 1] if number <= len(lines) else None
