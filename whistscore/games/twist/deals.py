@@ -11,6 +11,7 @@ partners, so the partner of seat ``i`` is seat ``(i + 2) % 4``.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from typing import Any, Mapping, Union
 
@@ -44,6 +45,9 @@ CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGN
 
 #: (player, tricks) in seating order
 Tricks = tuple[tuple[str, int], ...]
+#: a tricks entry's name and count (the derived fields are made with ``map``)
+_name = operator.itemgetter(0)
+_count = operator.itemgetter(1)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -64,11 +68,14 @@ class Contract:
     twisters: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        names = [name for name, _ in self.tricks]
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        # one is made for every deal read: the tuples are made by ``map``, the twisters
+        # only looked for when someone announced twist
+        names = tuple(map(_name, self.tricks))
+        twist = self.twist
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
         object.__setattr__(self, "seat", _seat(names, self.declarer))
         object.__setattr__(self, "twisters", tuple(i for i, name in enumerate(names)
-                                                   if name in self.twist))
+                                                   if name in twist) if twist else ())
 
     @property
     def contract(self) -> str:
@@ -89,8 +96,8 @@ class Solo:
     seat: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
-        object.__setattr__(self, "seat", _seat([name for name, _ in self.tricks], self.declarer))
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
+        object.__setattr__(self, "seat", _seat(tuple(map(_name, self.tricks)), self.declarer))
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -102,14 +109,14 @@ class TwistRound:
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
 
 
 #: a Twist deal: one of the three
 Deal = Union[Contract, Solo, TwistRound]
 
 
-def _seat(names: list[str], declarer: str) -> int:
+def _seat(names: tuple[str, ...], declarer: str) -> int:
     """The declarer's seat (-1 when he holds no tricks entry: a value built by hand
     that ``deal_from_json`` would refuse)."""
     return names.index(declarer) if declarer in names else -1
