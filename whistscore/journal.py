@@ -80,6 +80,11 @@ def _bad_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a score file may hold")
 
 
+#: the strict reader, made once (``json.loads`` with hooks builds a decoder per call);
+#: it keeps no state between reads, so threads may share it as they share json's own
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+
+
 def _int_limit_holds() -> bool:
     """Python's own int-string limit refuses a number longer than MAX_DIGITS before
     converting it (``json`` meets it first); a program that lifted the limit
@@ -100,8 +105,11 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
             if _long_number_line(text) is not None:
                 raise ValueError("a number too long")
         with paused_gc():
-            data = json.loads(text, object_pairs_hook=_no_duplicates,
-                              parse_constant=_bad_constant)
+            if text.startswith("\ufeff"):  # json.loads words the byte order mark
+                data = json.loads(text, object_pairs_hook=_no_duplicates,
+                                  parse_constant=_bad_constant)
+            else:
+                data = _DECODER.decode(text)
         _check_unicode(text, data, error, field)
         return data
     except json.JSONDecodeError as exc:
@@ -138,7 +146,7 @@ def _check_unicode(text: str, data: Any, error: type[InputError], field: str | N
         raise error("the text holds a character that is not valid Unicode (a lone surrogate)",
                     line=None if field else text.count("\n", 0, exc.start) + 1,
                     field=field, key="file.unicode") from None
-    if "\\u" in text:
+    if "\\" in text and "\\u" in text:  # one character is found by memchr, two are not
         match = _LONE_ESCAPE.search(text)
         if match is None:
             return
@@ -384,8 +392,9 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
     if currency is not None and (not isinstance(currency, str) or len(currency) > 20
-                                 or any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
-                                        for c in currency)):
+                                 or not currency.isprintable()  # then none is bad (checks.py)
+                                 and any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
+                                         for c in currency)):
         raise GameFileError("currency is short text (at most 20 characters, no control "
                             "characters)", field="currency", value=currency, key="currency")
     if not isinstance(data["deals"], list):

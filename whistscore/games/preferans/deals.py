@@ -523,7 +523,7 @@ def _written(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Dea
     if found is None:
         return None
     declarer = obj.get("declarer")
-    if type(found) is str:
+    if isinstance(found, str):
         if found == "allpass":
             if not _ALLPASS_KEYS.issuperset(obj) or rules["allpass"] == "off":
                 return None
@@ -533,14 +533,14 @@ def _written(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Dea
         if type(declarer) is not str or declarer not in players or type(blind) is not bool \
                 or not _MISERE_KEYS.issuperset(obj):
             return None
-        held = obj.get("tricks")
-        if type(held) is dict and len(held) == 1:
-            count = held.get(declarer)
+        given: Any = obj.get("tricks")
+        if type(given) is dict and len(given) == 1:
+            count = given.get(declarer)
             if type(count) is not int or count not in _COUNTS:
                 return None
             return Misere(declarer, ((declarer, count),), blind)
-        tricks = _three(held, players)
-        if tricks is None or declarer not in held:
+        tricks = _three(given, players)
+        if tricks is None or declarer not in given:
             return None
         return Misere(declarer, tricks, blind)
     if type(declarer) is not str or declarer not in players:
@@ -554,12 +554,19 @@ def _written(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Dea
     whist = obj.get("whist")
     if type(whist) is not dict or len(whist) != 2 or not _PLAYED_KEYS.issuperset(obj):
         return None
-    named = tuple((p, whist[p]) for p in _clockwise(players)[declarer] if p in whist)
-    if len(named) != 2:
-        return None
-    (first, s1), (second, s2) = named
+    others = (_CLOCKWISE.get(players) or _clockwise(players))[declarer]
+    if len(others) == 2:  # three players: the two others defend, in this order
+        first, second = others
+    else:
+        present = [p for p in others if p in whist]
+        if len(present) != 2:
+            return None
+        first, second = present
+    s1 = whist.get(first)
+    s2 = whist.get(second)
     if type(s1) is not str or type(s2) is not str:
         return None
+    named = ((first, s1), (second, s2))
     if not _plain_words(s1, s2, level, suit):
         if s1 not in _STATUS_SET or s2 not in _STATUS_SET:
             return None
@@ -569,7 +576,7 @@ def _written(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Dea
             return None
     played = "whist" in (s1, s2) or (s1 == s2 == "pass" and level in (6, 7)
                                      and rules["both_pass"] == "play-6-7")
-    held = obj.get("tricks")
+    held: Any = obj.get("tricks")
     if not played:
         return Contract(declarer, level, suit, named) if held is None \
             and "tricks" not in obj else None

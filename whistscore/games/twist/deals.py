@@ -175,15 +175,14 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
     tricks = obj.get("tricks")
     if type(tricks) is not dict or tuple(tricks) != players:
         return None
-    counts = tuple(tricks.values())
     total = 0
-    for n in counts:
+    for n in tricks.values():
         if type(n) is not int or not 0 <= n <= TRICKS:
             return None
         total += n
     if total != TRICKS:
         return None
-    pairs = tuple(zip(players, counts))
+    pairs = tuple(tricks.items())  # the names are the players', in their order
     seats = _seats(players)
     declarer = obj.get("declarer")
     if type(declarer) is not str or declarer not in seats:
@@ -194,7 +193,7 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
         found = _CONTRACTS.get(contract) if type(contract) is str else None
         opened = obj.get("opened", False)
         passed = obj.get("partner_passed", False)
-        if (found is None or declarer is None or not obj.keys() <= _CONTRACT_KEYSET
+        if (found is None or declarer is None or not _CONTRACT_KEYSET.issuperset(obj)
                 or type(opened) is not bool or type(passed) is not bool
                 or (passed and "opened" in obj and not opened)):
             return None
@@ -205,12 +204,16 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
             if type(twist) is not list:
                 return None
             if twist:
-                d = seats[declarer]
-                allowed = (players[(d + 1) % SEATS], players[(d + 3) % SEATS])
-                if (level < 7 or not all(type(name) is str and name in allowed for name in twist)
-                        or len(set(twist)) != len(twist)):
+                if level < 7:
                     return None
-                order = tuple(p for p in players if p in twist)
+                d = seats[declarer]
+                left, right = players[(d + 1) % SEATS], players[(d + 3) % SEATS]
+                if twist == [left] or twist == [right]:
+                    order = (twist[0],)
+                elif twist == [left, right] or twist == [right, left]:
+                    order = (left, right) if d in (0, 3) else (right, left)  # seat order
+                else:
+                    return None
         return Contract(declarer, level, denom, pairs, opened or passed, passed, order)
     if "twist_round" in obj:
         if size != 2 or obj["twist_round"] is not True:
