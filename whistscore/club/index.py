@@ -16,6 +16,7 @@ result stays until the reader accepts the new one.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import itertools
 import json
@@ -156,8 +157,9 @@ class Archive:
         self.path = folder / ARCHIVE
         #: one-line notices for the reader (an archive rebuilt, and why)
         self.notices: list[str] = []
-        if rebuild:
-            self._remove()
+        #: every file indexed again at the next refresh, inside its one transaction (so
+        #: that a rebuild interrupted leaves the archive as it was, not empty)
+        self.rebuilding = rebuild
         self.conn = self._open()
 
     # -- opening ----------------------------------------------------------------
@@ -288,7 +290,7 @@ class Archive:
         Nothing is replayed when nothing changed (one ``lstat`` per file and one query).
         """
         scan = self._scan(settings)
-        if not self._stale(scan, settings, accept_recomputed):
+        if not self.rebuilding and not self._stale(scan, settings, accept_recomputed):
             return False
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")  # one writer; a second process waits here
@@ -301,10 +303,15 @@ class Archive:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        self.rebuilding = False
         return changed
 
     def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
         conn = self.conn
+        if self.rebuilding:  # nothing kept: every file is new (and the archive fresh)
+            for table in ("files", "ratings", "answers"):
+                conn.execute(f"DELETE FROM {table}")
+            conn.execute("DELETE FROM meta WHERE key LIKE 'name.%'")
         #: game kind -> the rating-order key of its earliest game that changed
         self._since: dict[str, tuple[str, str, str]] = {}
         #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
@@ -667,17 +674,22 @@ def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
 
         _preload()  # imported once here, not once in every process
         chunk = max(1, min(16, len(jobs) // (workers * 8)))
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_start)
+        pool = None
         try:
-            for looked in pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
-                                   chunksize=chunk):
-                yield looked
+            with _ctrl_c_held():  # the processes start deaf to Ctrl-C (_worker_start)
+                pool = ProcessPoolExecutor(workers,
+                                           mp_context=multiprocessing.get_context("fork"),
+                                           initializer=_worker_start)
+                looked = pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
+                                  chunksize=chunk)
+            for one in looked:
+                yield one
                 done += 1
         except BrokenProcessPool:  # a process was killed (out of memory, a signal): the
             pass  # files it had not sent back are replayed here, as without processes
         finally:  # stopped early (Ctrl-C, a failed write): the files not begun are dropped
-            pool.shutdown(wait=done == len(jobs), cancel_futures=True)
+            if pool is not None:
+                pool.shutdown(wait=done == len(jobs), cancel_futures=True)
     for e, known_digest in jobs[done:]:
         yield _look(folder, e, known_digest, version)
 
@@ -720,12 +732,32 @@ def _preload() -> None:
             pass
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while the processes are forked: a process forked with it
+    pending would die of it before it can ignore it, and the pool would then be broken
+    rather than stopped.  Held back, it is delivered here as soon as they are started."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _worker_start() -> None:
     """A replaying process leaves Ctrl-C to the one that started it (which stops them
-    and rolls the archive back): a worker of its own would print a traceback."""
+    and rolls the archive back): a worker of its own would print a traceback.  It was
+    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:
