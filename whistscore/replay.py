@@ -53,6 +53,13 @@ class Replay(Generic[S]):
         return totals
 
     def balance(self) -> dict[str, Fraction]:
+        """Each player's balance after the last deal.  A replay with history already holds
+        it (the last deal's, of the same state): a copy of that, not a second count."""
+        results = self.results
+        if self.history and results:
+            last = results[-1].balance
+            if last is not None:
+                return dict(last)
         return self.game.kind.balance(self.state, self.game.rules)
 
     def to_json(self) -> JSONObject:

@@ -190,7 +190,7 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    return {p: Fraction(t) for p, t in zip(state.players, state.points)}
+    return dict(zip(state.players, map(Fraction, state.points)))
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

@@ -123,16 +123,23 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Spec "Settlement": vists net, gora and pulya against the table's mean."""
+    """Spec "Settlement": vists net, gora and pulya against the table's mean.
+
+    Each player's ``net - G x gora + P x pulya + shared`` (``shared`` = the table's
+    G x gora - P x pulya over n) is made as one Fraction over n: the same number as
+    adding the shared Fraction to each, without a Fraction sum per player (a replay
+    with history counts this after every deal)."""
     P = rules["pulya_points"]
     G = rules["gora_points"]
     n = len(state.players)
     vists = state.vists
-    shared = Fraction(G * sum(state.gora) - P * sum(state.pulya), n)
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
     out = {}
     for i, name in enumerate(state.players):
         net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
-        out[name] = net - G * state.gora[i] + P * state.pulya[i] + shared
+        out[name] = Fraction(n * (net - G * gora[i] + P * pulya[i]) + shared, n)
     return out
 
 

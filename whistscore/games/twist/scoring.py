@@ -743,19 +743,23 @@ def _solo_writes(w: _Sums, deal: Solo, price: int) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Each player's result in vists after the three settlement steps."""
-    # 1: remark -= 10 x gora; 2: twice each remark difference as vists;
-    # 3: vists netted pair by pair (seed «завершение партии и взаиморасчеты»)
-    n = state.numbers
-    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
-    total = sum(final)
-    w = n[8:]
-    out: dict[str, Fraction] = {}
-    for i, name in enumerate(state.players):
-        written = w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2] + w[i * 4 + 3]
-        received = w[i] + w[4 + i] + w[8 + i] + w[12 + i]
-        out[name] = Fraction(2 * (SEATS * final[i] - total) + written - received)
-    return out
+    """Each player's result in vists after the three settlement steps.
+
+    1: remark -= 10 x gora; 2: twice each remark difference as vists; 3: vists netted
+    pair by pair (seed «завершение партии и взаиморасчеты»): player i gets
+    2 x (4 x final_i - the table's finals) + what he wrote - what was written on him.
+    Written out for the four seats (``w[i * 4 + j]``: what i wrote on j; his own
+    ``w[i * 4 + i]`` is always 0 and nets out anyway): a replay with history counts
+    this after every deal.
+    """
+    (g0, g1, g2, g3, r0, r1, r2, r3, *w) = state.numbers
+    f0, f1, f2, f3 = r0 - 10 * g0, r1 - 10 * g1, r2 - 10 * g2, r3 - 10 * g3
+    total = f0 + f1 + f2 + f3
+    p0, p1, p2, p3 = state.players
+    return {p0: Fraction(2 * (4 * f0 - total) + w[1] + w[2] + w[3] - w[4] - w[8] - w[12]),
+            p1: Fraction(2 * (4 * f1 - total) + w[4] + w[6] + w[7] - w[1] - w[9] - w[13]),
+            p2: Fraction(2 * (4 * f2 - total) + w[8] + w[9] + w[11] - w[2] - w[6] - w[14]),
+            p3: Fraction(2 * (4 * f3 - total) + w[12] + w[13] + w[14] - w[3] - w[7] - w[11])}
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

@@ -309,10 +309,23 @@ def is_finished(state: State) -> bool:
     return False
 
 
+#: the last balance counted: (players, net, each seat's Fraction); a replay with history
+#: counts the balance after every deal, and it moves only when a game is won (every few
+#: deals), so the Fractions of the deals between are those of the last.  Read whole, so
+#: a game counted meanwhile in another thread replaces it and never mixes with it
+_last_balance: tuple[tuple[str, ...], int, tuple[Fraction, ...]] = ((), 0, ())
+
+
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     """Each member wins or loses his side's net above the line (spec whist.md, Balance)."""
+    global _last_balance
+    players = state.players
     net = state.totals[0] - state.totals[1]
-    return {p: Fraction(net if i % 2 == 0 else -net) for i, p in enumerate(state.players)}
+    last = _last_balance
+    if last[0] is not players or last[1] != net:
+        last = _last_balance = (players, net, tuple(Fraction(net if i % 2 == 0 else -net)
+                                                    for i in range(len(players))))
+    return dict(zip(players, last[2]))
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],
