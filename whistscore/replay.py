@@ -177,7 +177,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
     seats = len(players)
     actives: dict[str, tuple[str, ...]] = {}
     dealer = players[0]
-    new_context = tuple.__new__
+    new_tuple = tuple.__new__
     with paused_gc():
         for number, record in enumerate(game.deals, 1):
             if is_finished(state):
@@ -188,15 +188,15 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
             active = actives.get(dealer)
             if active is None:
                 active = actives[dealer] = kind.active_players(players, dealer)
-            # tuple.__new__ builds the named tuple without its Python-level __new__
-            ctx = new_context(DealContext, (number, dealer, players, active, rules, keep))
+            # tuple.__new__ builds the named tuples without their Python-level __new__
+            ctx = new_tuple(DealContext, (number, dealer, players, active, rules, keep))
             try:
                 outcome = score(state, record.deal, ctx)
             except InputError as exc:
                 raise exc.located(deal=number) from None
             state = outcome.state
             if keep:
-                append(DealResult(number, dealer, record, outcome, ctx,
-                                  balance(state, rules) if history else None))
+                append(new_tuple(DealResult, (number, dealer, record, outcome, ctx,
+                                              balance(state, rules) if history else None)))
             dealer = players[(seat[dealer] + 1) % seats]
     return Replay(game, tuple(results), state, history, dealer)
