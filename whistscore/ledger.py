@@ -114,6 +114,9 @@ class Entry(NamedTuple):
         }
 
 
+_new_entry = tuple.__new__
+
+
 class Entries:
     """The entries one deal writes, kept: what a game's rules write through when the replay
     keeps them (``show``).  :class:`SumsOnly` is the other writer of the same interface,
@@ -131,7 +134,10 @@ class Entries:
 
     def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
               against: str | None = None) -> None:
-        self.written.append(Entry(self.number, player, column, amount, against, rule, detail))
+        # tuple.__new__ builds the named tuple without its Python-level __new__ (half the
+        # time, and a replay that keeps the entries makes several a deal)
+        self.written.append(_new_entry(Entry, (self.number, player, column, amount, against,
+                                               rule, detail)))
 
     def entries(self) -> tuple[Entry, ...]:
         return tuple(self.written)

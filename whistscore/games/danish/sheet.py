@@ -84,27 +84,31 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     pair A/2; alone, each of the three pays the declarer A."""
     players = replay.game.players
     # exact throughout: a share is an int while it divides evenly (the common case: the
-    # sum stays int arithmetic), a Fraction only when it does not
-    net: dict[tuple[str, str], Amount] = {(a, b): 0 for a in players for b in players if a != b}
+    # sum stays int arithmetic), a Fraction only when it does not.  Only what each winner
+    # gets from each loser is summed; a pair's net is that less the reverse, at the end
+    got: dict[tuple[str, str], Amount] = {}
     for result in replay.results:
         points: dict[str, Amount] = {}
-        for e in result.entries:
+        for e in result.outcome.entries:
             points[e.player] = points.get(e.player, 0) + e.amount
-        won: Amount = sum(v for v in points.values() if v > 0)
-        if not won:
-            continue
-        for a, gain in points.items():
-            if gain <= 0:
-                continue
-            for b, loss in points.items():
-                if loss < 0:
-                    product = gain * -loss
-                    share: Amount = product // won if type(product) is int \
-                        and type(won) is int and product % won == 0 \
-                        else Fraction(product) / won
-                    net[a, b] += share
-                    net[b, a] -= share
-    return {pair: Fraction(v) for pair, v in net.items()}
+        won: Amount = 0
+        gains: list[tuple[str, Amount]] = []
+        losses: list[tuple[str, Amount]] = []
+        for a, v in points.items():
+            if v > 0:
+                gains.append((a, v))
+                won += v
+            elif v < 0:
+                losses.append((a, -v))
+        for a, gain in gains:
+            for b, loss in losses:
+                product = gain * loss
+                share: Amount = product // won if type(product) is int \
+                    and type(won) is int and product % won == 0 \
+                    else Fraction(product) / won
+                got[a, b] = got.get((a, b), 0) + share
+    return {(a, b): Fraction(got.get((a, b), 0) - got.get((b, a), 0))
+            for a in players for b in players if a != b}
 
 
 def describe_deal(deal: Deal, ctx: DealContext) -> Words:

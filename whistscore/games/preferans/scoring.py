@@ -301,8 +301,8 @@ class _Sums:
         return Outcome(tuple(self.entries), state)
 
 
-#: a Label made without its Python-level __new__ (a third of the time)
-_new_label = tuple.__new__
+#: a Label made without its Python-level __new__ (a third of the time), an Entry so too
+_new_label = _new_entry = tuple.__new__
 #: each distinct detail made once and shared (an evening repeats a few hundred): fewer
 #: objects to keep and for the garbage collector to walk than one label per entry
 _DETAILS: dict[tuple[str, tuple[object, ...]], Label] = {}
@@ -330,20 +330,20 @@ class _Writer(_Sums):
              *args: object) -> None:
         if amount:
             super().vist(writer, on, amount, rule, detail)
-            self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
-                                      _said(detail, args)))
+            self.entries.append(_new_entry(Entry, (self.number, writer, "vists", amount, on,
+                                                   rule, _said(detail, args))))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
                 *args: object) -> None:
         if amount:
             super().to_gora(player, amount, rule, detail)
-            self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
-                                      _said(detail, args)))
+            self.entries.append(_new_entry(Entry, (self.number, player, "gora", amount, None,
+                                                   rule, _said(detail, args))))
 
     def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
               detail: str, *args: object) -> None:
-        self.entries.append(Entry(self.number, player, column, amount, against, rule,
-                                  _said(detail, args)))
+        self.entries.append(_new_entry(Entry, (self.number, player, column, amount, against,
+                                               rule, _said(detail, args))))
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:

@@ -231,6 +231,8 @@ Writes = Callable[["_Sums", D, int], R]
 
 #: a Label made without its Python-level __new__ (a third of the time)
 _label = tuple.__new__
+#: an Entry made so too
+_new_entry = tuple.__new__
 #: each detail is made once and shared (an evening repeats the same few hundred): fewer
 #: objects for the garbage collector to walk than one label per entry
 _shared = functools.lru_cache(maxsize=4096)
@@ -462,8 +464,10 @@ class _Writer(_Sums):
             amount *= m
             for why in self.why[i]:
                 detail = _doubled(detail, why)
-        self.written.append(Entry(self.number, self.names[i], column, amount, against, rule,
-                                  detail))
+        # tuple.__new__ builds the named tuple without its Python-level __new__ (half the
+        # time: a deal writes ten entries)
+        self.written.append(_new_entry(Entry, (self.number, self.names[i], column, amount,
+                                               against, rule, detail)))
 
     def gora(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
              c: int = 0) -> None:
