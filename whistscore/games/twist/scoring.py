@@ -456,36 +456,46 @@ class _Writer(_Sums):
         super().double(i, reason, times)
         self.why[i] += (_DOUBLED[reason],) * times
 
-    def _entry(self, i: int, column: str, amount: int, against: str | None, rule: str,
-               how: Detail, a: int, b: int, c: int) -> None:
-        detail = how(a, b, c)
-        m = self.mult[i]
-        if m != 1:
-            amount *= m
-            for why in self.why[i]:
-                detail = _doubled(detail, why)
-        # tuple.__new__ builds the named tuple without its Python-level __new__ (half the
-        # time: a deal writes ten entries)
-        self.written.append(_new_entry(Entry, (self.number, self.names[i], column, amount,
-                                               against, rule, detail)))
+    def _doubled(self, i: int, detail: Label) -> Label:
+        """A detail under player ``i``'s doublings this deal, each a label around the one
+        before."""
+        for why in self.why[i]:
+            detail = _doubled(detail, why)
+        return detail
+
+    # gora, remark and vist each write their entry themselves (a deal writes ten: one call
+    # fewer each); tuple.__new__ builds the Entry without its Python-level __new__
 
     def gora(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
              c: int = 0) -> None:
         if amount:
-            self.sums[i] += amount * self.mult[i]
-            self._entry(i, "gora", amount, None, rule, how, a, b, c)
+            m = self.mult[i]
+            amount *= m
+            self.sums[i] += amount
+            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
+            self.written.append(_new_entry(Entry, (self.number, self.names[i], "gora", amount,
+                                                   None, rule, detail)))
 
     def remark(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
                c: int = 0) -> None:
         if amount:
-            self.sums[4 + i] += amount * self.mult[i]
-            self._entry(i, "remark", amount, None, rule, how, a, b, c)
+            m = self.mult[i]
+            amount *= m
+            self.sums[4 + i] += amount
+            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
+            self.written.append(_new_entry(Entry, (self.number, self.names[i], "remark",
+                                                   amount, None, rule, detail)))
 
     def vist(self, i: int, j: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
              c: int = 0) -> None:
         if amount:
-            self.sums[8 + i * 4 + j] += amount * self.mult[i]
-            self._entry(i, "vists", amount, self.names[j], rule, how, a, b, c)
+            m = self.mult[i]
+            amount *= m
+            self.sums[8 + i * 4 + j] += amount
+            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
+            names = self.names
+            self.written.append(_new_entry(Entry, (self.number, names[i], "vists", amount,
+                                                   names[j], rule, detail)))
 
 
 #: what :meth:`_Sums.run` worked out for the game whose rules it last scored: key ->
