@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
 __all__ = ["Amount", "Label", "Phrase", "Detail", "Entry", "Entries", "SumsOnly", "Totals",
-           "plain_number", "json_number", "quotient", "format_amount"]
+           "Shared", "FRACTIONS", "plain_number", "json_number", "quotient", "format_amount"]
 
 Amount = Union[int, Fraction]
 
@@ -23,6 +23,32 @@ def plain_number(value: Amount) -> Amount:
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
+
+
+class Shared(dict[Any, Fraction]):
+    """Fractions made once and shared: ``shared[v]`` is ``Fraction(v)`` (``Fraction(*v)``
+    for a (numerator, denominator) pair), made on the first ask.
+
+    A replay with history counts every player's balance after every deal, and making a
+    Fraction costs five times a dict lookup; a club's balances keep to a few hundred
+    values (its 400 games of 50 deals: about a thousand distinct of 75,000), so each is
+    made once.  A Fraction is immutable, so sharing one is safe.  Bounded: emptied when
+    full.
+    """
+
+    __slots__ = ()
+    #: the most values kept
+    LIMIT = 1 << 14
+
+    def __missing__(self, value: Any) -> Fraction:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        made = self[value] = Fraction(*value) if type(value) is tuple else Fraction(value)
+        return made
+
+
+#: the shared Fractions of whole numbers (and of any exact number)
+FRACTIONS = Shared()
 
 
 def json_number(value: Amount) -> int | str:

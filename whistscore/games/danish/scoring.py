@@ -22,7 +22,7 @@ from typing import Any, Hashable, Mapping, NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Amount, Entry, plain_number, quotient
+from ...ledger import FRACTIONS, Amount, Entry, plain_number, quotient
 from ...rules import Rules
 from .deals import LOW_BID, NEEDED, Deal
 from .rules import NEGATIVES
@@ -195,7 +195,8 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    return dict(zip(state.players, map(Fraction, state.points)))
+    """Each player's running points, each value's Fraction made once (ledger.Shared)."""
+    return dict(zip(state.players, map(FRACTIONS.__getitem__, state.points)))
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Amount, Entry, quotient
+from ...ledger import FRACTIONS, Amount, Entry, quotient
 from ...rules import Rules
 from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 from .rules import CODE
@@ -126,9 +126,10 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     """Spec "Settlement": vists net, gora and pulya against the table's mean.
 
     Each player's ``net - G x gora + P x pulya + shared`` (``shared`` = the table's
-    G x gora - P x pulya over n) is made as one Fraction over n: the same number as
-    adding the shared Fraction to each, without a Fraction sum per player (a replay
-    with history counts this after every deal)."""
+    G x gora - P x pulya over n) is one Fraction over n: the same number as adding the
+    shared Fraction to each, without a Fraction sum per player, and each value's
+    Fraction made once (ledger.Shared): a replay with history counts this after every
+    deal."""
     P = rules["pulya_points"]
     G = rules["gora_points"]
     n = len(state.players)
@@ -136,10 +137,11 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     gora = state.gora
     pulya = state.pulya
     shared = G * sum(gora) - P * sum(pulya)
+    fractions = FRACTIONS  # each value's Fraction made once (ledger.Shared)
     out = {}
     for i, name in enumerate(state.players):
         net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
-        out[name] = Fraction(n * (net - G * gora[i] + P * pulya[i]) + shared, n)
+        out[name] = fractions[n * (net - G * gora[i] + P * pulya[i]) + shared, n]
     return out
 
 

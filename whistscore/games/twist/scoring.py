@@ -19,7 +19,7 @@ import attrs
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Entry
+from ...ledger import FRACTIONS, Entry
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
 
@@ -770,10 +770,11 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     f0, f1, f2, f3 = r0 - 10 * g0, r1 - 10 * g1, r2 - 10 * g2, r3 - 10 * g3
     total = f0 + f1 + f2 + f3
     p0, p1, p2, p3 = state.players
-    return {p0: Fraction(2 * (4 * f0 - total) + w[1] + w[2] + w[3] - w[4] - w[8] - w[12]),
-            p1: Fraction(2 * (4 * f1 - total) + w[4] + w[6] + w[7] - w[1] - w[9] - w[13]),
-            p2: Fraction(2 * (4 * f2 - total) + w[8] + w[9] + w[11] - w[2] - w[6] - w[14]),
-            p3: Fraction(2 * (4 * f3 - total) + w[12] + w[13] + w[14] - w[3] - w[7] - w[11])}
+    shared = FRACTIONS  # each value's Fraction made once (ledger.Shared)
+    return {p0: shared[2 * (4 * f0 - total) + w[1] + w[2] + w[3] - w[4] - w[8] - w[12]],
+            p1: shared[2 * (4 * f1 - total) + w[4] + w[6] + w[7] - w[1] - w[9] - w[13]],
+            p2: shared[2 * (4 * f2 - total) + w[8] + w[9] + w[11] - w[2] - w[6] - w[14]],
+            p3: shared[2 * (4 * f3 - total) + w[12] + w[13] + w[14] - w[3] - w[7] - w[11]]}
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

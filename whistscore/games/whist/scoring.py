@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Entries, Entry, SumsOnly
+from ...ledger import FRACTIONS, Entries, Entry, SumsOnly
 from ...rules import Rules
 from .deals import SIDES, Deal, check_rules
 
@@ -322,23 +322,14 @@ def is_finished(state: State) -> bool:
     return False
 
 
-#: the last balance counted: (players, net, each seat's Fraction); a replay with history
-#: counts the balance after every deal, and it moves only when a game is won (every few
-#: deals), so the Fractions of the deals between are those of the last.  Read whole, so
-#: a game counted meanwhile in another thread replaces it and never mixes with it
-_last_balance: tuple[tuple[str, ...], int, tuple[Fraction, ...]] = ((), 0, ())
-
-
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Each member wins or loses his side's net above the line (spec whist.md, Balance)."""
-    global _last_balance
-    players = state.players
+    """Each member wins or loses his side's net above the line (spec whist.md, Balance).
+
+    Each value's Fraction is made once (ledger.Shared): a replay with history counts
+    this after every deal."""
     net = state.totals[0] - state.totals[1]
-    last = _last_balance
-    if last[0] is not players or last[1] != net:
-        sides = (Fraction(net), Fraction(-net))  # NS members sit 0 and 2, EW 1 and 3
-        last = _last_balance = (players, net, tuple(sides[i % 2] for i in range(len(players))))
-    return dict(zip(players, last[2]))
+    shared = FRACTIONS
+    return {p: shared[net if i % 2 == 0 else -net] for i, p in enumerate(state.players)}
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],
