@@ -127,9 +127,18 @@ def make_transfers(amounts: Mapping[str, N],
     seat = {p: i for i, p in enumerate(order)}
     left = {p: amounts[p] for p in order if amounts[p] != 0}
     transfers: list[Transfer] = []
+    # ``left`` is in seat order, so the first of equal amounts that min and max return is
+    # the earlier seat: the tie rule, without a key tuple per name (a name given twice in
+    # ``order`` breaks that order, and then the seats are compared)
+    by_amount = left.__getitem__
+    in_seat_order = len(seat) == len(order)
     while left:
-        debtor = min(left, key=lambda p: (left[p], seat[p]))
-        creditor = max(left, key=lambda p: (left[p], -seat[p]))
+        if in_seat_order:
+            debtor = min(left, key=by_amount)
+            creditor = max(left, key=by_amount)
+        else:
+            debtor = min(left, key=lambda p: (left[p], seat[p]))
+            creditor = max(left, key=lambda p: (left[p], -seat[p]))
         if left[debtor] >= 0 or left[creditor] <= 0:  # only possible if not summing to zero
             raise WhistscoreError("amounts do not sum to zero; cannot make transfers")
         paid = min(-left[debtor], left[creditor])
