@@ -38,7 +38,7 @@ class Shared(dict[Any, Fraction]):
 
     __slots__ = ()
     #: the most values kept
-    LIMIT = 1 << 14
+    LIMIT = 1 << 12
 
     def __missing__(self, value: Any) -> Fraction:
         if len(self) >= self.LIMIT:
