@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import json.encoder
 import math
+import operator
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
@@ -98,28 +99,49 @@ def _made(words: Any, club: ClubFacts) -> bool | None:
 #: the game itself, a GameType compared by identity: its words are its own labels)
 _SAID: dict[GameType[Any, Any], dict[Any, tuple[str, int | None]]] = {}
 
+#: game -> a deal -> what its row reads of its file form alone (:func:`_shape`): a club's
+#: deals repeat (the same players, "Аня: 6♠, made" every few evenings), so each deal's
+#: file form is made, read into parts and encoded once.  A deal is a frozen value whose
+#: ``deal_to_json`` is a function of it; its readers never take a bool for an int, so two
+#: equal deals have the one JSON.
+_SHAPES: dict[GameType[Any, Any], dict[Any, tuple[Any, ...]]] = {}
+
+
+def _shape(kind: GameType[Any, Any], deal: Any) -> tuple[Any, ...]:
+    """(declarer, contract, kind, height, tricks JSON, whisters JSON, the deal's JSON):
+    the columns of a deal's row read off its file form (the game's ``ClubFacts.parts``)."""
+    dj = kind.deal_to_json(deal)
+    declarer, contract, deal_kind, height, whisters = kind.club.parts(dj)
+    return (declarer, contract, deal_kind, height,
+            dumps(dj["tricks"]) if "tricks" in dj else None,
+            dumps(whisters) if whisters else None, dumps(dj))
+
 
 def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     """Each deal of the replay as its row of ``deals`` (after the file's name).
 
     The archive's hot loop (a rebuild makes a row of every deal ever played), written
-    out: the game's functions, its words said before and the moves' JSON template are
-    looked up once a game, each deal's result and parts are unpacked (named tuples), and
-    each row's tuple is made at once (no object per deal only copied into it).  The
-    balances are counted in ints of the game's :func:`unit` (1 while all are whole): a
-    deal's move is then an int subtraction, not Fraction arithmetic, the same numbers.
+    out: the game's functions, its words said before, its deals seen before
+    (:func:`_shape`) and the moves' JSON template are looked up once a game, each deal's
+    result is unpacked (a named tuple), and each row's tuple is made at once (no object
+    per deal only copied into it).  The balances are counted in ints of the game's
+    :func:`unit` (1 while all are whole): a deal's move is then an int subtraction, not
+    Fraction arithmetic, the same numbers (``map`` over C functions: no Python frame a
+    player).
     """
     game = rp.game
     kind = game.kind
     club = kind.club
-    parts_of = club.parts
     short_of = club.short
     describe = kind.describe_result
-    to_json = kind.deal_to_json
     said_before = _SAID.setdefault(kind, {})
+    shapes = _SHAPES.setdefault(kind, {})
     players = game.players
     template = moved_template(players)
     per = unit(rp)
+    texts = MoveTexts(per)
+    numerator = operator.attrgetter("numerator")
+    sub = operator.sub
     before = [0] * len(players)
     still = [0] * len(players)  # the move of a deal without a balance
     out: list[tuple[Any, ...]] = []
@@ -127,15 +149,18 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     for number, dealer, record, outcome, context, balance in rp.results:
         if balance:
             values = map(balance.__getitem__, players)
-            after = [v.numerator for v in values] if per == 1 else \
+            after = list(map(numerator, values)) if per == 1 else \
                 [v.numerator * (per // v.denominator) for v in values]
-            moved = [a - b for a, b in zip(after, before)]
+            moved = list(map(sub, after, before))
             before = after
         else:
             moved = still
         deal = record.deal
-        dj = to_json(deal)
-        declarer, contract, deal_kind, height, whisters = parts_of(dj)
+        shape = shapes.get(deal)
+        if shape is None:
+            if len(shapes) > 10_000:
+                shapes.clear()
+            shape = shapes[deal] = _shape(kind, deal)
         words = describe(deal, outcome, context)
         said = said_before.get(words)
         if said is None:
@@ -145,11 +170,10 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
             said = said_before[words] = (str(words_text(words, kind, "en")),
                                          None if made is None else int(made))
         short = short_of(outcome.entries)
-        append((number, record.at, dealer, declarer, contract, deal_kind, said[0], said[1],
-                height, dumps(dj["tricks"]) if "tricks" in dj else None,
-                moved_json(template, moved, per), max(map(abs, moved)) / per,
-                dumps(whisters) if whisters else None, dumps(short) if short else None,
-                dumps(dj)))
+        append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
+                shape[3], shape[4], moved_json(template, moved, per, texts),
+                max(max(moved), -min(moved)) / per, shape[5],
+                dumps(short) if short else None, shape[6]))
     return tuple(out)
 
 
@@ -223,21 +247,33 @@ def moved_template(players: Sequence[str]) -> str:
     return "{" + ",".join(dumps(p).replace("%", "%%") + ':"%s"' for p in players) + "}"
 
 
-def moved_json(template: str, moved: Sequence[int], per: int = 1) -> str:
+def moved_json(template: str, moved: Sequence[int], per: int = 1,
+               texts: dict[int, str] | None = None) -> str:
     """The JSON of each player's move as exact text, each move ``moved`` in ``1/per``
     (:func:`unit`), in its :func:`moved_template`: an exact number's text is digits, ``-``
     and ``/`` only, which JSON writes as they are (the text ``dumps`` writes for the same
-    object)."""
+    object).  ``texts``: a :class:`MoveTexts` of ``per``, the texts said before (a game's
+    moves repeat)."""
     if per == 1:
         return template % tuple(moved)
-    return template % tuple([_over(m, per) for m in moved])
+    if texts is None:
+        texts = MoveTexts(per)
+    return template % tuple(map(texts.__getitem__, moved))
 
 
-def _over(m: int, per: int) -> str:
-    """:func:`exact_text` of ``Fraction(m, per)`` (``per`` > 0): its lowest terms, the
-    sign on the numerator, without making the Fraction."""
-    g = math.gcd(m, per)
-    return str(m // g) if g == per else f"{m // g}/{per // g}"
+class MoveTexts(dict[int, str]):
+    """A move in ``1/per`` -> its :func:`exact_text`, each said once: its lowest terms,
+    the sign on the numerator, without making the Fraction (``per`` > 0)."""
+
+    def __init__(self, per: int) -> None:
+        super().__init__()
+        self.per = per
+
+    def __missing__(self, m: int) -> str:
+        per = self.per
+        g = math.gcd(m, per)
+        said = self[m] = str(m // g) if g == per else f"{m // g}/{per // g}"
+        return said
 
 
 def unit(rp: Replay[Any]) -> int:
