@@ -18,7 +18,8 @@ import pytest
 
 import tallygame
 import whistscore
-from whistscore.club.facts import dumps, exact_text, moved_json, moved_template
+from whistscore.club import facts as club_facts
+from whistscore.club.facts import MoveTexts, dumps, exact_text, moved_json, moved_template
 from whistscore.game import ClubFacts, DealParts
 from whistscore.games import register
 from whistscore.layout import Label
@@ -98,6 +99,41 @@ def test_a_moves_json_with_names_encoded_once_is_the_encoders():
         == dumps({p: exact_text(v) for p, v in moved.items()}) == \
         '{"Аня \\"q\\"":"5","B\\\\x":"-61/3","C\\n":"-3","D%s":"4","E":"0","F":"-2/3"}'
     assert moved_json(moved_template(["D%s", "B\\x"]), [5, -20]) == '{"D%s":"5","B\\\\x":"-20"}'
+    texts = MoveTexts(3)  # the texts said before: the same text the second time
+    for _ in range(2):
+        assert moved_json(template, [15, -61, -9, 12, 0, -2], 3, texts) \
+            == '{"Аня \\"q\\"":"5","B\\\\x":"-61/3","C\\n":"-3","D%s":"4","E":"0","F":"-2/3"}'
+    assert texts == {15: "5", -61: "-61/3", -9: "-3", 12: "4", 0: "0", -2: "-2/3"}
+
+
+@attrs.frozen
+class _UnhashableDeal(tallygame.TallyDeal):
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_a_deal_seen_before_gives_the_row_of_a_fresh_one(folder):
+    """The deals' file forms kept by value (facts._SHAPES): a deal played again, a game
+    read again, an archive with nothing kept and a deal that cannot be kept all give
+    the same rows."""
+    from whistscore import journal
+    from whistscore.replay import replay
+
+    _game(folder, "three.json", "2026-10-16", [{"winner": "Ann", "points": 3},
+                                               {"winner": "Bob", "points": 2},
+                                               {"winner": "Ann", "points": 3}])
+    rp = replay(journal.loads((folder / "three.json").read_text("utf-8")), history=True)
+    club_facts._SHAPES.clear()
+    fresh = club_facts.deal_rows(rp)
+    assert len(club_facts._SHAPES[rp.game.kind]) == 2  # deals 1 and 3 are one value
+    assert club_facts.deal_rows(rp) == fresh
+    assert fresh[0][3:6] == fresh[2][3:6] == ("Ann", "3 pts", "contract")
+    assert fresh[0][-1] == fresh[2][-1] == '{"winner":"Ann","points":3}'
+    assert fresh[1][-1] == '{"winner":"Bob","points":2}'
+    unhashable = [r._replace(record=r.record._replace(
+        deal=_UnhashableDeal(r.record.deal.winner, r.record.deal.points))) for r in rp.results]
+    club_facts._SHAPES.clear()
+    assert club_facts.deal_rows(attrs.evolve(rp, results=tuple(unhashable))) == fresh
+    assert club_facts._SHAPES[rp.game.kind] == {}
 
 
 def test_the_columns_encoder_writes_what_json_dumps_writes():

@@ -103,7 +103,7 @@ _SAID: dict[GameType[Any, Any], dict[Any, tuple[str, int | None]]] = {}
 #: deals repeat (the same players, "Аня: 6♠, made" every few evenings), so each deal's
 #: file form is made, read into parts and encoded once.  A deal is a frozen value whose
 #: ``deal_to_json`` is a function of it; its readers never take a bool for an int, so two
-#: equal deals have the one JSON.
+#: equal deals have the one JSON.  (A deal that cannot be hashed is read each time.)
 _SHAPES: dict[GameType[Any, Any], dict[Any, tuple[Any, ...]]] = {}
 
 
@@ -156,7 +156,10 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         else:
             moved = still
         deal = record.deal
-        shape = shapes.get(deal)
+        try:
+            shape = shapes.get(deal)
+        except TypeError:  # a deal that is not a frozen value: made each time
+            shape = _shape(kind, deal)
         if shape is None:
             if len(shapes) > 10_000:
                 shapes.clear()
