@@ -143,18 +143,24 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     numerator = operator.attrgetter("numerator")
     sub = operator.sub
     before = [0] * len(players)
-    still = [0] * len(players)  # the move of a deal without a balance
+    still = (moved_json(template, before, per, texts), 0 / per)  # a deal without a balance
     out: list[tuple[Any, ...]] = []
     append = out.append
     for number, dealer, record, outcome, context, balance in rp.results:
         if balance:
             values = map(balance.__getitem__, players)
-            after = list(map(numerator, values)) if per == 1 else \
-                [v.numerator * (per // v.denominator) for v in values]
-            moved = list(map(sub, after, before))
+            if per == 1:  # moved_json's two ways, written out
+                after = list(map(numerator, values))
+                moved = list(map(sub, after, before))
+                moves = template % tuple(moved)
+            else:
+                after = [v.numerator * (per // v.denominator) for v in values]
+                moved = list(map(sub, after, before))
+                moves = template % tuple(map(texts.__getitem__, moved))
+            swing = max(max(moved), -min(moved)) / per
             before = after
         else:
-            moved = still
+            moves, swing = still
         deal = record.deal
         try:
             shape = shapes.get(deal)
@@ -174,8 +180,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
                                          None if made is None else int(made))
         short = short_of(outcome.entries)
         append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
-                shape[3], shape[4], moved_json(template, moved, per, texts),
-                max(max(moved), -min(moved)) / per, shape[5],
+                shape[3], shape[4], moves, swing, shape[5],
                 dumps(short) if short else None, shape[6]))
     return tuple(out)
 
