@@ -9,7 +9,9 @@ __all__ = ["CLUB"]
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer") if isinstance(deal.get("declarer"), str) else None
+    declarer = deal.get("declarer")
+    if not isinstance(declarer, str):
+        declarer = None
     bid = deal.get("bid")
     contract = str(bid) + (f" {deal['attachment']}" if deal.get("attachment") else "")
     if isinstance(bid, int):

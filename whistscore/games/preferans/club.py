@@ -19,10 +19,12 @@ _SHORT_RULES = frozenset({"responsible_whist", "half_responsible_whist"})
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer") if isinstance(deal.get("declarer"), str) else None
+    declarer = deal.get("declarer")
+    if not isinstance(declarer, str):
+        declarer = None
     contract = deal.get("contract")
     whist = deal.get("whist")
-    whisters = tuple(p for p, s in whist.items() if s in ("whist", "half")) \
+    whisters = tuple([p for p, s in whist.items() if s in ("whist", "half")]) \
         if isinstance(whist, dict) else ()
     if contract == "allpass":
         return DealParts(None, None, "allpass", None, whisters)

@@ -15,7 +15,9 @@ __all__ = ["CLUB"]
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer") if isinstance(deal.get("declarer"), str) else None
+    declarer = deal.get("declarer")
+    if not isinstance(declarer, str):
+        declarer = None
     if deal.get("twist_round"):
         return DealParts(None, None, "twist_round")
     for solo in ("bomb", "dil"):
