@@ -30,16 +30,23 @@ def rank(values: list[int | Fraction]) -> list[int]:
 
 
 def ratings_at(archive: Archive, kind: str, period: Period) -> dict[str, tuple[int, int]]:
-    """player -> (rating at the end of the period, its change over the period)."""
-    end: dict[str, int] = {}
-    start: dict[str, int] = {}
-    for player, date, shown in archive.rows(
-            "SELECT player, date, shown FROM ratings WHERE game = ? ORDER BY seq", (kind,)):
-        if period.last is not None and date > period.last.isoformat():
-            continue
-        end[player] = shown
-        if period.first is not None and date < period.first.isoformat():
-            start[player] = shown
+    """player -> (rating at the end of the period, its change over the period).
+
+    Each is a player's last rating (the highest ``seq``) up to a date, which SQLite picks
+    by itself (a bare column of ``max()`` comes from the row of the maximum): the
+    ratings table holds every player's every game, and reading all of it for a dozen
+    numbers was a tenth of the standings of a big club."""
+    def last(where: str, date: str | None) -> dict[str, int]:
+        sql = "SELECT player, shown, max(seq) FROM ratings WHERE game = ?"
+        params: tuple[str, ...] = (kind,)
+        if date is not None:
+            sql += f" AND date {where} ?"
+            params += (date,)
+        return {player: shown for player, shown, _ in archive.rows(
+            sql + " GROUP BY player", params)}
+
+    end = last("<=", None if period.last is None else period.last.isoformat())
+    start = {} if period.first is None else last("<", period.first.isoformat())
     return {p: (r, r - start.get(p, INITIAL)) for p, r in end.items()}
 
 
@@ -47,46 +54,69 @@ def _money(total: dict[str, Decimal]) -> dict[str, str]:
     return {c: str(v) for c, v in sorted(total.items())}
 
 
+class _Tally:
+    """One player's evenings of a kind, added up (attributes, not a dict of names: this
+    loop runs once per seat of every game of the period)."""
+
+    __slots__ = ("player", "evenings", "deals", "wins", "places", "points", "money",
+                 "money_evenings", "best", "best_at", "worst", "worst_at")
+
+    def __init__(self, player: str, points: int | Fraction, at: Evening) -> None:
+        self.player = player
+        self.evenings = 0
+        self.deals = 0
+        self.wins = 0
+        self.places: list[int] = []
+        self.points: int | Fraction = 0
+        self.money: dict[str, Decimal] = {}
+        self.money_evenings: dict[str, int] = {}
+        self.best = self.worst = points
+        self.best_at = self.worst_at = at
+
+
 def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
            ) -> list[dict[str, Any]]:
-    per: dict[str, dict[str, Any]] = {}
+    per: dict[str, _Tally] = {}
     for e in rows:
+        deals = e.deals
         for player, seat in e.seats.items():
-            p = per.setdefault(player, {"player": player, "evenings": 0, "deals": 0, "wins": 0,
-                                        "places": [], "points": 0, "money": {},
-                                        "money_evenings": {}, "best": None, "worst": None})
-            p["evenings"] += 1
-            p["deals"] += e.deals
-            p["wins"] += seat.place == 1
-            p["places"].append(seat.place)
-            p["points"] += seat.points
+            points = seat.points
+            p = per.get(player)
+            if p is None:
+                p = per[player] = _Tally(player, points, e)
+            p.evenings += 1
+            p.deals += deals
+            if seat.place == 1:
+                p.wins += 1
+            p.places.append(seat.place)
+            p.points += points
             if seat.money is not None:
                 cur = e.currency or ""
-                p["money"][cur] = p["money"].get(cur, Decimal(0)) + seat.money
-                p["money_evenings"][cur] = p["money_evenings"].get(cur, 0) + 1
-            if p["best"] is None or seat.points > p["best"][0]:
-                p["best"] = (seat.points, e)
-            if p["worst"] is None or seat.points < p["worst"][0]:
-                p["worst"] = (seat.points, e)
-    table = sorted(per.values(), key=lambda p: (-p["points"], p["player"].casefold()))
-    ranks = rank([p["points"] for p in table])
+                p.money[cur] = p.money.get(cur, Decimal(0)) + seat.money
+                p.money_evenings[cur] = p.money_evenings.get(cur, 0) + 1
+            if points > p.best:
+                p.best, p.best_at = points, e
+            if points < p.worst:
+                p.worst, p.worst_at = points, e
+    table = sorted(per.values(), key=lambda p: (-p.points, p.player.casefold()))
+    ranks = rank([p.points for p in table])
     out = []
     for r, p in zip(ranks, table):
-        rating = ratings.get(p["player"])
-        places = p["places"]
+        rating = ratings.get(p.player)
+        places = p.places
         out.append({
             "rank": r,
-            "player": p["player"],
-            "evenings": p["evenings"],
-            "deals": p["deals"],
-            "wins": p["wins"],
+            "player": p.player,
+            "evenings": p.evenings,
+            "deals": p.deals,
+            "wins": p.wins,
             "average_place": str((Decimal(sum(places)) / len(places)).quantize(CENT)),
-            "points": exact_text(p["points"]),
-            "money": _money(p["money"]),
-            "money_per_evening": {c: str((v / p["money_evenings"][c]).quantize(
-                CENT, ROUND_HALF_EVEN)) for c, v in sorted(p["money"].items())},
-            "best": {"points": exact_text(p["best"][0]), **p["best"][1].ref()},
-            "worst": {"points": exact_text(p["worst"][0]), **p["worst"][1].ref()},
+            "points": exact_text(p.points),
+            "money": _money(p.money),
+            "money_per_evening": {c: str((v / p.money_evenings[c]).quantize(
+                CENT, ROUND_HALF_EVEN)) for c, v in sorted(p.money.items())},
+            "best": {"points": exact_text(p.best), **p.best_at.ref()},
+            "worst": {"points": exact_text(p.worst), **p.worst_at.ref()},
             "rating": rating[0] if rating else None,
             "rating_change": rating[1] if rating else None,
             "form": places[-FORM:],
