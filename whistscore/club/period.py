@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import attrs
 
@@ -74,9 +74,10 @@ def _date(value: object, field: str) -> datetime.date | None:
     return parse_date(value, field, InputError)
 
 
-@attrs.frozen
-class Seat:
-    """One player's result in one game (club names)."""
+class Seat(NamedTuple):
+    """One player's result in one game (club names).  A named tuple, not an attrs class:
+    the standings make one for every seat of every game of the period, and a tuple is
+    made in half the time of a frozen attrs object (issue 24)."""
 
     typed: str
     points: int | Fraction

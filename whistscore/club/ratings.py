@@ -60,10 +60,10 @@ def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
     todo = games[start:]
     if not todo:
         return
-    last: dict[str, tuple[float, float]] = {}
-    for player, mu, sigma in conn.execute(
-            "SELECT player, mu, sigma FROM ratings WHERE game = ? ORDER BY seq", (kind,)):
-        last[player] = (mu, sigma)
+    # each player's last rating kept (a bare column of max() is from the row of the max)
+    last = {player: (mu, sigma) for player, mu, sigma, _ in conn.execute(
+        "SELECT player, mu, sigma, max(seq) FROM ratings WHERE game = ? GROUP BY player",
+        (kind,))}
     sql = ("SELECT s.file, s.club_player, s.side, r.place FROM seats s JOIN results r "
            "ON r.file = s.file AND r.player = s.player ")
     tables: dict[str, list[tuple[str, int, int]]] = {}

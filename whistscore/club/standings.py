@@ -56,10 +56,13 @@ def _money(total: dict[str, Decimal]) -> dict[str, str]:
 
 class _Tally:
     """One player's evenings of a kind, added up (attributes, not a dict of names: this
-    loop runs once per seat of every game of the period)."""
+    loop runs once per seat of every game of the period).  Whole points are added as
+    ints and the others per denominator as ints of it (``fractions``), made into one
+    number at the end: a Fraction in the running sum made every later addition a
+    Fraction's, the slowest part of the standings of a big Preferans club."""
 
-    __slots__ = ("player", "evenings", "deals", "wins", "places", "points", "money",
-                 "money_evenings", "best", "best_at", "worst", "worst_at")
+    __slots__ = ("player", "evenings", "deals", "wins", "places", "whole", "fractions",
+                 "money", "money_evenings", "best", "best_at", "worst", "worst_at")
 
     def __init__(self, player: str, points: int | Fraction, at: Evening) -> None:
         self.player = player
@@ -67,11 +70,20 @@ class _Tally:
         self.deals = 0
         self.wins = 0
         self.places: list[int] = []
-        self.points: int | Fraction = 0
+        self.whole = 0
+        #: denominator -> the sum of the numerators of the points over it
+        self.fractions: dict[int, int] = {}
         self.money: dict[str, Decimal] = {}
         self.money_evenings: dict[str, int] = {}
         self.best = self.worst = points
         self.best_at = self.worst_at = at
+
+    def points(self) -> int | Fraction:
+        """The sum of the player's points (exact)."""
+        total: int | Fraction = self.whole
+        for denominator, numerator in self.fractions.items():
+            total += Fraction(numerator, denominator)
+        return total
 
 
 def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
@@ -89,7 +101,11 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
             if seat.place == 1:
                 p.wins += 1
             p.places.append(seat.place)
-            p.points += points
+            if type(points) is int:
+                p.whole += points
+            else:
+                d = points.denominator
+                p.fractions[d] = p.fractions.get(d, 0) + points.numerator
             if seat.money is not None:
                 cur = e.currency or ""
                 p.money[cur] = p.money.get(cur, Decimal(0)) + seat.money
@@ -98,8 +114,9 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
                 p.best, p.best_at = points, e
             if points < p.worst:
                 p.worst, p.worst_at = points, e
-    table = sorted(per.values(), key=lambda p: (-p.points, p.player.casefold()))
-    ranks = rank([p.points for p in table])
+    totals = {player: p.points() for player, p in per.items()}
+    table = sorted(per.values(), key=lambda p: (-totals[p.player], p.player.casefold()))
+    ranks = rank([totals[p.player] for p in table])
     out = []
     for r, p in zip(ranks, table):
         rating = ratings.get(p.player)
@@ -111,7 +128,7 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
             "deals": p.deals,
             "wins": p.wins,
             "average_place": str((Decimal(sum(places)) / len(places)).quantize(CENT)),
-            "points": exact_text(p.points),
+            "points": exact_text(totals[p.player]),
             "money": _money(p.money),
             "money_per_evening": {c: str((v / p.money_evenings[c]).quantize(
                 CENT, ROUND_HALF_EVEN)) for c, v in sorted(p.money.items())},
