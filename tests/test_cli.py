@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -172,6 +173,23 @@ def test_check(game_file, tmp_path):
     status, _, err = run(["check", str(bad)])
     assert status == 1
     assert "deal 1" in first[2] + err
+
+
+def test_check_says_each_problem_in_the_asked_language(tmp_path):
+    sample = Path(__file__).resolve().parent.parent / "samples" / "preferans-sochi.json"
+    data = json.loads(sample.read_text("utf-8"))
+    data["deals"][1]["contract"] = "9X"
+    data["deals"][3]["tricks"] = {"Nobody": 1}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    status, out, err = run(["check", str(bad), "--lang", "ru"])
+    lines = err.splitlines()
+    assert (status, out, len(lines)) == (1, "", 2)
+    # the sentence first, in Russian; the technical text (deal, field, value) in brackets
+    assert "нет такой масти" in lines[0] and "(line 1, deal 2, field 'contract'" in lines[0]
+    assert "Nobody не играет в этой партии" in lines[1] and "deal 4" in lines[1]
+    english = run(["check", str(bad)])[2].splitlines()
+    assert english[0].startswith(f"{bad}: line 1, deal 2, field 'contract'")
 
 
 def test_missing_file_is_exit_1(tmp_path):

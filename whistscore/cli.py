@@ -141,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="validate a game file; report every problem")
     c.add_argument("file")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("serve", help="the scorepad: a web page for the phones at the table")
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
@@ -574,7 +575,7 @@ def _cmd_check(a: argparse.Namespace) -> int:
         _out(f"{a.file}: ok")
         return 0
     for p in problems:
-        sys.stderr.write(f"{a.file}: {p}\n")
+        sys.stderr.write(f"{a.file}: {_said(p, a.lang)}\n")
     return 1
 
 
@@ -824,6 +825,16 @@ def _target_of(args: argparse.Namespace) -> str | None:
     return str(name) if name is not None else None
 
 
+def _said(exc: WhistscoreError, lang: str, hint: str = "") -> str:
+    """A refusal in ``lang``: its sentence there, the technical text (deal, field, value,
+    rule) after it in brackets; in English the technical text alone, as it always was."""
+    if lang == "en" or not isinstance(exc, InputError) or not exc.key:
+        return f"{exc}{hint}"
+    from .i18n import error_message
+
+    return f"{error_message(exc, [get_game(n) for n in GAMES], lang)} ({exc}{hint})"
+
+
 def _failed(command: str, exc: BaseException, target: str | None = None,
             lang: str = "en") -> int:
     """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
@@ -842,12 +853,7 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
         if isinstance(exc, InputError) and exc.field == "file" \
                 and exc.reason == "no such game file":
             hint = "; create it with: whistscore new GAME FILE --players NAME..."
-        said = ""
-        if lang != "en" and isinstance(exc, InputError) and exc.key:
-            from .i18n import error_message
-
-            said = error_message(exc, [get_game(n) for n in GAMES], lang) + " ("
-        say(f"whistscore {command}: {said}{exc}{hint}{')' if said else ''}")
+        say(f"whistscore {command}: {_said(exc, lang, hint)}")
     elif isinstance(exc, BrokenPipeError):
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()

@@ -21,6 +21,7 @@ import json
 import os
 import sqlite3
 import stat
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -622,13 +623,94 @@ def _look(folder: Path, e: _Entry, known_digest: str | None, version: str) -> _L
                                      version)
 
 
+#: a refresh with at least this many files to replay shares them among processes
+POOL_FILES = 100
+#: the most processes a refresh uses (one per core the process may run on, up to this)
+POOL_MOST = 8
+
+
 def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
             ) -> Iterator[_Looked]:
-    """:func:`_look` of every job, in order, in this process.  (Shared among two forked
-    processes it took as much CPU and no less time on the shared two-core machine it was
-    measured on: docs/performance.md.)"""
-    for e, known_digest in jobs:
+    """:func:`_look` of every job, in order.
+
+    A full rebuild replays every file, and replaying is CPU work that needs nothing
+    but the file: with :data:`POOL_FILES` files or more and several cores, forked
+    processes replay them (each result a tuple of plain values, sent back in order)
+    while this process writes the rows.  The total CPU is the same; the rebuild's
+    time is shared among the cores (docs/performance.md has the figures).
+    """
+    workers = _workers(len(jobs))
+    done = 0
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        _preload()  # imported once here, not once in every process
+        chunk = max(1, min(16, len(jobs) // (workers * 8)))
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_start)
+        try:
+            for looked in pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
+                                   chunksize=chunk):
+                yield looked
+                done += 1
+        except BrokenProcessPool:  # a process was killed (out of memory, a signal): the
+            pass  # files it had not sent back are replayed here, as without processes
+        finally:  # stopped early (Ctrl-C, a failed write): the files not begun are dropped
+            pool.shutdown(wait=done == len(jobs), cancel_futures=True)
+    for e, known_digest in jobs[done:]:
         yield _look(folder, e, known_digest, version)
+
+
+def _workers(jobs: int) -> int:
+    """How many processes replay ``jobs`` files: one below :data:`POOL_FILES`, on a
+    single core, where processes cannot be forked (Windows, the browser's Pyodide), and
+    in a process running other threads (the scorepad): a fork copies only the calling
+    thread, and a lock another thread held would stay held in the copy for ever."""
+    import threading
+
+    if jobs < POOL_FILES or threading.active_count() > 1 or sys.platform == "emscripten":
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    if cores < 2:
+        return 1
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return min(cores, POOL_MOST)
+
+
+def _preload() -> None:
+    """Import what replaying a file needs, every game included, before the processes
+    are forked, so that each of them starts with it."""
+    import hashlib  # noqa: F401
+
+    from .. import files, journal  # noqa: F401
+    from ..games import GAMES, get_game
+    from . import facts as _facts  # noqa: F401
+
+    for name in GAMES:
+        try:
+            get_game(name)
+        except Exception:  # a broken plugin: its files' errors are reported when read
+            pass
+
+
+def _worker_start() -> None:
+    """A replaying process leaves Ctrl-C to the one that started it (which stops them
+    and rolls the archive back): a worker of its own would print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:
+    return _look(*job)
 
 
 def _paused_gc() -> Any:

@@ -211,11 +211,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "twist.res.twist3": ("(twist x3)", "(твист ×3)"),
     "twist.res.round_due": ("twist round at {0}", "розыгрыш твиста по {0}"),
     "twist.next_round": ("next: the twist round at {0} a trick (round 1/2/3/4), {1} deals",
-                         "дальше розыгрыш твиста по {0} за взятку (round 1/2/3/4), сдаёт {1}"),
+                         "дальше розыгрыш твиста по {0} за взятку (запись: round 1/2/3/4), "
+                         "сдаёт {1}"),
     "twist.vists_on": ("vists on {0}", "висты на {0@accusative}"),
     "twist.end.step1": ("End of the game, step 1: every remark less 10 x its gora",
-                        "Конец партии, шаг 1: ремарк минус 10 x гора"),
-    "twist.end.final": ("remark - 10 x gora", "ремарк - 10 x гора"),
+                        "Конец партии, шаг 1: ремарк минус 10 × гора"),
+    "twist.end.final": ("remark - 10 x gora", "ремарк − 10 × гора"),
     "twist.end.step2": ("Step 2: for each pair the larger remark writes twice the difference, "
                         "netted with the vists the two wrote on each other",
                         "Шаг 2: в каждой паре больший ремарк пишет двойную разницу, "
