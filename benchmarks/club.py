@@ -16,12 +16,8 @@ by the players so that every game counts):
 - the peak memory of a rebuild of a quarter of the files and of all of them (target: flat).
 
 Run: ``python benchmarks/club.py [--files 2000] [--deals 50] [--runs 3] [--baseline TREE]``.
-CPU seconds (user + system) unless said, the median and range of the runs; with ``--baseline``
-another source tree is measured on the same generated club in the same run.  Every command
-runs with its bytecode cached, as an installed whistscore's is (``PYTHONPYCACHEPREFIX``, a
-folder of the run, written by the first runs; ``PYTHONDONTWRITEBYTECODE`` is ignored):
-otherwise a figure depended on whether the tree happened to hold ``__pycache__`` folders, and
-the commands that import more modules paid for compiling them at every run.
+CPU seconds (user + system) unless said, the median and range of the runs; with ``--baseline`` another
+source tree is measured on the same generated club in the same run.
 """
 
 from __future__ import annotations
@@ -146,8 +142,7 @@ def spread(values: list[float], scale: float = 1.0, digits: int = 0) -> str:
 
 def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[float]]:
     """Every figure of the targets for the source tree ``root``, ``runs`` times each."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = {**os.environ, "PYTHONPATH": str(root)}
     cmd = [sys.executable, "-m", "whistscore"]
     out: dict[str, list[float]] = {k: [] for k in (
         "loads", "loads_wall", "rebuild", "rebuild_wall", "peak", "attrs", "standings", "json", "page_p95", "page_median",
@@ -178,8 +173,6 @@ def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[fl
     sample = tmp / "tonight.json"
     sample.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     new = folder / "2099-01-01-tonight-preferans.json"
-    subprocess.run(cmd + ["settle", str(sample), "--json"], check=True, env=env, cwd=root,
-                   stdout=subprocess.DEVNULL)  # its modules' bytecode cached
     for _ in range(runs):
         new.unlink(missing_ok=True)
         subprocess.run(cmd + ["club", str(folder)], check=True, env=env, cwd=root,
