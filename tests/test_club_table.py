@@ -13,7 +13,8 @@ from whistscore.club import cli
 #: signs, and the characters that must send a table to tabulate (line breaks, tabs, a
 #: terminal code, a combining accent, a wide character, a no-break space, tabulate's
 #: separating-line mark)
-ALPHABET = "ab Z09-+/.,:()'" + "АнябЁй" + "é—«»№€" + "\n\r\t\x1b[0m\u0301漢\u00a0\x01 "
+ALPHABET = ("ab Z09-+/.,:()'" + "АнябЁй" + "é—«»№€"
+            + "\n\r\t\x1b[0m\u0301漢\u00a0\x01 ")
 #: the plain characters only: tables drawn here
 PLAIN = ALPHABET[:ALPHABET.index("\n")]
 

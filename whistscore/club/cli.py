@@ -1,7 +1,8 @@
 """``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
 
-Plain text tables by default (tabulate's "simple" tables, drawn here for the cells whose
-width is their length: :func:`_table`), the JSON of ``whistscore.club`` with ``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
+Plain text tables by default (tabulate's "simple" tables, drawn here when every cell is
+one column a character: :func:`_table`), the JSON of ``whistscore.club`` with ``--json``.
+``--alias`` and ``--season-add`` change club.json atomically.
 """
 
 from __future__ import annotations
@@ -149,7 +150,6 @@ def _plain(text: str) -> bool:
                                and category(c)[0] in "LNPS") for c in text)
 
 
-
 #: the games' names as the archive keeps them (:meth:`Archive.game_names`)
 _names: dict[str, str] = {}
 
@@ -176,7 +176,6 @@ def _head(data: dict[str, Any], what: str) -> str:
 
 
 def _standings_text(data: dict[str, Any]) -> str:
-
     parts = [_head(data, "standings")]
     if not data["games"]:
         parts.append("\nNo finished game in this period.")
@@ -216,7 +215,6 @@ def _balances(result: dict[str, Any]) -> str:
 
 
 def _player_text(data: dict[str, Any]) -> str:
-
     parts = [_head(data, data["player"])]
     if len(data["spellings"]) > 1:
         parts.append("written as " + ", ".join(data["spellings"]))
@@ -264,7 +262,6 @@ def _h2h_text(data: dict[str, Any]) -> str:
 
 
 def _records_text(data: dict[str, Any]) -> str:
-
     parts = [_head(data, "records")]
     for kind, items in data["games"].items():
         parts.append(f"\n{_title(kind)}")
@@ -277,7 +274,6 @@ def _records_text(data: dict[str, Any]) -> str:
 
 
 def _ratings_text(data: dict[str, Any]) -> str:
-
     parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
     for kind, rows in data["games"].items():
         parts.append(f"\n{_title(kind)}")
