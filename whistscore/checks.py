@@ -161,7 +161,9 @@ def check_players(players: object, counts: tuple[int, ...] | None = None,
         if not isinstance(name, str) or not name.strip():
             raise error("a player's name must be non-empty text",
                         field=f"players[{i}]", value=name, key="players.empty")
-        if name != name.strip() or any(
+        # a printable name holds none of the bad categories (all are "Other" or
+        # "Separator"): only another name is looked at character by character
+        if name != name.strip() or not name.isprintable() and any(
                 unicodedata.category(c) in _BAD_NAME_CATEGORIES for c in name):
             raise error("a player's name may not start or end with spaces or hold "
                         "control or invisible format characters",

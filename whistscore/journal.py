@@ -80,6 +80,11 @@ def _bad_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a score file may hold")
 
 
+#: the strict reader, made once (``json.loads`` with hooks builds a decoder per call);
+#: it keeps no state between reads, so threads may share it as they share json's own
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+
+
 def _int_limit_holds() -> bool:
     """Python's own int-string limit refuses a number longer than MAX_DIGITS before
     converting it (``json`` meets it first); a program that lifted the limit
@@ -100,8 +105,11 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
             if _long_number_line(text) is not None:
                 raise ValueError("a number too long")
         with paused_gc():
-            data = json.loads(text, object_pairs_hook=_no_duplicates,
-                              parse_constant=_bad_constant)
+            if text.startswith("\ufeff"):  # json.loads words the byte order mark
+                data = json.loads(text, object_pairs_hook=_no_duplicates,
+                                  parse_constant=_bad_constant)
+            else:
+                data = _DECODER.decode(text)
         _check_unicode(text, data, error, field)
         return data
     except json.JSONDecodeError as exc:
@@ -138,7 +146,7 @@ def _check_unicode(text: str, data: Any, error: type[InputError], field: str | N
         raise error("the text holds a character that is not valid Unicode (a lone surrogate)",
                     line=None if field else text.count("\n", 0, exc.start) + 1,
                     field=field, key="file.unicode") from None
-    if "\\u" in text:
+    if "\\" in text and "\\u" in text:  # one character is found by memchr, two are not
         match = _LONE_ESCAPE.search(text)
         if match is None:
             return
@@ -384,8 +392,9 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
     if currency is not None and (not isinstance(currency, str) or len(currency) > 20
-                                 or any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
-                                        for c in currency)):
+                                 or not currency.isprintable()  # then none is bad (checks.py)
+                                 and any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
+                                         for c in currency)):
         raise GameFileError("currency is short text (at most 20 characters, no control "
                             "characters)", field="currency", value=currency, key="currency")
     if not isinstance(data["deals"], list):
@@ -412,22 +421,42 @@ def _from_data(data: Any, text: str | None) -> Game:
     append = records.append
     parse = kind.deal_from_json
     seen: dict[str, DealRecord] = {}
+    import datetime  # as check_at does: only a file's reader needs it
+
+    fromisoformat = datetime.datetime.fromisoformat
+    record_of = tuple.__new__  # DealRecord's own __new__ is Python; the tuple is the same
     with paused_gc():
         for number, obj in enumerate(data["deals"], 1):
             try:
                 if type(obj) is dict and "dealer" not in obj and "note" not in obj \
-                        and "at" not in obj and "id" not in obj:
-                    # the common case, inlined; a deal written the same way as an earlier
-                    # one is the same value (deal_from_json is pure), read once
-                    key = _deal_key(obj)
-                    record = seen.get(key) if key is not None else None
-                    if record is None:
-                        record = DealRecord(parse(obj, players, rules))
-                        if key is not None:
-                            seen[key] = record
-                    append(record)
-                else:
-                    append(deal_from_json(kind, obj, players, rules))
+                        and "id" not in obj:
+                    at = obj.get("at")
+                    if at is None and "at" not in obj:
+                        # a deal written the same way as an earlier one is the same value
+                        # (deal_from_json is pure), read once
+                        key = _deal_key(obj)
+                        record = seen.get(key) if key is not None else None
+                        if record is None:
+                            record = DealRecord(parse(obj, players, rules))
+                            if key is not None:
+                                seen[key] = record
+                        append(record)
+                        continue
+                    if type(at) is str and len(at) <= 40:
+                        # a deal as ``add`` writes it, with its time: checked as check_at
+                        # checks it (any doubt takes deal_from_json's way, which words
+                        # the refusal), the rest by the game
+                        try:
+                            zone = fromisoformat(at).tzinfo
+                        except ValueError:
+                            zone = None
+                        if zone is not None:
+                            body = obj.copy()
+                            del body["at"]
+                            append(record_of(DealRecord, (parse(body, players, rules), None,
+                                                          None, at, None)))
+                            continue
+                append(deal_from_json(kind, obj, players, rules))
             except InputError as exc:
                 lines = _deal_lines(text) if text else []
                 line = lines[number - 1] if number <= len(lines) else None

@@ -464,8 +464,138 @@ def _allpass_deal(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules
     return AllPass(_tricks(obj["tricks"], players, expected))
 
 
+#: the keys of each shape :func:`_written` reads (the file's own)
+_PLAYED_KEYS = frozenset(("declarer", "contract", "whist", "tricks"))
+_CONCEDE_KEYS = frozenset(("declarer", "contract", "concede"))
+_MISERE_KEYS = frozenset(("declarer", "contract", "blind", "tricks"))
+_ALLPASS_KEYS = frozenset(("contract", "tricks"))
+#: players -> {declarer: the others clockwise from him}, for the defenders' order
+_CLOCKWISE: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+
+
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    after = _CLOCKWISE.get(players)
+    if after is None:
+        n = len(players)
+        after = {p: tuple(players[(seat + k) % n] for k in range(1, n))
+                 for seat, p in enumerate(players)}
+        if len(_CLOCKWISE) >= 256:
+            _CLOCKWISE.clear()
+        _CLOCKWISE[players] = after
+    return after
+
+
+def _plain_words(s1: str, s2: str, level: int, suit: str) -> bool:
+    """Two defenders' words that :func:`check_seats` accepts under any rules: whist and
+    pass with no dealer's word, unless on a 6♠ (stalingrad) or a 10 (totus_both_whist)
+    one of them passes.  Kept beside check_seats: a new refusal there must be met here."""
+    if s1 == "whist":
+        return s2 == "whist" or (s2 == "pass" and level != 10 and (level != 6 or suit != "S"))
+    return s1 == "pass" and s2 in ("whist", "pass") and level != 10 \
+        and (level != 6 or suit != "S")
+
+
+def _three(tricks: Any, players: tuple[str, ...]) -> Tricks | None:
+    """Three players' trick counts adding up to 10, in seat order; None for anything else."""
+    if type(tricks) is not dict or len(tricks) != 3:
+        return None
+    total = 0
+    for name, count in tricks.items():
+        if name not in players or type(count) is not int or count not in _COUNTS:
+            return None
+        total += count
+    if total != 10:
+        return None
+    if len(players) == 3:
+        a, b, c = players
+        return ((a, tricks[a]), (b, tricks[b]), (c, tricks[c]))
+    return tuple((p, tricks[p]) for p in players if p in tricks)
+
+
+def _written(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal | None:
+    """A deal of the shapes the file writes (a contract whisted by two defenders or not
+    played, conceded, a misère, an all-pass, every name exact), built in one pass with
+    exact lookups; ``None`` for anything else (another spelling, a sitting-out dealer's
+    word, an error), which the general checks then read or refuse with their messages.
+    Both build equal values: the file reader meets every deal here first."""
+    contract = obj.get("contract")
+    found = _CANONICAL.get(contract) if type(contract) is str else None
+    if found is None:
+        return None
+    declarer = obj.get("declarer")
+    if isinstance(found, str):
+        if found == "allpass":
+            if not _ALLPASS_KEYS.issuperset(obj) or rules["allpass"] == "off":
+                return None
+            tricks = _three(obj.get("tricks"), players)
+            return AllPass(tricks) if tricks is not None else None
+        blind = obj.get("blind", False)
+        if type(declarer) is not str or declarer not in players or type(blind) is not bool \
+                or not _MISERE_KEYS.issuperset(obj):
+            return None
+        given: Any = obj.get("tricks")
+        if type(given) is dict and len(given) == 1:
+            count = given.get(declarer)
+            if type(count) is not int or count not in _COUNTS:
+                return None
+            return Misere(declarer, ((declarer, count),), blind)
+        tricks = _three(given, players)
+        if tricks is None or declarer not in given:
+            return None
+        return Misere(declarer, tricks, blind)
+    if type(declarer) is not str or declarer not in players:
+        return None
+    level, suit = found
+    if "concede" in obj:
+        if obj["concede"] is not True or not _CONCEDE_KEYS.issuperset(obj) \
+                or rules["concede"] == "off":
+            return None
+        return Concede(declarer, level, suit)
+    whist = obj.get("whist")
+    if type(whist) is not dict or len(whist) != 2 or not _PLAYED_KEYS.issuperset(obj):
+        return None
+    others = (_CLOCKWISE.get(players) or _clockwise(players))[declarer]
+    if len(others) == 2:  # three players: the two others defend, in this order
+        first, second = others
+    else:
+        present = [p for p in others if p in whist]
+        if len(present) != 2:
+            return None
+        first, second = present
+    s1 = whist.get(first)
+    s2 = whist.get(second)
+    if type(s1) is not str or type(s2) is not str:
+        return None
+    named = ((first, s1), (second, s2))
+    if not _plain_words(s1, s2, level, suit):
+        if s1 not in _STATUS_SET or s2 not in _STATUS_SET:
+            return None
+        try:
+            check_seats((first, s1, second, s2, None, None), level, suit, rules)
+        except DealError:
+            return None
+    played = "whist" in (s1, s2) or (s1 == s2 == "pass" and level in (6, 7)
+                                     and rules["both_pass"] == "play-6-7")
+    held: Any = obj.get("tricks")
+    if not played:
+        return Contract(declarer, level, suit, named) if held is None \
+            and "tricks" not in obj else None
+    tricks = _three(held, players)
+    if tricks is None or declarer not in held or first not in held or second not in held:
+        return None
+    return Contract(declarer, level, suit, named, tricks)
+
+
 def deal_from_json(obj: Mapping[str, Any], players: tuple[str, ...], rules: Rules) -> Deal:
-    """Check a deal's shape and build its value (the dealer's checks wait for the scoring)."""
+    """Check a deal's shape and build its value (the dealer's checks wait for the scoring).
+
+    A deal as the file writes it is read in one pass first (:func:`_written`); any other
+    is read, or refused in words, by the checks below.
+    """
+    if type(obj) is dict:
+        deal = _written(obj, players, rules)
+        if deal is not None:
+            return deal
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise DealError("a deal is an object with a contract", field="deal", value=obj,
             key="deal_object")

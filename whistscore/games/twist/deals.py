@@ -11,6 +11,7 @@ partners, so the partner of seat ``i`` is seat ``(i + 2) % 4``.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from typing import Any, Mapping, Union
 
@@ -44,6 +45,9 @@ CONTRACT_RE = re.compile(r"^(1[0-2]|[2-9])(NT|S|C|D|H|♠|♣|♦|♥)$", re.IGN
 
 #: (player, tricks) in seating order
 Tricks = tuple[tuple[str, int], ...]
+#: a tricks entry's name and count (the derived fields are made with ``map``)
+_name = operator.itemgetter(0)
+_count = operator.itemgetter(1)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -64,11 +68,14 @@ class Contract:
     twisters: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        names = [name for name, _ in self.tricks]
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        # one is made for every deal read: the tuples are made by ``map``, the twisters
+        # only looked for when someone announced twist
+        names = tuple(map(_name, self.tricks))
+        twist = self.twist
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
         object.__setattr__(self, "seat", _seat(names, self.declarer))
         object.__setattr__(self, "twisters", tuple(i for i, name in enumerate(names)
-                                                   if name in self.twist))
+                                                   if name in twist) if twist else ())
 
     @property
     def contract(self) -> str:
@@ -89,8 +96,8 @@ class Solo:
     seat: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
-        object.__setattr__(self, "seat", _seat([name for name, _ in self.tricks], self.declarer))
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
+        object.__setattr__(self, "seat", _seat(tuple(map(_name, self.tricks)), self.declarer))
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -102,14 +109,14 @@ class TwistRound:
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "counts", tuple(n for _, n in self.tricks))
+        object.__setattr__(self, "counts", tuple(map(_count, self.tricks)))
 
 
 #: a Twist deal: one of the three
 Deal = Union[Contract, Solo, TwistRound]
 
 
-def _seat(names: list[str], declarer: str) -> int:
+def _seat(names: tuple[str, ...], declarer: str) -> int:
     """The declarer's seat (-1 when he holds no tricks entry: a value built by hand
     that ``deal_from_json`` would refuse)."""
     return names.index(declarer) if declarer in names else -1
@@ -168,15 +175,14 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
     tricks = obj.get("tricks")
     if type(tricks) is not dict or tuple(tricks) != players:
         return None
-    counts = tuple(tricks.values())
     total = 0
-    for n in counts:
+    for n in tricks.values():
         if type(n) is not int or not 0 <= n <= TRICKS:
             return None
         total += n
     if total != TRICKS:
         return None
-    pairs = tuple(zip(players, counts))
+    pairs = tuple(tricks.items())  # the names are the players', in their order
     seats = _seats(players)
     declarer = obj.get("declarer")
     if type(declarer) is not str or declarer not in seats:
@@ -187,7 +193,7 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
         found = _CONTRACTS.get(contract) if type(contract) is str else None
         opened = obj.get("opened", False)
         passed = obj.get("partner_passed", False)
-        if (found is None or declarer is None or not obj.keys() <= _CONTRACT_KEYSET
+        if (found is None or declarer is None or not _CONTRACT_KEYSET.issuperset(obj)
                 or type(opened) is not bool or type(passed) is not bool
                 or (passed and "opened" in obj and not opened)):
             return None
@@ -198,12 +204,16 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
             if type(twist) is not list:
                 return None
             if twist:
-                d = seats[declarer]
-                allowed = (players[(d + 1) % SEATS], players[(d + 3) % SEATS])
-                if (level < 7 or not all(type(name) is str and name in allowed for name in twist)
-                        or len(set(twist)) != len(twist)):
+                if level < 7:
                     return None
-                order = tuple(p for p in players if p in twist)
+                d = seats[declarer]
+                left, right = players[(d + 1) % SEATS], players[(d + 3) % SEATS]
+                if twist == [left] or twist == [right]:
+                    order = (twist[0],)
+                elif twist == [left, right] or twist == [right, left]:
+                    order = (left, right) if d in (0, 3) else (right, left)  # seat order
+                else:
+                    return None
         return Contract(declarer, level, denom, pairs, opened or passed, passed, order)
     if "twist_round" in obj:
         if size != 2 or obj["twist_round"] is not True:

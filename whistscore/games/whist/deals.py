@@ -127,15 +127,26 @@ def _side_names(players: tuple[str, ...]) -> dict[str, str]:
 
 
 def _common(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal | None:
-    """A deal of one side's tricks, with honours and a revoke or without, every side named
-    exactly; None for anything else (the long way reads it, or words what is wrong)."""
+    """A deal of one side's tricks (or both sides', adding up to 13), with honours and a
+    revoke or without, every side named exactly; None for anything else (the long way
+    reads it, or words what is wrong)."""
     names = _side_names(players)
     tricks = obj.get("tricks")
-    if type(tricks) is not dict or len(tricks) != 1:
+    if type(tricks) is not dict:
         return None
-    (key, count), = tricks.items()
-    side = names.get(key)
-    if side is None or type(count) is not int or not 0 <= count <= 13:
+    if len(tricks) == 1:
+        (key, count), = tricks.items()
+        side = names.get(key)
+        if side is None or type(count) is not int or not 0 <= count <= 13:
+            return None
+    elif len(tricks) == 2:
+        (key, count), (other_key, other) = tricks.items()
+        side = names.get(key)
+        if side is None or names.get(other_key) not in SIDES or names[other_key] == side \
+                or type(count) is not int or type(other) is not int \
+                or not 0 <= count <= 13 or not 0 <= other <= 13 or count + other != 13:
+            return None
+    else:
         return None
     read = 1
     honours_side: str | None = None
