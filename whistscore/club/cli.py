@@ -1,7 +1,8 @@
 """``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
 
-Plain text tables by default (tabulate), the JSON of ``whistscore.club`` with
-``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
+Plain text tables by default (tabulate's "simple" tables, drawn here when every cell is
+one column a character: :func:`_table`), the JSON of ``whistscore.club`` with ``--json``.
+``--alias`` and ``--season-add`` change club.json atomically.
 """
 
 from __future__ import annotations
@@ -107,6 +108,48 @@ def run(a: argparse.Namespace) -> int:
 
 # -- text ---------------------------------------------------------------------------------
 
+def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    """``tabulate(rows, headers=headers, disable_numparse=True)``, drawn here when every
+    cell is plain: one line, no terminal codes, each character one column wide.
+
+    Why: importing tabulate (which imports importlib.metadata) was a tenth of the CPU of
+    ``club FOLDER`` after a new evening (issue 24).  The text is the same: every column
+    left-aligned (numbers are not parsed), cells stripped, each column as wide as its widest
+    cell or its header plus 2, two spaces between columns, a line of dashes under the
+    headers, trailing spaces cut (tests/test_club_table.py compares the two).  Any other cell
+    (a line break, a control or combining character, a wide or unusual script, an empty
+    table) is left to tabulate itself.
+    """
+    cells = [["" if v is None else f"{v}" for v in row] for row in rows]
+    if not cells or any(len(row) != len(headers) for row in cells) \
+            or not all(_plain(h) for h in headers) \
+            or not all(_plain(c) for row in cells for c in row):
+        from tabulate import tabulate
+
+        return str(tabulate(rows, headers=headers, disable_numparse=True))
+    cells = [[c.strip() for c in row] for row in cells]
+    widths = [max(len(h) + 2, *(len(row[i]) for row in cells)) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    return "\n".join(lines)
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` is one column per character for tabulate (with or without wcwidth):
+    printable (no line break, tab or terminal code), and any character beyond ASCII a
+    letter, digit, punctuation or symbol (no mark, no other space) below the Hangul block,
+    or of the general punctuation, currency and letterlike blocks (dashes, quotes, №, €)."""
+    if text.isascii():
+        return text.isprintable()
+    if not text.isprintable():
+        return False
+    from unicodedata import category
+
+    return all(c.isascii() or ((ord(c) < 0x1100 or 0x2010 <= ord(c) < 0x2150)
+                               and category(c)[0] in "LNPS") for c in text)
+
+
 #: the games' names as the archive keeps them (:meth:`Archive.game_names`)
 _names: dict[str, str] = {}
 
@@ -133,8 +176,6 @@ def _head(data: dict[str, Any], what: str) -> str:
 
 
 def _standings_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "standings")]
     if not data["games"]:
         parts.append("\nNo finished game in this period.")
@@ -147,10 +188,9 @@ def _standings_text(data: dict[str, Any]) -> str:
                  " ".join(map(str, r["form"]))] for r in block["table"]]
         parts.append(f"\n{_title(kind)} ({block['unit']}s), "
                      f"{block['evenings']} evening{'s' if block['evenings'] != 1 else ''}")
-        parts.append(tabulate(rows, headers=["#", "player", "evenings", "deals", "wins",
-                                             "avg place", "points", "money", "per evening",
-                                             "rating", "change", "form"],
-                              disable_numparse=True))
+        parts.append(_table(rows, headers=["#", "player", "evenings", "deals", "wins",
+                                          "avg place", "points", "money", "per evening",
+                                          "rating", "change", "form"]))
     return "\n".join(parts)
 
 
@@ -175,8 +215,6 @@ def _balances(result: dict[str, Any]) -> str:
 
 
 def _player_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, data["player"])]
     if len(data["spellings"]) > 1:
         parts.append("written as " + ", ".join(data["spellings"]))
@@ -186,8 +224,8 @@ def _player_text(data: dict[str, Any]) -> str:
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
                  f"{e['place']} of {e['players']}" + ("" if e["finished"] else " (playing)")]
                 for e in block["evenings"]]
-        parts.append(tabulate(rows, headers=["date", "title", "where", "deals", "points",
-                                             "money", "place"], disable_numparse=True))
+        parts.append(_table(rows, headers=["date", "title", "where", "deals", "points",
+                                          "money", "place"]))
         if block["rating"]:
             last = block["rating"][-1]
             parts.append(f"rating {last['rating']} after {len(block['rating'])} games "
@@ -224,25 +262,21 @@ def _h2h_text(data: dict[str, Any]) -> str:
 
 
 def _records_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "records")]
     for kind, items in data["games"].items():
         parts.append(f"\n{_title(kind)}")
         rows = [[r["title"], f"{r['value']} {r.get('currency') or ''}".strip(),
                  r["player"] or "", r["game_title"] or r["file"], r["date"],
                  "" if r["deal"] is None else f"deal {r['deal']}", r["file"]] for r in items]
-        parts.append(tabulate(rows, headers=["record", "value", "player", "game", "date",
-                                             "deal", "file"], disable_numparse=True))
+        parts.append(_table(rows, headers=["record", "value", "player", "game", "date",
+                                          "deal", "file"]))
     return "\n".join(parts)
 
 
 def _ratings_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
     for kind, rows in data["games"].items():
         parts.append(f"\n{_title(kind)}")
-        parts.append(tabulate([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
-                              headers=["player", "rating", "change"], disable_numparse=True))
+        parts.append(_table([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
+                            headers=["player", "rating", "change"]))
     return "\n".join(parts)
