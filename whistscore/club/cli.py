@@ -1,8 +1,7 @@
 """``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
 
-Plain text tables by default (tabulate's "simple" tables, drawn here when every cell is
-one column a character: :func:`_table`), the JSON of ``whistscore.club`` with ``--json``.
-``--alias`` and ``--season-add`` change club.json atomically.
+Plain text tables by default (tabulate), the JSON of ``whistscore.club`` with
+``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
 """
 
 from __future__ import annotations
@@ -109,45 +108,11 @@ def run(a: argparse.Namespace) -> int:
 # -- text ---------------------------------------------------------------------------------
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    """``tabulate(rows, headers=headers, disable_numparse=True)``, drawn here when every
-    cell is plain: one line, no terminal codes, each character one column wide.
+    """A plain text table as every club text draws it: tabulate's "simple" format, each cell
+    as written (no number parsing: "+12" and "0.50" stay as they are)."""
+    from tabulate import tabulate
 
-    Why: importing tabulate (which imports importlib.metadata) was a tenth of the CPU of
-    ``club FOLDER`` after a new evening (issue 24).  The text is the same: every column
-    left-aligned (numbers are not parsed), cells stripped, each column as wide as its widest
-    cell or its header plus 2, two spaces between columns, a line of dashes under the
-    headers, trailing spaces cut (tests/test_club_table.py compares the two).  Any other cell
-    (a line break, a control or combining character, a wide or unusual script, an empty
-    table) is left to tabulate itself.
-    """
-    cells = [["" if v is None else f"{v}" for v in row] for row in rows]
-    if not cells or any(len(row) != len(headers) for row in cells) \
-            or not all(_plain(h) for h in headers) \
-            or not all(_plain(c) for row in cells for c in row):
-        from tabulate import tabulate
-
-        return str(tabulate(rows, headers=headers, disable_numparse=True))
-    cells = [[c.strip() for c in row] for row in cells]
-    widths = [max(len(h) + 2, *(len(row[i]) for row in cells)) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
-    return "\n".join(lines)
-
-
-def _plain(text: str) -> bool:
-    """Whether ``text`` is one column per character for tabulate (with or without wcwidth):
-    printable (no line break, tab or terminal code), and any character beyond ASCII a
-    letter, digit, punctuation or symbol (no mark, no other space) below the Hangul block,
-    or of the general punctuation, currency and letterlike blocks (dashes, quotes, №, €)."""
-    if text.isascii():
-        return text.isprintable()
-    if not text.isprintable():
-        return False
-    from unicodedata import category
-
-    return all(c.isascii() or ((ord(c) < 0x1100 or 0x2010 <= ord(c) < 0x2150)
-                               and category(c)[0] in "LNPS") for c in text)
+    return str(tabulate(rows, headers=headers, disable_numparse=True))
 
 
 #: the games' names as the archive keeps them (:meth:`Archive.game_names`)
