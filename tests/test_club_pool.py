@@ -206,3 +206,45 @@ def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
             Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     conn = sqlite3.connect(folder / index.ARCHIVE)
     assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 3
+
+
+def _game(folder: Path, name: str, players: list[str], day: str) -> None:
+    """A short finished Preferans evening of ``players`` on ``day``."""
+    a, b, c = players
+    g = whistscore.new("preferans", players, rules={"pulya": 10}, stake="0.10", currency="EUR")
+    for n, deal in enumerate((f"{a} 6S {b}:w {c}:p 6/3/1", f"{b} 7H {c}:w {a}:p 6/3/1")):
+        g = g.add(deal, at=f"{day}T20:0{n}:00+02:00")
+    g.end(f"{day}T23:00:00+02:00").save(folder / name)
+
+
+@pytest.mark.parametrize("day", ["2027-01-08", "2026-09-18"])
+def test_an_evening_added_is_named_as_a_rebuild_names_it(tmp_path, day, monkeypatch):
+    """Tonight's game (after every other) names only its own seats; one played earlier
+    names them all again; either way the archive is the one a rebuild writes: a new
+    spelling of a known player, a new player, and a game left out by club.json's
+    players (two seats of one club player) all come out the same."""
+    from club_support import build
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    build(folder)
+    whistscore.club(folder).standings()
+    _game(folder, "late.json", ["ANNA", "Zoe", "BORIS"], day)
+    _game(folder, "twice.json", ["Аня", "Anna", "Vera"], day)
+    _game(folder, "fresh.json", ["Yuri", "Vera", "Gleb"], day)
+    for name in ("late.json", "twice.json", "fresh.json"):
+        os.utime(folder / name, ns=(1_700_000_000 * 10**9,) * 2)
+    after_all = []
+    real = index.Archive._after_all
+    monkeypatch.setattr(index.Archive, "_after_all",
+                        lambda self, files: after_all.append(real(self, files)) or after_all[-1])
+    club = whistscore.club(folder)
+    added = club.standings()
+    club.close()
+    assert after_all == [day > "2026-12"]  # the shortcut taken for tonight's evening only
+    kept = tables(folder)
+    assert any(p["file"] == "twice.json" for p in added["left_out"])
+    assert rebuilt(folder) == kept
+    again = whistscore.club(folder)
+    assert again.standings() == added
+    again.close()

@@ -328,12 +328,16 @@ class Archive:
         if fresh:
             for table in _GAME_TABLES + ("recomputed",):
                 conn.execute(f"DELETE FROM {table}")
+        #: the files of games this refresh added, while it only added games (None: it did more)
+        added: set[str] | None = set()
         for e in scan:
             seen.add(e.file)
             k = known.get(e.file)
             if k is not None and k[0] == e.size and k[1] == e.mtime_ns:
                 continue
             changed = True
+            if k is not None:
+                added = None
             if e.odd is not None:
                 if not fresh:
                     self._forget(e.file)
@@ -356,20 +360,25 @@ class Archive:
                 continue
             self._file_row(e, digest, None)
             self._write(e.file, value)
+            if added is not None:
+                added.add(e.file)
         for file in known:
             if file not in seen:
                 changed = True
+                added = None
                 self._forget(file)
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
-        if self._meta("checked_with") != version:
-            changed |= self._recheck(version)
-        if accept:
-            changed |= self._accept(version)
-        if changed or self._meta("settings") != (settings.digest or ""):
+        if self._meta("checked_with") != version and self._recheck(version):
+            changed, added = True, None
+        if accept and self._accept(version):
+            changed, added = True, None
+        if self._meta("settings") != (settings.digest or ""):
+            added = None
+        if changed or added is None:
             # a new generation: every answer kept for the old one is stale
             self._set_meta("generation", str(self.generation() + 1))
             conn.execute("DELETE FROM answers")
-            renamed = self._players(settings)
+            renamed = self._players(settings, None if fresh else added)
             from .ratings import compute
 
             compute(conn, None if renamed else self._since)
@@ -510,22 +519,38 @@ class Archive:
                                   "FROM recomputed ORDER BY file")]
 
     # -- who is who ---------------------------------------------------------------------
-    def _players(self, settings: Settings) -> bool:
+    def _players(self, settings: Settings, added: set[str] | None = None) -> bool:
         """Each seat's club player: the name club.json gives the spelling, else the
         spelling of the player's earliest game; a game in which two seats are one club
         player is left out (``games.excluded``).  True when a seat already named changed
-        its club player or a game its exclusion (every rating is then worked out again)."""
+        its club player or a game its exclusion (every rating is then worked out again).
+
+        ``added``: the games this refresh added, when it did nothing else.  If all of them
+        come after every game kept before (tonight's evening), no earlier seat can change
+        its club player: only the new seats are named, each spelling as the seats already
+        named spell that player, and only the new games can be left out."""
         conn = self.conn
         aliases = settings.aliases()
         first: dict[str, str] = {}
+        only = None
+        if added and self._after_all(added):
+            only = _dumps(sorted(added))
+            for typed, club in conn.execute("SELECT DISTINCT player, club_player FROM seats "
+                                            "WHERE club_player IS NOT NULL"):
+                key = name_key(typed)
+                if key not in aliases:
+                    first.setdefault(key, club)
         updates = []
         renamed = False
         by_file: dict[str, dict[str, str]] = {}
         before_excluded = conn.execute("SELECT file, excluded FROM games WHERE excluded IS NOT "
                                        "NULL ORDER BY file").fetchall()
-        for file, seat, typed, was in conn.execute(
-                "SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
-                "USING (file) ORDER BY g.date, g.first_at, s.file, s.seat").fetchall():
+        seats_sql = ("SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
+                     "USING (file)" + ("" if only is None else
+                                       " WHERE s.file IN (SELECT value FROM json_each(?))")
+                     + " ORDER BY g.date, g.first_at, s.file, s.seat")
+        for file, seat, typed, was in conn.execute(seats_sql,
+                                                   () if only is None else (only,)).fetchall():
             key = name_key(typed)
             club = aliases.get(key) or first.setdefault(key, typed)
             if was != club:
@@ -539,12 +564,37 @@ class Archive:
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
         excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
                           if "\0conflict" in seats)
+        if only is not None:  # the earlier games' exclusions stand
+            if excluded:
+                conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
+                                 [(why, file) for file, why in excluded])
+                renamed = True
+            return renamed
         if excluded != [tuple(row) for row in before_excluded]:
             conn.execute("UPDATE games SET excluded = NULL")
             conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
                              [(why, file) for file, why in excluded])
             renamed = True
         return renamed
+
+    def _after_all(self, added: set[str]) -> bool:
+        """Whether every game of ``added`` comes after every other game in the order of
+        :meth:`_players` (date, first deal's time with none first, file)."""
+        files = _dumps(sorted(added))
+        last = self.conn.execute(
+            "SELECT date, first_at, file FROM games WHERE file NOT IN (SELECT value FROM "
+            "json_each(?)) ORDER BY date DESC, first_at DESC, file DESC LIMIT 1",
+            (files,)).fetchone()
+        earliest = self.conn.execute(
+            "SELECT date, first_at, file FROM games WHERE file IN (SELECT value FROM "
+            "json_each(?)) ORDER BY date, first_at, file LIMIT 1", (files,)).fetchone()
+        if last is None or earliest is None:
+            return True
+
+        def order(row: tuple[str, str | None, str]) -> tuple[str, bool, str, str]:
+            return row[0], row[1] is not None, row[1] or "", row[2]
+
+        return order(earliest) > order(last)
 
     # -- reading ------------------------------------------------------------------------
     def generation(self) -> int:
