@@ -141,12 +141,19 @@ def spread(values: list[float], scale: float = 1.0, digits: int = 0) -> str:
 
 
 def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[float]]:
-    """Every figure of the targets for the source tree ``root``, ``runs`` times each."""
+    """Every figure of the targets for the source tree ``root``, ``runs`` times each.
+
+    The tree's bytecode is compiled first, as ``pip install`` compiles an installed
+    package's: a source tree run with ``PYTHONDONTWRITEBYTECODE`` set (as on the machines
+    of issue 24) would otherwise compile every module again in every command measured."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "whistscore")],
+                   check=True, stdout=subprocess.DEVNULL)
     env = {**os.environ, "PYTHONPATH": str(root)}
     cmd = [sys.executable, "-m", "whistscore"]
     out: dict[str, list[float]] = {k: [] for k in (
-        "loads", "loads_wall", "rebuild", "rebuild_wall", "peak", "attrs", "standings", "json", "page_p95", "page_median",
-        "player_p95", "player_median", "one", "settle", "small_peak")}
+        "loads", "loads_wall", "rebuild", "rebuild_wall", "peak", "attrs", "standings", "json",
+        "page_p95", "page_median", "player_p95", "player_median", "one", "settle",
+        "small_peak")}
     for _ in range(runs):
         loads, loads_wall = in_process(LOAD_ALL, folder, env)
         out["loads"].append(loads)

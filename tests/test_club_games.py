@@ -18,7 +18,7 @@ import pytest
 
 import tallygame
 import whistscore
-from whistscore.club.facts import dumps, moved_json
+from whistscore.club.facts import dumps, exact_text, moved_json, moved_template
 from whistscore.game import ClubFacts, DealParts
 from whistscore.games import register
 from whistscore.layout import Label
@@ -90,7 +90,20 @@ def test_a_fifth_game_shows_in_the_club_by_its_own_words(folder):
 
 
 def test_a_moves_json_with_names_encoded_once_is_the_encoders():
-    moved = {'Аня "q"': 5, "B\\x": Fraction(-61, 3), "C\n": -3, "D": Fraction(4, 1)}
-    keys = {p: dumps(p) for p in moved}
-    assert moved_json(moved, keys) == moved_json(moved) == \
-        '{"Аня \\"q\\"":"5","B\\\\x":"-61/3","C\\n":"-3","D":"4"}'
+    moved = {'Аня "q"': 5, "B\\x": Fraction(-61, 3), "C\n": -3, "D%s": Fraction(4, 1),
+             "E": Fraction(0), "F": Fraction(-2, 3)}
+    template = moved_template(list(moved))
+    # the moves in thirds (facts.unit), as the deals' loop counts them
+    assert moved_json(template, [15, -61, -9, 12, 0, -2], 3) \
+        == dumps({p: exact_text(v) for p, v in moved.items()}) == \
+        '{"Аня \\"q\\"":"5","B\\\\x":"-61/3","C\\n":"-3","D%s":"4","E":"0","F":"-2/3"}'
+    assert moved_json(moved_template(["D%s", "B\\x"]), [5, -20]) == '{"D%s":"5","B\\\\x":"-20"}'
+
+
+def test_the_columns_encoder_writes_what_json_dumps_writes():
+    """facts.dumps is the C encoder built once (``encode`` builds it on every call): the
+    same text as json.dumps with the archive's arguments, whatever the value."""
+    for value in ({"declarer": "Аня", "contract": "7S", "whist": {"B\\x": "whist"},
+                   "tricks": {"Аня": 7, "C\n": 3}, "concede": True, "note": None},
+                  ("Аня", 'B"'), [1.5, -0.0, 10**20, {}], "7♠", 3, None):
+        assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))

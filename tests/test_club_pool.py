@@ -38,7 +38,7 @@ def a_club(folder: Path) -> Path:
 
 def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
     """Every table of the archive but the kept answers, its rows sorted, without the
-    times of the refresh."""
+    time and the count of the refreshes."""
     conn = sqlite3.connect(folder / index.ARCHIVE)
     out = {}
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
@@ -46,7 +46,7 @@ def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
             continue
         rows = conn.execute(f"SELECT * FROM {name}").fetchall()
         if name == "meta":
-            rows = [r for r in rows if r[0] != "updated"]
+            rows = [r for r in rows if r[0] not in ("updated", "generation")]
         out[name] = sorted(rows, key=repr)
     conn.close()
     return out
@@ -159,3 +159,92 @@ def test_no_fork_beside_other_threads_or_for_a_few_files(monkeypatch):
         other.join()
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
     assert index._workers(10**6) == 1
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
+    """``whistscore club --rebuild`` of a club big enough for the processes, interrupted
+    once they run: one line, exit 1, none of them left, the archive rolled back."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    files = sorted(SAMPLES.glob("*.json"))
+    for i in range(index.POOL_FILES * 3):
+        path = files[i % len(files)]
+        (folder / f"{i:04d}-{path.name}").write_bytes(path.read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "whistscore", "club", str(folder), "--rebuild"]
+    assert subprocess.run(cmd, env=env, capture_output=True).returncode == 0
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and proc.poll() is None:
+        workers = _children(proc.pid)
+        if len(workers) >= 2 or (len(os.sched_getaffinity(0)) < 2 and time.monotonic() >
+                                 deadline - 29.5):
+            break
+        time.sleep(0.01)
+    if proc.poll() is not None:
+        pytest.fail("the rebuild ended before it could be interrupted")
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C goes to the terminal's whole group
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, (out, err)
+    assert err == "whistscore club: interrupted; the club's archive is as it was before " \
+                  "this command\n"
+    for pid in workers:
+        assert not Path(f"/proc/{pid}").exists() or \
+            Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    conn = sqlite3.connect(folder / index.ARCHIVE)
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 3
+
+
+def _game(folder: Path, name: str, players: list[str], day: str) -> None:
+    """A short finished Preferans evening of ``players`` on ``day``."""
+    a, b, c = players
+    g = whistscore.new("preferans", players, rules={"pulya": 10}, stake="0.10", currency="EUR")
+    for n, deal in enumerate((f"{a} 6S {b}:w {c}:p 6/3/1", f"{b} 7H {c}:w {a}:p 6/3/1")):
+        g = g.add(deal, at=f"{day}T20:0{n}:00+02:00")
+    g.end(f"{day}T23:00:00+02:00").save(folder / name)
+
+
+@pytest.mark.parametrize("day", ["2027-01-08", "2026-09-18"])
+def test_an_evening_added_is_named_as_a_rebuild_names_it(tmp_path, day, monkeypatch):
+    """Tonight's game (after every other) names only its own seats; one played earlier
+    names them all again; either way the archive is the one a rebuild writes: a new
+    spelling of a known player, a new player, and a game left out by club.json's
+    players (two seats of one club player) all come out the same."""
+    from club_support import build
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    build(folder)
+    whistscore.club(folder).standings()
+    _game(folder, "late.json", ["ANNA", "Zoe", "BORIS"], day)
+    _game(folder, "twice.json", ["Аня", "Anna", "Vera"], day)
+    _game(folder, "fresh.json", ["Yuri", "Vera", "Gleb"], day)
+    for name in ("late.json", "twice.json", "fresh.json"):
+        os.utime(folder / name, ns=(1_700_000_000 * 10**9,) * 2)
+    after_all = []
+    real = index.Archive._after_all
+    monkeypatch.setattr(index.Archive, "_after_all",
+                        lambda self, files: after_all.append(real(self, files)) or after_all[-1])
+    club = whistscore.club(folder)
+    added = club.standings()
+    club.close()
+    assert after_all == [day > "2026-12"]  # the shortcut taken for tonight's evening only
+    kept = tables(folder)
+    assert any(p["file"] == "twice.json" for p in added["left_out"])
+    assert rebuilt(folder) == kept
+    again = whistscore.club(folder)
+    assert again.standings() == added
+    again.close()

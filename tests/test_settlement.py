@@ -85,3 +85,59 @@ def test_zero_money_has_no_minus_sign():
     money = round_money({"A": Fraction(-1, 1000), "B": Fraction(1, 1000)}, Decimal("1"))
     assert {str(v) for v in money.values()} <= {"0.00", "-0.00", "0.01", "-0.01"}
     assert "-0.00" not in {str(v) for v in money.values()}
+
+
+def _round_money_by_fractions(balance, stake, places):
+    """The largest-remainder rule worked per player in Fractions, as it reads."""
+    import math
+    scale = 10 ** places
+    exact = {p: Fraction(b) * Fraction(stake) * scale for p, b in balance.items()}
+    floors = {p: math.floor(v) for p, v in exact.items()}
+    left = -sum(floors.values())
+    for p in sorted(exact, key=lambda p: -(exact[p] - floors[p]))[:left]:
+        floors[p] += 1
+    quantum = Decimal(1).scaleb(-places)
+    return {p: (Decimal(floors[p]) / scale).quantize(quantum) + 0 for p in balance}
+
+
+@settings(max_examples=500, deadline=None)
+@given(zero_sum_balances(), stakes, st.integers(0, 4))
+def test_money_is_the_largest_remainder_rule_in_fractions(balance, stake, places):
+    # round_money works over one common denominator in whole numbers; the same money,
+    # to the digit, as the rule worked per player in Fractions (ties to the earlier seat)
+    money = round_money(balance, stake, places)
+    expected = _round_money_by_fractions(balance, stake, places)
+    assert [(p, str(m)) for p, m in money.items()] == [(p, str(m)) for p, m in expected.items()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(zero_sum_balances(max_size=5).map(
+    lambda b: {p: Fraction(round(v)) for p, v in list(b.items())[:-1]}).map(
+    lambda b: {**b, "Z": -sum(b.values())}))
+def test_transfers_pick_the_earlier_seat_on_equal_amounts(balance):
+    # many equal amounts: the largest debtor pays the largest creditor, ties to the seat
+    left = {p: v for p, v in balance.items() if v}
+    seat = {p: i for i, p in enumerate(balance)}
+    expected = []
+    while left:
+        debtor = min(left, key=lambda p: (left[p], seat[p]))
+        creditor = max(left, key=lambda p: (left[p], -seat[p]))
+        paid = min(-left[debtor], left[creditor])
+        expected.append((debtor, creditor, paid))
+        for p, change in ((debtor, paid), (creditor, -paid)):
+            left[p] += change
+            if left[p] == 0:
+                del left[p]
+    assert [(t.payer, t.payee, t.amount) for t in make_transfers(balance)] == expected
+
+
+def test_shared_fractions_are_fractions_and_bounded():
+    from whistscore.ledger import Shared
+    shared = Shared()
+    assert shared[3] == Fraction(3) and type(shared[3]) is Fraction
+    assert shared[3] is shared[3]
+    assert shared[-7, 3] == Fraction(-7, 3) and shared[6, 3] == 2
+    assert shared[Fraction(1, 2)] == Fraction(1, 2)
+    for v in range(Shared.LIMIT + 5):
+        assert shared[v] == v
+    assert len(shared) <= Shared.LIMIT

@@ -862,8 +862,9 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
                  else f" ({target} is as it was)" if target else "")
         say(f"whistscore {command}: {exc.strerror or exc}{where}")
     elif isinstance(exc, KeyboardInterrupt):
-        say(f"whistscore{' ' + command if command else ''}: interrupted; "
-            "the game file is as it was before this command")
+        kept = ("the club's archive is as it was before this command" if command == "club"
+                else "the game file is as it was before this command")
+        say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
         say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
             "the game file was not changed. Please report this.")

@@ -77,11 +77,13 @@ def _cite(value: "Cite | str") -> Cite:
     return value if isinstance(value, Cite) else Cite(value, value)
 
 
-@attrs.frozen
-class DealParts:
+class DealParts(NamedTuple):
     """What the club's statistics read of one deal (docs/club.md, the ``deals`` table),
     said by the game from the deal's file form: who declared what, of which kind, its
-    height (``level * 10 + suit``, or the game's own order) and who whisted."""
+    height (``level * 10 + suit``, or the game's own order) and who whisted.
+
+    A named tuple: one is made for every deal indexed (a rebuild makes one a deal ever
+    played), and the club's row takes its parts at once."""
 
     declarer: str | None = None
     contract: str | None = None
@@ -123,6 +125,20 @@ def bid_height(contract: object) -> int | None:
     Preferans and Twist bid alike; each says so in its :class:`ClubFacts`."""
     if not isinstance(contract, str):
         return None
+    height = _HEIGHTS.get(contract, -1)
+    if height != -1:
+        return height
+    if len(_HEIGHTS) > 1000:  # a game's bids are a few dozen: this is never reached by them
+        _HEIGHTS.clear()
+    height = _HEIGHTS[contract] = _height(contract)
+    return height
+
+
+#: contract -> its height: the club asks it of every deal, of the same few bids
+_HEIGHTS: dict[str, int | None] = {}
+
+
+def _height(contract: str) -> int | None:
     digits = ""
     for c in contract:
         if not c.isdigit():

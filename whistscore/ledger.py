@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
 __all__ = ["Amount", "Label", "Phrase", "Detail", "Entry", "Entries", "SumsOnly", "Totals",
-           "plain_number", "json_number", "quotient", "format_amount"]
+           "Shared", "FRACTIONS", "plain_number", "json_number", "quotient", "format_amount"]
 
 Amount = Union[int, Fraction]
 
@@ -23,6 +23,32 @@ def plain_number(value: Amount) -> Amount:
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
+
+
+class Shared(dict[Any, Fraction]):
+    """Fractions made once and shared: ``shared[v]`` is ``Fraction(v)`` (``Fraction(*v)``
+    for a (numerator, denominator) pair), made on the first ask.
+
+    A replay with history counts every player's balance after every deal, and making a
+    Fraction costs five times a dict lookup; a club's balances keep to a few hundred
+    values (its 400 games of 50 deals: about a thousand distinct of 75,000), so each is
+    made once.  A Fraction is immutable, so sharing one is safe.  Bounded: emptied when
+    full.
+    """
+
+    __slots__ = ()
+    #: the most values kept
+    LIMIT = 1 << 12
+
+    def __missing__(self, value: Any) -> Fraction:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        made = self[value] = Fraction(*value) if type(value) is tuple else Fraction(value)
+        return made
+
+
+#: the shared Fractions of whole numbers (and of any exact number)
+FRACTIONS = Shared()
 
 
 def json_number(value: Amount) -> int | str:
@@ -114,6 +140,9 @@ class Entry(NamedTuple):
         }
 
 
+_new_entry = tuple.__new__
+
+
 class Entries:
     """The entries one deal writes, kept: what a game's rules write through when the replay
     keeps them (``show``).  :class:`SumsOnly` is the other writer of the same interface,
@@ -131,7 +160,10 @@ class Entries:
 
     def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
               against: str | None = None) -> None:
-        self.written.append(Entry(self.number, player, column, amount, against, rule, detail))
+        # tuple.__new__ builds the named tuple without its Python-level __new__ (half the
+        # time, and a replay that keeps the entries makes several a deal)
+        self.written.append(_new_entry(Entry, (self.number, player, column, amount, against,
+                                               rule, detail)))
 
     def entries(self) -> tuple[Entry, ...]:
         return tuple(self.written)

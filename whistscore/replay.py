@@ -53,6 +53,13 @@ class Replay(Generic[S]):
         return totals
 
     def balance(self) -> dict[str, Fraction]:
+        """Each player's balance after the last deal.  A replay with history already holds
+        it (the last deal's, of the same state): a copy of that, not a second count."""
+        results = self.results
+        if self.history and results:
+            last = results[-1].balance
+            if last is not None:
+                return dict(last)
         return self.game.kind.balance(self.state, self.game.rules)
 
     def to_json(self) -> JSONObject:
@@ -170,7 +177,7 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
     seats = len(players)
     actives: dict[str, tuple[str, ...]] = {}
     dealer = players[0]
-    new_context = tuple.__new__
+    new_tuple = tuple.__new__
     with paused_gc():
         for number, record in enumerate(game.deals, 1):
             if is_finished(state):
@@ -181,15 +188,15 @@ def replay(game: Game, *, history: bool = False, keep: bool = True) -> Replay[An
             active = actives.get(dealer)
             if active is None:
                 active = actives[dealer] = kind.active_players(players, dealer)
-            # tuple.__new__ builds the named tuple without its Python-level __new__
-            ctx = new_context(DealContext, (number, dealer, players, active, rules, keep))
+            # tuple.__new__ builds the named tuples without their Python-level __new__
+            ctx = new_tuple(DealContext, (number, dealer, players, active, rules, keep))
             try:
                 outcome = score(state, record.deal, ctx)
             except InputError as exc:
                 raise exc.located(deal=number) from None
             state = outcome.state
             if keep:
-                append(DealResult(number, dealer, record, outcome, ctx,
-                                  balance(state, rules) if history else None))
+                append(new_tuple(DealResult, (number, dealer, record, outcome, ctx,
+                                              balance(state, rules) if history else None)))
             dealer = players[(seat[dealer] + 1) % seats]
     return Replay(game, tuple(results), state, history, dealer)

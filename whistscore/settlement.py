@@ -12,7 +12,7 @@ import functools
 import math
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
 
 import attrs
 
@@ -58,25 +58,50 @@ def round_money(balance: Mapping[str, Amount], stake: Decimal,
                 places: int = 2) -> dict[str, Decimal]:
     """balance x stake in units of 10**-places, rounded so the amounts still sum to zero.
 
-    Each amount is first rounded down; the units that leaves over (as many as
+    Each amount is first rounded down; the units that leave over (as many as
     the fractional parts add up to) go one each to the largest fractional
     parts, ties to the earlier seat.
+
+    Worked in whole numbers over one common denominator (every amount is
+    ``N / D``): the same floors and the same order of the fractional parts as
+    ``Fraction`` arithmetic per player gives, at a fifth of the cost (the club
+    archive settles every game it indexes).
 
     :raises InputError: ``places`` is not a whole number 0..MAX_PLACES.
     :raises WhistscoreError: the balances do not sum to zero (a bug, never a user's doing).
     """
     _check_places(places)
+    if not balance:
+        return {}
     scale = 10 ** places
-    exact = {p: Fraction(b) * Fraction(stake) * scale for p, b in balance.items()}
+    ratios = {p: _ratio(b) for p, b in balance.items()}
+    per_unit, per = _ratio(stake)  # any terms serve: only N // D and N % D are read
+    common = math.lcm(*(d for _, d in ratios.values()))
+    denominator = common * per
+    numerator = per_unit * scale
+    exact = {p: n * numerator * (common // d) for p, (n, d) in ratios.items()}  # / denominator
     if sum(exact.values()) != 0:
         raise WhistscoreError("balances do not sum to zero; refusing to settle")
-    floors = {p: math.floor(v) for p, v in exact.items()}
+    floors = {p: v // denominator for p, v in exact.items()}
     left = -sum(floors.values())
-    order = sorted(exact, key=lambda p: -(exact[p] - floors[p]))  # stable: seat order on ties
-    for p in order[:left]:
-        floors[p] += 1
+    if left:
+        # stable: seat order on ties
+        order = sorted(exact, key=lambda p: -(exact[p] % denominator))
+        for p in order[:left]:
+            floors[p] += 1
     quantum = Decimal(1).scaleb(-places)
     return {p: (Decimal(floors[p]) / scale).quantize(quantum) + 0 for p in balance}
+
+
+def _ratio(value: Amount | Decimal) -> tuple[int, int]:
+    """An exact amount as (numerator, denominator), the denominator positive."""
+    if type(value) is int:
+        return value, 1
+    if type(value) is Decimal:  # a stake: its own digits, as Fraction reads them
+        return value.as_integer_ratio()
+    if type(value) is not Fraction:
+        value = Fraction(value)
+    return value.numerator, value.denominator
 
 
 #: the most decimal places money is rounded to (a stake has at most 6)
@@ -102,9 +127,18 @@ def make_transfers(amounts: Mapping[str, N],
     seat = {p: i for i, p in enumerate(order)}
     left = {p: amounts[p] for p in order if amounts[p] != 0}
     transfers: list[Transfer] = []
+    # ``left`` is in seat order, so the first of equal amounts that min and max return is
+    # the earlier seat: the tie rule, without a key tuple per name (a name given twice in
+    # ``order`` breaks that order, and then the seats are compared)
+    by_amount = left.__getitem__
+    in_seat_order = len(seat) == len(order)
     while left:
-        debtor = min(left, key=lambda p: (left[p], seat[p]))
-        creditor = max(left, key=lambda p: (left[p], -seat[p]))
+        if in_seat_order:
+            debtor = min(left, key=by_amount)
+            creditor = max(left, key=by_amount)
+        else:
+            debtor = min(left, key=lambda p: (left[p], seat[p]))
+            creditor = max(left, key=lambda p: (left[p], -seat[p]))
         if left[debtor] >= 0 or left[creditor] <= 0:  # only possible if not summing to zero
             raise WhistscoreError("amounts do not sum to zero; cannot make transfers")
         paid = min(-left[debtor], left[creditor])
@@ -159,6 +193,20 @@ class Settlement:
         return out
 
 
+def _exact(value: Amount) -> Fraction:
+    """A balance as a Fraction (a game's balance already is one: kept, not copied)."""
+    return value if type(value) is Fraction else Fraction(value)
+
+
+def _sums_to_zero(values: Iterable[Fraction]) -> bool:
+    """Whether exact numbers sum to zero; whole ones (the common case) summed as ints,
+    not Fractions."""
+    values = list(values)
+    if all(v.denominator == 1 for v in values):
+        return sum(v.numerator for v in values) == 0
+    return sum(values) == 0
+
+
 def settle(replay: Replay[Any], stake: Decimal | str | None = None,
            places: int = 2) -> Settlement:
     """Settle a replayed game; ``stake`` overrides the file's (money per unit).
@@ -187,9 +235,9 @@ def settle(replay: Replay[Any], stake: Decimal | str | None = None,
         stake = game.stake
     if stake is not None:
         stake = parse_stake(stake)
-    balance = {p: Fraction(b) for p, b in replay.balance().items()}
-    balance = {p: balance.get(p, Fraction(0)) for p in game.players}
-    if sum(balance.values()) != 0:
+    given = replay.balance()
+    balance = {p: _exact(given.get(p, 0)) for p in game.players}
+    if not _sums_to_zero(balance.values()):
         raise WhistscoreError("balances do not sum to zero (a bug in the game's scoring)")
     money = round_money(balance, stake, places) if stake is not None else None
     transfers = (make_transfers(money, game.players) if money is not None

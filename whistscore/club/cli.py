@@ -107,6 +107,14 @@ def run(a: argparse.Namespace) -> int:
 
 # -- text ---------------------------------------------------------------------------------
 
+def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    """A plain text table as every club text draws it: tabulate's "simple" format, each cell
+    as written (no number parsing: "+12" and "0.50" stay as they are)."""
+    from tabulate import tabulate
+
+    return str(tabulate(rows, headers=headers, disable_numparse=True))
+
+
 #: the games' names as the archive keeps them (:meth:`Archive.game_names`)
 _names: dict[str, str] = {}
 
@@ -133,8 +141,6 @@ def _head(data: dict[str, Any], what: str) -> str:
 
 
 def _standings_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "standings")]
     if not data["games"]:
         parts.append("\nNo finished game in this period.")
@@ -147,10 +153,9 @@ def _standings_text(data: dict[str, Any]) -> str:
                  " ".join(map(str, r["form"]))] for r in block["table"]]
         parts.append(f"\n{_title(kind)} ({block['unit']}s), "
                      f"{block['evenings']} evening{'s' if block['evenings'] != 1 else ''}")
-        parts.append(tabulate(rows, headers=["#", "player", "evenings", "deals", "wins",
-                                             "avg place", "points", "money", "per evening",
-                                             "rating", "change", "form"],
-                              disable_numparse=True))
+        parts.append(_table(rows, headers=["#", "player", "evenings", "deals", "wins",
+                                          "avg place", "points", "money", "per evening",
+                                          "rating", "change", "form"]))
     return "\n".join(parts)
 
 
@@ -175,8 +180,6 @@ def _balances(result: dict[str, Any]) -> str:
 
 
 def _player_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, data["player"])]
     if len(data["spellings"]) > 1:
         parts.append("written as " + ", ".join(data["spellings"]))
@@ -186,8 +189,8 @@ def _player_text(data: dict[str, Any]) -> str:
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
                  f"{e['place']} of {e['players']}" + ("" if e["finished"] else " (playing)")]
                 for e in block["evenings"]]
-        parts.append(tabulate(rows, headers=["date", "title", "where", "deals", "points",
-                                             "money", "place"], disable_numparse=True))
+        parts.append(_table(rows, headers=["date", "title", "where", "deals", "points",
+                                          "money", "place"]))
         if block["rating"]:
             last = block["rating"][-1]
             parts.append(f"rating {last['rating']} after {len(block['rating'])} games "
@@ -224,25 +227,21 @@ def _h2h_text(data: dict[str, Any]) -> str:
 
 
 def _records_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "records")]
     for kind, items in data["games"].items():
         parts.append(f"\n{_title(kind)}")
         rows = [[r["title"], f"{r['value']} {r.get('currency') or ''}".strip(),
                  r["player"] or "", r["game_title"] or r["file"], r["date"],
                  "" if r["deal"] is None else f"deal {r['deal']}", r["file"]] for r in items]
-        parts.append(tabulate(rows, headers=["record", "value", "player", "game", "date",
-                                             "deal", "file"], disable_numparse=True))
+        parts.append(_table(rows, headers=["record", "value", "player", "game", "date",
+                                          "deal", "file"]))
     return "\n".join(parts)
 
 
 def _ratings_text(data: dict[str, Any]) -> str:
-    from tabulate import tabulate
-
     parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
     for kind, rows in data["games"].items():
         parts.append(f"\n{_title(kind)}")
-        parts.append(tabulate([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
-                              headers=["player", "rating", "change"], disable_numparse=True))
+        parts.append(_table([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
+                            headers=["player", "rating", "change"]))
     return "\n".join(parts)

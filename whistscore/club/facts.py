@@ -13,41 +13,21 @@ contract was made is read from the words the game itself chose for the deal
 from __future__ import annotations
 
 import json
+import json.encoder
+import math
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
-from ..game import ClubFacts, Game
+from ..game import ClubFacts, Game, GameType
 from ..i18n import text as words_text
 from ..layout import Label, Phrase
 from ..replay import Replay, replay
 from ..settlement import fraction_text, settle
 
-__all__ = ["DealFact", "GameFacts", "facts", "places"]
-
-
-@attrs.frozen
-class DealFact:
-    """One deal as the archive keeps it (a row of ``deals``)."""
-
-    number: int
-    at: str | None
-    dealer: str
-    declarer: str | None
-    contract: str | None
-    kind: str
-    outcome: str
-    made: bool | None
-    #: a contract's height, level * 10 + suit (Danish: bid * 10); None: no contract
-    height: int | None
-    deal: dict[str, Any]
-    #: each player's balance change (exact: an int when whole)
-    moved: dict[str, int | Fraction]
-    #: who whisted (preferans), and who of them was short of his tricks
-    whisters: tuple[str, ...] = ()
-    short: tuple[str, ...] = ()
+__all__ = ["GameFacts", "facts", "places", "deal_rows"]
 
 
 @attrs.frozen
@@ -76,7 +56,10 @@ class GameFacts:
     transfers: tuple[tuple[str, str, Decimal | Fraction], ...]
     pairs: dict[tuple[str, str], Fraction] | None
     symbols: int | None
-    deal_facts: tuple[DealFact, ...]
+    #: each deal's row of ``deals`` after its ``file``: number, at, dealer, declarer,
+    #: contract, kind, outcome, made (1/0/None), height, tricks, moved, swing, whisters,
+    #: short (:func:`deal_rows`)
+    deal_rows: tuple[tuple[Any, ...], ...]
 
     def results_json(self) -> dict[str, Any]:
         """The balances and money, as ``recomputed`` reports them (settle --json's words)."""
@@ -110,46 +93,63 @@ def _made(words: Any, club: ClubFacts) -> bool | None:
     return None
 
 
-#: (game, the game's words for a deal) -> (the words in English, made?): most deals of an
-#: evening end in words said before ("made", "down 1"), rendered once
-_SAID: dict[tuple[str, Any], tuple[str, bool | None]] = {}
+#: game -> the game's words for a deal -> (the words in English, made: 1, 0 or None): most
+#: deals of an evening end in words said before ("made", "down 1"), rendered once (kept by
+#: the game itself, a GameType compared by identity: its words are its own labels)
+_SAID: dict[GameType[Any, Any], dict[Any, tuple[str, int | None]]] = {}
 
 
-def _whole(balance: dict[str, Fraction]) -> dict[str, int | Fraction]:
-    """A balance with its whole values as ints: a deal's move is then an int subtraction
-    and its text ``str``, not Fraction arithmetic (the same numbers)."""
-    return {p: v.numerator if v.denominator == 1 else v for p, v in balance.items()}
+def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
+    """Each deal of the replay as its row of ``deals`` (after the file's name).
 
-
-def _deal_facts(rp: Replay[Any]) -> tuple[DealFact, ...]:
+    The archive's hot loop (a rebuild makes a row of every deal ever played), written
+    out: the game's functions, its words said before and the moves' JSON template are
+    looked up once a game, each deal's result and parts are unpacked (named tuples), and
+    each row's tuple is made at once (no object per deal only copied into it).  The
+    balances are counted in ints of the game's :func:`unit` (1 while all are whole): a
+    deal's move is then an int subtraction, not Fraction arithmetic, the same numbers.
+    """
     game = rp.game
     kind = game.kind
-    name = kind.name
     club = kind.club
     parts_of = club.parts
     short_of = club.short
     describe = kind.describe_result
     to_json = kind.deal_to_json
+    said_before = _SAID.setdefault(kind, {})
     players = game.players
-    before: dict[str, int | Fraction] = {p: 0 for p in players}
-    out: list[DealFact] = []
-    for result in rp.results:
-        after = _whole(result.balance) if result.balance else before
-        moved = {p: after[p] - before[p] for p in players}
-        before = after
-        deal = result.record.deal
+    template = moved_template(players)
+    per = unit(rp)
+    before = [0] * len(players)
+    still = [0] * len(players)  # the move of a deal without a balance
+    out: list[tuple[Any, ...]] = []
+    append = out.append
+    for number, dealer, record, outcome, context, balance in rp.results:
+        if balance:
+            values = map(balance.__getitem__, players)
+            after = [v.numerator for v in values] if per == 1 else \
+                [v.numerator * (per // v.denominator) for v in values]
+            moved = [a - b for a, b in zip(after, before)]
+            before = after
+        else:
+            moved = still
+        deal = record.deal
         dj = to_json(deal)
-        parts = parts_of(dj)
-        words = describe(deal, result.outcome, result.context)
-        said = _SAID.get((name, words))
+        declarer, contract, deal_kind, height, whisters = parts_of(dj)
+        words = describe(deal, outcome, context)
+        said = said_before.get(words)
         if said is None:
-            if len(_SAID) > 10_000:
-                _SAID.clear()
-            said = _SAID[(name, words)] = (str(words_text(words, kind, "en")),
-                                           _made(words, club))
-        out.append(DealFact(result.number, result.record.at, result.dealer, parts.declarer,
-                            parts.contract, parts.kind, said[0], said[1], parts.height, dj,
-                            moved, parts.whisters, short_of(result.outcome.entries)))
+            if len(said_before) > 10_000:
+                said_before.clear()
+            made = _made(words, club)
+            said = said_before[words] = (str(words_text(words, kind, "en")),
+                                         None if made is None else int(made))
+        short = short_of(outcome.entries)
+        append((number, record.at, dealer, declarer, contract, deal_kind, said[0], said[1],
+                height, dumps(dj["tricks"]) if "tricks" in dj else None,
+                moved_json(template, moved, per), max(map(abs, moved)) / per,
+                dumps(whisters) if whisters else None, dumps(short) if short else None,
+                dumps(dj)))
     return tuple(out)
 
 
@@ -177,13 +177,35 @@ def facts(game: Game) -> GameFacts:
         transfers=tuple((t.payer, t.payee, t.amount) for t in s.transfers),
         pairs=dict(pairs) if pairs is not None else None,
         symbols=game.kind.club.symbols(rp.state, game.rules),
-        deal_facts=_deal_facts(rp),
+        deal_rows=deal_rows(rp),
     )
 
 
-#: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder: ``json.dumps``
-#: with arguments builds a new one per call, and the archive writes several per deal)
-dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+def _encoder() -> Callable[[Any], str]:
+    """JSON for a column: compact, UTF-8 kept, keys in their order.
+
+    ``JSONEncoder.encode`` builds its C encoder again on every call, which costs as much
+    as encoding a deal; the archive writes four JSON columns a deal, so the C encoder is
+    built once here, with the very arguments ``encode`` gives it (no circular check: a
+    column is made of fresh dicts and lists).  Where the C encoder is missing, or would
+    write another text than ``encode`` for a sample of every kind of value, ``encode``.
+    """
+    encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return encoder.encode
+    one = make(None, encoder.default, json.encoder.encode_basestring, None, ":", ",",
+               False, False, True)
+
+    def encode(obj: Any) -> str:
+        return "".join(one(obj, 0))
+
+    sample = {"Аня \"q\"\n": [1, -2.5, True, None, "7♠"], "t": ("a", {"b": 0})}
+    return encode if encode(sample) == encoder.encode(sample) else encoder.encode
+
+
+#: JSON for a column (:func:`_encoder`)
+dumps = _encoder()
 
 
 def exact_text(value: int | Fraction) -> str:
@@ -195,21 +217,35 @@ def exact_text(value: int | Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"  # str(Fraction), as fraction_text
 
 
-def moved_json(moved: dict[str, int | Fraction], keys: dict[str, str] | None = None) -> str:
-    """``dumps`` of each player's move as exact text; ``keys`` (each name already as JSON,
-    made once a game) saves encoding the same names on every deal: an exact number's text
-    is digits, ``-`` and ``/`` only, which JSON writes as they are (the same string)."""
-    if keys is None:
-        return dumps({p: exact_text(v) for p, v in moved.items()})
-    return "{" + ",".join(f'{keys[p]}:"{exact_text(v)}"' for p, v in moved.items()) + "}"
+def moved_template(players: Sequence[str]) -> str:
+    """The JSON object of each player's move with ``%s`` for each move's text: the names
+    are encoded once a game, not on every deal (a ``%`` in a name doubled for ``%``)."""
+    return "{" + ",".join(dumps(p).replace("%", "%%") + ':"%s"' for p in players) + "}"
 
 
-def swing(moved: dict[str, int | Fraction]) -> float:
-    """The largest change of one player's balance in a deal (the ``swing`` column)."""
-    best: int | Fraction = 0
-    for v in moved.values():
-        if v < 0:
-            v = -v
-        if v > best:
-            best = v
-    return float(best)
+def moved_json(template: str, moved: Sequence[int], per: int = 1) -> str:
+    """The JSON of each player's move as exact text, each move ``moved`` in ``1/per``
+    (:func:`unit`), in its :func:`moved_template`: an exact number's text is digits, ``-``
+    and ``/`` only, which JSON writes as they are (the text ``dumps`` writes for the same
+    object)."""
+    if per == 1:
+        return template % tuple(moved)
+    return template % tuple([_over(m, per) for m in moved])
+
+
+def _over(m: int, per: int) -> str:
+    """:func:`exact_text` of ``Fraction(m, per)`` (``per`` > 0): its lowest terms, the
+    sign on the numerator, without making the Fraction."""
+    g = math.gcd(m, per)
+    return str(m // g) if g == per else f"{m // g}/{per // g}"
+
+
+def unit(rp: Replay[Any]) -> int:
+    """The least common denominator of every balance of the replay (1: all are whole),
+    so that each balance is an int count of ``1/unit``; the swing's ``max / unit`` is then
+    the float of the same fraction (both divide two ints, correctly rounded)."""
+    per = 1
+    for d in {v.denominator for result in rp.results if result.balance
+              for v in result.balance.values()}:
+        per = per * d // math.gcd(per, d)
+    return per

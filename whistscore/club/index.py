@@ -16,7 +16,9 @@ result stays until the reader accepts the new one.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import itertools
 import json
 import os
 import sqlite3
@@ -84,6 +86,12 @@ CREATE INDEX seats_club ON seats (club_player);
 CREATE INDEX games_date ON games (game, date);
 """
 _GAME_TABLES = ("games", "seats", "results", "deals", "transfers", "pairs")
+_DEALS = ("INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
+          " height, tricks, moved, swing, whisters, short, deal) VALUES ")
+_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#: deals inserted by one statement (16 bound values a row, far below SQLite's limit)
+_AT_ONCE = 16
+_DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
 
 
 def _version() -> str:
@@ -149,8 +157,9 @@ class Archive:
         self.path = folder / ARCHIVE
         #: one-line notices for the reader (an archive rebuilt, and why)
         self.notices: list[str] = []
-        if rebuild:
-            self._remove()
+        #: every file indexed again at the next refresh, inside its one transaction (so
+        #: that a rebuild interrupted leaves the archive as it was, not empty)
+        self.rebuilding = rebuild
         self.conn = self._open()
 
     # -- opening ----------------------------------------------------------------
@@ -281,7 +290,7 @@ class Archive:
         Nothing is replayed when nothing changed (one ``lstat`` per file and one query).
         """
         scan = self._scan(settings)
-        if not self._stale(scan, settings, accept_recomputed):
+        if not self.rebuilding and not self._stale(scan, settings, accept_recomputed):
             return False
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")  # one writer; a second process waits here
@@ -294,25 +303,44 @@ class Archive:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        self.rebuilding = False
         return changed
 
     def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
         conn = self.conn
+        if self.rebuilding:  # nothing kept: every file is new (and the archive fresh)
+            for table in ("files", "ratings", "answers"):
+                conn.execute(f"DELETE FROM {table}")
+            conn.execute("DELETE FROM meta WHERE key LIKE 'name.%'")
         #: game kind -> the rating-order key of its earliest game that changed
         self._since: dict[str, tuple[str, str, str]] = {}
+        #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
+        self._named = set(self.game_names())
         known = self._known()
         version = _version()
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
+        # an archive that knows no file keeps no game (a game's rows go with its file's
+        # row): one delete clears what a hand-edited one might, and no file is forgotten
+        # one by one (a rebuild's eight statements a file)
+        fresh = not known
+        if fresh:
+            for table in _GAME_TABLES + ("recomputed",):
+                conn.execute(f"DELETE FROM {table}")
+        #: the files of games this refresh added, while it only added games (None: it did more)
+        added: set[str] | None = set()
         for e in scan:
             seen.add(e.file)
             k = known.get(e.file)
             if k is not None and k[0] == e.size and k[1] == e.mtime_ns:
                 continue
             changed = True
+            if k is not None:
+                added = None
             if e.odd is not None:
-                self._forget(e.file)
+                if not fresh:
+                    self._forget(e.file)
                 self._file_row(e, None, e.odd)
                 continue
             jobs.append((e, k[2] if k is not None else None))
@@ -325,26 +353,32 @@ class Archive:
                     conn.execute("UPDATE games SET date = coalesce(substr(first_at, 1, 10), ?) "
                                  "WHERE file = ?", (_mtime_date(e.mtime_ns), e.file))
                 continue
-            self._forget(e.file)
+            if not fresh:
+                self._forget(e.file)
             if what == "error":
                 self._file_row(e, digest, value)
                 continue
             self._file_row(e, digest, None)
             self._write(e.file, value)
+            if added is not None:
+                added.add(e.file)
         for file in known:
             if file not in seen:
                 changed = True
+                added = None
                 self._forget(file)
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
-        if self._meta("checked_with") != version:
-            changed |= self._recheck(version)
-        if accept:
-            changed |= self._accept(version)
-        if changed or self._meta("settings") != (settings.digest or ""):
+        if self._meta("checked_with") != version and self._recheck(version):
+            changed, added = True, None
+        if accept and self._accept(version):
+            changed, added = True, None
+        if self._meta("settings") != (settings.digest or ""):
+            added = None
+        if changed or added is None:
             # a new generation: every answer kept for the old one is stale
             self._set_meta("generation", str(self.generation() + 1))
             conn.execute("DELETE FROM answers")
-            renamed = self._players(settings)
+            renamed = self._players(settings, None if fresh else added)
             from .ratings import compute
 
             compute(conn, None if renamed else self._since)
@@ -366,9 +400,12 @@ class Archive:
         row = self.conn.execute("SELECT game, date, coalesce(first_at, ''), file FROM games "
                                 "WHERE file = ?", (file,)).fetchone()
         if row is not None:
-            kind, key = row[0], tuple(row[1:])
-            if kind not in self._since or key < self._since[kind]:
-                self._since[kind] = key
+            self._moved(row[0], tuple(row[1:]))
+
+    def _moved(self, kind: str, key: tuple[str, str, str]) -> None:
+        """The ratings of ``kind`` change from the game of rating order ``key`` on."""
+        if kind not in self._since or key < self._since[kind]:
+            self._since[kind] = key
 
     def _forget(self, file: str) -> None:
         self._touch(file)
@@ -384,26 +421,30 @@ class Archive:
         conn = self.conn
         game, seats, results, transfers, deals, pairs = rows
         kind = game[2]
-        if self._meta(f"name.{kind}") is None:  # the game's name, said by the game (loaded
+        if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
             from ..i18n import game_name
 
             self._set_meta(f"name.{kind}", game_name(get_game(kind), "en"))
+            self._named.add(kind)
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
             " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"
             " checked_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game)
-        self._touch(file)
+        self._moved(kind, (game[5], game[6] or "", file))  # what _touch would read back
         conn.executemany("INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)", seats)
         conn.executemany(
             "INSERT INTO results (file, player, points, points_real, money, place)"
             " VALUES (?, ?, ?, ?, ?, ?)", results)
         conn.executemany("INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
                          transfers)
-        conn.executemany(
-            "INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
-            " height, tricks, moved, swing, whisters, short, deal) VALUES"
-            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", deals)
+        # the deals (most of the archive's rows) by statements of _AT_ONCE rows: SQLite
+        # then steps once for each statement, not once a row (the same rows, in order)
+        whole = len(deals) - len(deals) % _AT_ONCE
+        for i in range(0, whole, _AT_ONCE):
+            conn.execute(_DEALS_AT_ONCE, tuple(itertools.chain.from_iterable(
+                deals[i:i + _AT_ONCE])))
+        conn.executemany(_DEALS + _ROW, deals[whole:])
         conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                          pairs)
 
@@ -478,22 +519,38 @@ class Archive:
                                   "FROM recomputed ORDER BY file")]
 
     # -- who is who ---------------------------------------------------------------------
-    def _players(self, settings: Settings) -> bool:
+    def _players(self, settings: Settings, added: set[str] | None = None) -> bool:
         """Each seat's club player: the name club.json gives the spelling, else the
         spelling of the player's earliest game; a game in which two seats are one club
         player is left out (``games.excluded``).  True when a seat already named changed
-        its club player or a game its exclusion (every rating is then worked out again)."""
+        its club player or a game its exclusion (every rating is then worked out again).
+
+        ``added``: the games this refresh added, when it did nothing else.  If all of them
+        come after every game kept before (tonight's evening), no earlier seat can change
+        its club player: only the new seats are named, each spelling as the seats already
+        named spell that player, and only the new games can be left out."""
         conn = self.conn
         aliases = settings.aliases()
         first: dict[str, str] = {}
+        only = None
+        if added and self._after_all(added):
+            only = _dumps(sorted(added))
+            for typed, club in conn.execute("SELECT DISTINCT player, club_player FROM seats "
+                                            "WHERE club_player IS NOT NULL"):
+                key = name_key(typed)
+                if key not in aliases:
+                    first.setdefault(key, club)
         updates = []
         renamed = False
         by_file: dict[str, dict[str, str]] = {}
         before_excluded = conn.execute("SELECT file, excluded FROM games WHERE excluded IS NOT "
                                        "NULL ORDER BY file").fetchall()
-        for file, seat, typed, was in conn.execute(
-                "SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
-                "USING (file) ORDER BY g.date, g.first_at, s.file, s.seat").fetchall():
+        seats_sql = ("SELECT s.file, s.seat, s.player, s.club_player FROM seats s JOIN games g "
+                     "USING (file)" + ("" if only is None else
+                                       " WHERE s.file IN (SELECT value FROM json_each(?))")
+                     + " ORDER BY g.date, g.first_at, s.file, s.seat")
+        for file, seat, typed, was in conn.execute(seats_sql,
+                                                   () if only is None else (only,)).fetchall():
             key = name_key(typed)
             club = aliases.get(key) or first.setdefault(key, typed)
             if was != club:
@@ -507,12 +564,37 @@ class Archive:
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
         excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
                           if "\0conflict" in seats)
+        if only is not None:  # the earlier games' exclusions stand
+            if excluded:
+                conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
+                                 [(why, file) for file, why in excluded])
+                renamed = True
+            return renamed
         if excluded != [tuple(row) for row in before_excluded]:
             conn.execute("UPDATE games SET excluded = NULL")
             conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
                              [(why, file) for file, why in excluded])
             renamed = True
         return renamed
+
+    def _after_all(self, added: set[str]) -> bool:
+        """Whether every game of ``added`` comes after every other game in the order of
+        :meth:`_players` (date, first deal's time with none first, file)."""
+        files = _dumps(sorted(added))
+        last = self.conn.execute(
+            "SELECT date, first_at, file FROM games WHERE file NOT IN (SELECT value FROM "
+            "json_each(?)) ORDER BY date DESC, first_at DESC, file DESC LIMIT 1",
+            (files,)).fetchone()
+        earliest = self.conn.execute(
+            "SELECT date, first_at, file FROM games WHERE file IN (SELECT value FROM "
+            "json_each(?)) ORDER BY date, first_at, file LIMIT 1", (files,)).fetchone()
+        if last is None or earliest is None:
+            return True
+
+        def order(row: tuple[str, str | None, str]) -> tuple[str, bool, str, str]:
+            return row[0], row[1] is not None, row[1] or "", row[2]
+
+        return order(earliest) > order(last)
 
     # -- reading ------------------------------------------------------------------------
     def generation(self) -> int:
@@ -573,27 +655,21 @@ _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
     """The rows the archive keeps of one game (what :meth:`Archive._write` inserts)."""
-    from .facts import dumps, moved_json, swing
+    from .facts import exact_text  # imported once a game, not once a number
 
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
-    keys = {p: dumps(p) for p in f.players}
     game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
-            json.dumps(f.rules, ensure_ascii=False),
+            _rules_json(f.rules),
             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
             version, version)
     seats = [(file, i, p, side_of[p]) for i, p in enumerate(f.players)]
-    results = [(file, p, _fraction(b), float(b),
+    results = [(file, p, exact_text(b), float(b),
                 None if f.money is None else str(f.money[p]), f.places[p])
                for p, b in f.balance.items()]
     transfers = [(file, a, b, str(m)) for a, b, m in f.transfers]
-    deals = [(file, d.number, d.at, d.dealer, d.declarer, d.contract, d.kind, d.outcome,
-              None if d.made is None else int(d.made), d.height,
-              dumps(d.deal["tricks"]) if "tricks" in d.deal else None, moved_json(d.moved, keys),
-              swing(d.moved), dumps(list(d.whisters)) if d.whisters else None,
-              dumps(list(d.short)) if d.short else None, dumps(d.deal))
-             for d in f.deal_facts]
-    pairs = [] if f.pairs is None else [(file, a, b, _fraction(v)) for (a, b), v in
+    deals = [(file,) + row for row in f.deal_rows]
+    pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
     return game, seats, results, transfers, deals, pairs
 
@@ -648,17 +724,22 @@ def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
 
         _preload()  # imported once here, not once in every process
         chunk = max(1, min(16, len(jobs) // (workers * 8)))
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_start)
+        pool = None
         try:
-            for looked in pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
-                                   chunksize=chunk):
-                yield looked
+            with _ctrl_c_held():  # the processes start deaf to Ctrl-C (_worker_start)
+                pool = ProcessPoolExecutor(workers,
+                                           mp_context=multiprocessing.get_context("fork"),
+                                           initializer=_worker_start)
+                looked = pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
+                                  chunksize=chunk)
+            for one in looked:
+                yield one
                 done += 1
         except BrokenProcessPool:  # a process was killed (out of memory, a signal): the
             pass  # files it had not sent back are replayed here, as without processes
         finally:  # stopped early (Ctrl-C, a failed write): the files not begun are dropped
-            pool.shutdown(wait=done == len(jobs), cancel_futures=True)
+            if pool is not None:
+                pool.shutdown(wait=done == len(jobs), cancel_futures=True)
     for e, known_digest in jobs[done:]:
         yield _look(folder, e, known_digest, version)
 
@@ -701,12 +782,32 @@ def _preload() -> None:
             pass
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while the processes are forked: a process forked with it
+    pending would die of it before it can ignore it, and the pool would then be broken
+    rather than stopped.  Held back, it is delivered here as soon as they are started."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _worker_start() -> None:
     """A replaying process leaves Ctrl-C to the one that started it (which stops them
-    and rolls the archive back): a worker of its own would print a traceback."""
+    and rolls the archive back): a worker of its own would print a traceback.  It was
+    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:
@@ -739,14 +840,11 @@ def _mtime_date(mtime_ns: int) -> str:
     return datetime.date.fromtimestamp(mtime_ns / 1e9).isoformat()
 
 
-def _fraction(value: Any) -> str:
-    from .facts import exact_text
-
-    return exact_text(value)
-
-
 #: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: ``games.rules``: ``json.dumps(rules, ensure_ascii=False)``'s text (its separators, as the
+#: archive has always written it), from one encoder built once
+_rules_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _sha256(data: bytes) -> str:

@@ -45,6 +45,10 @@ def compute(conn: sqlite3.Connection,
 
 def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
                since: tuple[str, str, str] | None) -> None:
+    """Rate the games of ``kind`` from ``since`` on.  Only what those games need is read:
+    each player's last rating before them (not every rating he ever had) and the tables of
+    those games (not of every game of the kind), so that a new evening costs one game's
+    rating, not a pass over the club's history (issue 24)."""
     games = conn.execute(
         "SELECT file, date, coalesce(first_at, '') FROM games WHERE game = ? AND finished = 1 "
         "AND excluded IS NULL ORDER BY date, first_at, file", (kind,)).fetchall()
@@ -53,18 +57,26 @@ def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
         while start < len(games) and (games[start][1], games[start][2], games[start][0]) < since:
             start += 1
     conn.execute("DELETE FROM ratings WHERE game = ? AND seq > ?", (kind, start))
-    current: dict[str, Any] = {}
-    for player, mu, sigma in conn.execute(
-            "SELECT player, mu, sigma FROM ratings WHERE game = ? ORDER BY seq", (kind,)):
-        current[player] = model.rating(mu=mu, sigma=sigma, name=player)
     todo = games[start:]
+    if not todo:
+        return
+    # each player's last rating kept (a bare column of max() is from the row of the max)
+    last = {player: (mu, sigma) for player, mu, sigma, _ in conn.execute(
+        "SELECT player, mu, sigma, max(seq) FROM ratings WHERE game = ? GROUP BY player",
+        (kind,))}
+    sql = ("SELECT s.file, s.club_player, s.side, r.place FROM seats s JOIN results r "
+           "ON r.file = s.file AND r.player = s.player ")
     tables: dict[str, list[tuple[str, int, int]]] = {}
-    if todo:
+    if 4 * len(todo) < len(games):  # a few games at the end: their own tables
+        for file, _, _ in todo:
+            tables[file] = [(club, side, place) for _, club, side, place in conn.execute(
+                sql + "WHERE s.file = ? ORDER BY s.seat", (file,))]
+    else:
         for file, club, side, place in conn.execute(
-                "SELECT s.file, s.club_player, s.side, r.place FROM seats s JOIN results r "
-                "ON r.file = s.file AND r.player = s.player JOIN games g ON g.file = s.file "
-                "WHERE g.game = ? ORDER BY s.file, s.seat", (kind,)):
+                sql + "JOIN games g ON g.file = s.file WHERE g.game = ? ORDER BY s.file, s.seat",
+                (kind,)):
             tables.setdefault(file, []).append((club, side, place))
+    current: dict[str, Any] = {}
     rows = []
     for seq, (file, date, _) in enumerate(todo, start + 1):
         sides: dict[int, list[str]] = {}
@@ -73,7 +85,7 @@ def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
             sides.setdefault(side, []).append(club)
             places[side] = min(place, places.get(side, place))
         order = sorted(sides)
-        teams = [[current.get(p) or model.rating(name=p) for p in sides[s]] for s in order]
+        teams = [[_rating(model, current, last, p) for p in sides[s]] for s in order]
         rated = model.rate(teams, ranks=[places[s] for s in order])
         for s, team in zip(order, rated):
             for p, r in zip(sides[s], team):
@@ -81,6 +93,18 @@ def _rate_kind(conn: sqlite3.Connection, model: Any, kind: str,
                 rows.append((p, kind, file, date, seq, r.mu, r.sigma, shown(r.mu, r.sigma)))
     conn.executemany("INSERT INTO ratings (player, game, after_file, date, seq, mu, sigma, shown)"
                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def _rating(model: Any, current: dict[str, Any], last: dict[str, tuple[float, float]],
+            player: str) -> Any:
+    """The player's rating going into a game: after his last game rated here, else the
+    last one kept (made into the model's object only now), else a new player's."""
+    if player in current:
+        return current[player]
+    if player in last:
+        mu, sigma = last[player]
+        return model.rating(mu=mu, sigma=sigma, name=player)
+    return model.rating(name=player)
 
 
 def history(conn: sqlite3.Connection, player: str, kind: str) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from typing import Any, Hashable, Mapping, NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Amount, Entries, plain_number, quotient
+from ...ledger import FRACTIONS, Amount, Entry, plain_number, quotient
 from ...rules import Rules
 from .deals import LOW_BID, NEEDED, Deal
 from .rules import NEGATIVES
@@ -90,14 +90,19 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     points = tuple(map(add, state.points, pays))
     if not whole:
         points = tuple(map(plain_number, points))
+    # the named tuples are made by tuple.__new__, without their Python-level __new__ (half
+    # the time; a replay makes one state and up to five entries a deal)
     if not ctx.keep:
-        return Outcome((), State(players, points))
-    w = Entries(ctx.number)
+        return Outcome((), _new(State, (players, points)))
+    # one entry per seat that plays, what :class:`~whistscore.ledger.Entries` would write
+    number = ctx.number
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
-    for player, amount in zip(players, pays):
-        if player != sitting:
-            w.write(player, "points", amount, rule, detail)
-    return Outcome(w.entries(), State(players, points))
+    written = tuple([_new(Entry, (number, player, "points", amount, None, rule, detail))
+                     for player, amount in zip(players, pays) if player != sitting])
+    return Outcome(written, _new(State, (players, points)))
+
+
+_new = tuple.__new__
 
 
 def _paid(deal: Deal, players: tuple[str, ...],
@@ -190,7 +195,8 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    return {p: Fraction(t) for p, t in zip(state.players, state.points)}
+    """Each player's running points, each value's Fraction made once (ledger.Shared)."""
+    return dict(zip(state.players, map(FRACTIONS.__getitem__, state.points)))
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

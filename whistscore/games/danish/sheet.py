@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
-from ...ledger import Amount, json_number, plain_number
+from ...ledger import FRACTIONS, Amount, json_number, plain_number
 from ...paper import Pad, PadRow
 from ...rules import Rules
 from .deals import NEEDED, Deal
@@ -81,30 +81,38 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     """Who pays whom, deal by deal: "the losers pay the winner(s)" (seed,
     «Подсчет очков»).  In each deal every loser pays each winner in proportion
     to what the winner gained: with a partner each defender pays each of the
-    pair A/2; alone, each of the three pays the declarer A."""
+    pair A/2; alone, each of the three pays the declarer A.
+
+    A deal's entries are what each seat got, one entry per seat that plays
+    (:func:`~whistscore.games.danish.scoring.score` writes them so).  Exact throughout:
+    a share is an int while it divides evenly (the common case: the sum stays int
+    arithmetic), a Fraction only when it does not.  Only what each winner gets from each
+    loser is summed, by seat (``got[a * n + b]``); a pair's net is that less the reverse,
+    at the end (the club archive counts this for every game it indexes)."""
     players = replay.game.players
-    # exact throughout: a share is an int while it divides evenly (the common case: the
-    # sum stays int arithmetic), a Fraction only when it does not
-    net: dict[tuple[str, str], Amount] = {(a, b): 0 for a in players for b in players if a != b}
+    n = len(players)
+    seat = {p: i for i, p in enumerate(players)}
+    got: list[Amount] = [0] * (n * n)
     for result in replay.results:
-        points: dict[str, Amount] = {}
-        for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + e.amount
-        won: Amount = sum(v for v in points.values() if v > 0)
-        if not won:
-            continue
-        for a, gain in points.items():
-            if gain <= 0:
-                continue
-            for b, loss in points.items():
-                if loss < 0:
-                    product = gain * -loss
-                    share: Amount = product // won if type(product) is int \
-                        and type(won) is int and product % won == 0 \
-                        else Fraction(product) / won
-                    net[a, b] += share
-                    net[b, a] -= share
-    return {pair: Fraction(v) for pair, v in net.items()}
+        won: Amount = 0
+        gains: list[tuple[int, Amount]] = []
+        losses: list[tuple[int, Amount]] = []
+        for e in result.outcome.entries:
+            v = e.amount
+            if v > 0:
+                gains.append((seat[e.player] * n, v))
+                won += v
+            elif v < 0:
+                losses.append((seat[e.player], -v))
+        for a, gain in gains:
+            for b, loss in losses:
+                product = gain * loss
+                got[a + b] += product // won if type(product) is int \
+                    and type(won) is int and product % won == 0 \
+                    else Fraction(product) / won
+    shared = FRACTIONS  # each value's Fraction made once (ledger.Shared)
+    return {(a, b): shared[got[i * n + j] - got[j * n + i]]
+            for i, a in enumerate(players) for j, b in enumerate(players) if i != j}
 
 
 def describe_deal(deal: Deal, ctx: DealContext) -> Words:

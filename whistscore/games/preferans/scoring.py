@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Amount, Entry, quotient
+from ...ledger import FRACTIONS, Amount, Entry, quotient
 from ...rules import Rules
 from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 from .rules import CODE
@@ -123,16 +123,25 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Spec "Settlement": vists net, gora and pulya against the table's mean."""
+    """Spec "Settlement": vists net, gora and pulya against the table's mean.
+
+    Each player's ``net - G x gora + P x pulya + shared`` (``shared`` = the table's
+    G x gora - P x pulya over n) is one Fraction over n: the same number as adding the
+    shared Fraction to each, without a Fraction sum per player, and each value's
+    Fraction made once (ledger.Shared): a replay with history counts this after every
+    deal."""
     P = rules["pulya_points"]
     G = rules["gora_points"]
     n = len(state.players)
     vists = state.vists
-    shared = Fraction(G * sum(state.gora) - P * sum(state.pulya), n)
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
+    fractions = FRACTIONS  # each value's Fraction made once (ledger.Shared)
     out = {}
     for i, name in enumerate(state.players):
         net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
-        out[name] = net - G * state.gora[i] + P * state.pulya[i] + shared
+        out[name] = fractions[n * (net - G * gora[i] + P * pulya[i]) + shared, n]
     return out
 
 
@@ -294,8 +303,8 @@ class _Sums:
         return Outcome(tuple(self.entries), state)
 
 
-#: a Label made without its Python-level __new__ (a third of the time)
-_new_label = tuple.__new__
+#: a Label made without its Python-level __new__ (a third of the time), an Entry so too
+_new_label = _new_entry = tuple.__new__
 #: each distinct detail made once and shared (an evening repeats a few hundred): fewer
 #: objects to keep and for the garbage collector to walk than one label per entry
 _DETAILS: dict[tuple[str, tuple[object, ...]], Label] = {}
@@ -323,20 +332,20 @@ class _Writer(_Sums):
              *args: object) -> None:
         if amount:
             super().vist(writer, on, amount, rule, detail)
-            self.entries.append(Entry(self.number, writer, "vists", amount, on, rule,
-                                      _said(detail, args)))
+            self.entries.append(_new_entry(Entry, (self.number, writer, "vists", amount, on,
+                                                   rule, _said(detail, args))))
 
     def to_gora(self, player: str, amount: Amount, rule: str, detail: str,
                 *args: object) -> None:
         if amount:
             super().to_gora(player, amount, rule, detail)
-            self.entries.append(Entry(self.number, player, "gora", amount, None, rule,
-                                      _said(detail, args)))
+            self.entries.append(_new_entry(Entry, (self.number, player, "gora", amount, None,
+                                                   rule, _said(detail, args))))
 
     def entry(self, player: str, column: str, amount: Amount, against: str | None, rule: str,
               detail: str, *args: object) -> None:
-        self.entries.append(Entry(self.number, player, column, amount, against, rule,
-                                  _said(detail, args)))
+        self.entries.append(_new_entry(Entry, (self.number, player, column, amount, against,
+                                               rule, _said(detail, args))))
 
 
 def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:

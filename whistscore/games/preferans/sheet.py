@@ -15,7 +15,7 @@ from typing import Optional
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
-from ...ledger import Amount, Entry, format_amount, json_number, plain_number
+from ...ledger import FRACTIONS, Amount, Entry, format_amount, json_number, plain_number
 from ...paper import Pulka, pulka, running_columns
 from ...rules import Rules
 from .deals import AllPass, Concede, Deal, Misere
@@ -114,19 +114,23 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     The paper method: each pair nets its vists; every player's gora is
     paid G/N a point to each other player, and his pulya earns P/N a point
     from each.  Summed over the other players this is the spec's balance.
+
+    Each pair's vists net and its gora and pulya share over n are one Fraction over n
+    (the same number as their sum), each value's made once (ledger.Shared).
     """
     state = replay.state
     rules = replay.game.rules
     P = rules["pulya_points"]
     G = rules["gora_points"]
     n = len(state.players)
+    gora, pulya = state.gora, state.pulya
+    shared = FRACTIONS
     out = {}
     for i, a in enumerate(state.players):
         for j, b in enumerate(state.players):
             if i != j:
-                out[a, b] = (state.wrote(i, j) - state.wrote(j, i)
-                             + Fraction(G * (state.gora[j] - state.gora[i])
-                                        + P * (state.pulya[i] - state.pulya[j]), n))
+                out[a, b] = shared[n * (state.wrote(i, j) - state.wrote(j, i))
+                                   + G * (gora[j] - gora[i]) + P * (pulya[i] - pulya[j]), n]
     return out
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text
 from ...rules import Rules
-from . import sheet
 from .scoring import State
 
 __all__ = ["CLUB"]
@@ -26,8 +25,9 @@ def parts(deal: JSONObject) -> DealParts:
 
 
 def symbols(state: State, rules: Rules) -> int:
-    """The nota symbols written in the game (the sheet's ``nota`` of every column)."""
-    return sum(len(column.get("nota", ())) for column in sheet.sheet_json(state, rules).values())
+    """The nota symbols written in the game: the sheet's ``nota`` of every column, one a
+    mark (``sheet.sheet_json``), counted without writing the sheet."""
+    return sum(len(state.marks(i)) for i in range(len(state.players)))
 
 
 CLUB = ClubFacts(

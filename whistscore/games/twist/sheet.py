@@ -13,7 +13,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
-from ...ledger import Amount, Entry, format_amount
+from ...ledger import FRACTIONS, Amount, Entry, format_amount
 from ...paper import Mark, Pulka, pulka, running_columns
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
@@ -188,16 +188,18 @@ def opening_values(players: tuple[str, ...],
 
 def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
     """Each pair as on paper: the vists net, plus twice the remark difference
-    (after step 1 of the settlement) written by the larger remark."""
+    (after step 1 of the settlement) written by the larger remark (each value's Fraction
+    made once: ledger.Shared)."""
     state = replay.state
     n = state.numbers
     final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
     w = n[8:]
+    shared = FRACTIONS
     out: dict[tuple[str, str], Fraction] = {}
     for i, a in enumerate(state.players):
         for j, b in enumerate(state.players):
             if i != j:
-                out[a, b] = Fraction(w[i * 4 + j] - w[j * 4 + i] + 2 * (final[i] - final[j]))
+                out[a, b] = shared[w[i * 4 + j] - w[j * 4 + i] + 2 * (final[i] - final[j])]
     return out
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import Entries, Entry, SumsOnly
+from ...ledger import FRACTIONS, Entries, Entry, SumsOnly
 from ...rules import Rules
 from .deals import SIDES, Deal, check_rules
 
@@ -126,6 +126,10 @@ _Step = tuple[tuple[int, int], tuple[int, int], int, int]
 _STEPS: dict[tuple[Config, int, str | None, int, str | None, str | None, tuple[int, int],
                    tuple[int, int]], _Step] = {}
 _MAX_STEPS = 1 << 15
+#: the same steps with the entries they write (each but its deal's number), for replays
+#: that keep them: the entries of a repeated step are the same but for the number
+_KEPT: dict[tuple[Config, int, str | None, int, str | None, str | None, tuple[int, int],
+                  tuple[int, int]], tuple[_Step, tuple[tuple[object, ...], ...]]] = {}
 _LEVEL = (0, 0)
 _new = tuple.__new__
 #: the sums-only writer keeps nothing, so one serves every deal
@@ -137,9 +141,9 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
 
     What a deal does inside the current game depends only on the rules, the score and
     honour points before it and the deal, and an evening repeats the same few deals
-    at the same few scores: when no entries are kept, each step is worked out once
-    and looked up after (a long file then replays at the cost of a dict lookup a
-    deal).  With entries kept every step is worked out, since entries name the deal.
+    at the same few scores: each step is worked out once and looked up after (a long
+    file then replays at the cost of a dict lookup a deal).  With entries kept, the
+    step's entries are kept with it and written again under this deal's number.
     """
     cfg = state.config
     t = deal.tricks
@@ -149,21 +153,30 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         return Outcome((Entry(n, "NS", "revoke", 0, None, "void", why),
                         Entry(n, "EW", "revoke", 0, None, "void", why)), state)
     w: Entries
+    key = (cfg, t, deal.honours_side, deal.honours, deal.revoke, deal.penalty,
+           state.score, state.honours)
     if ctx.keep:
         w = Entries(ctx.number)
-        points, honours, winner, value = _in_game(cfg, state.score, state.honours, deal, t,
-                                                  ctx, w)
+        kept = _KEPT.get(key)
+        if kept is None:
+            step = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
+            if len(_KEPT) >= _MAX_STEPS:
+                _KEPT.clear()
+            _KEPT[key] = (step, tuple(e[1:] for e in w.written))
+        else:
+            step, said = kept
+            number = ctx.number
+            w.written = [_new(Entry, (number,) + e) for e in said]
+        points, honours, winner, value = step
     else:  # nobody reads the entries (settle), only the score
         w = _SUMS_ONLY
-        key = (cfg, t, deal.honours_side, deal.honours, deal.revoke, deal.penalty,
-               state.score, state.honours)
-        step = _STEPS.get(key)
-        if step is None:
-            step = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
+        found = _STEPS.get(key)
+        if found is None:
+            found = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
             if len(_STEPS) >= _MAX_STEPS:
                 _STEPS.clear()
-            _STEPS[key] = step
-        points, honours, winner, value = step
+            _STEPS[key] = found
+        points, honours, winner, value = found
     if winner < 0:
         return Outcome(w.entries(), _new(State, (
             state.players, cfg, points, honours, state.won, state.totals,
@@ -310,9 +323,13 @@ def is_finished(state: State) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Each member wins or loses his side's net above the line (spec whist.md, Balance)."""
+    """Each member wins or loses his side's net above the line (spec whist.md, Balance).
+
+    Each value's Fraction is made once (ledger.Shared): a replay with history counts
+    this after every deal."""
     net = state.totals[0] - state.totals[1]
-    return {p: Fraction(net if i % 2 == 0 else -net) for i, p in enumerate(state.players)}
+    shared = FRACTIONS
+    return {p: shared[net if i % 2 == 0 else -net] for i, p in enumerate(state.players)}
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

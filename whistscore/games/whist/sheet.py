@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
-from ...ledger import Amount, Entry
+from ...ledger import FRACTIONS, Amount, Entry
 from ...paper import Marker, Rubber
 from ...rules import Rules
 from .deals import SIDES, Deal
@@ -47,15 +47,17 @@ def running_restarts(entries: Sequence[Entry]) -> frozenset[str]:
 
 def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction]:
     """Partners owe each other nothing; each member wins half his side's net from
-    each opponent, which adds up to the side's net for every member."""
+    each opponent, which adds up to the side's net for every member (each value's
+    Fraction made once: ledger.Shared)."""
     state = replay.state
     net = state.totals[0] - state.totals[1]
+    shared = FRACTIONS
     out: dict[tuple[str, str], Fraction] = {}
     for i, a in enumerate(state.players):
         for j, b in enumerate(state.players):
             if i != j:
                 same = i % 2 == j % 2
-                out[a, b] = Fraction(0) if same else Fraction(net if i % 2 == 0 else -net, 2)
+                out[a, b] = shared[0] if same else shared[net if i % 2 == 0 else -net, 2]
     return out
 
 
