@@ -712,8 +712,8 @@ def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
     A full rebuild replays every file, and replaying is CPU work that needs nothing
     but the file: with :data:`POOL_FILES` files or more and several cores, forked
     processes replay them (each result a tuple of plain values, sent back in order)
-    while this process writes the rows.  The total CPU is the same; the rebuild's
-    time is shared among the cores (docs/club.md "Speed" has the figures).
+    while this process writes the rows.  The CPU is about what one process spends; the
+    rebuild's time is shared among the cores (docs/club.md "Speed" has the figures).
     """
     workers = _workers(len(jobs))
     done = 0
