@@ -143,3 +143,21 @@ def test_the_columns_encoder_writes_what_json_dumps_writes():
                    "tricks": {"Аня": 7, "C\n": 3}, "concede": True, "note": None},
                   ("Аня", 'B"'), [1.5, -0.0, 10**20, {}], "7♠", 3, None):
         assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_columns_encoder_falls_back_to_jsons_public_one(monkeypatch):
+    """json's C encoder is not its public API: where it takes other arguments or is
+    missing, the columns are written by ``JSONEncoder.encode`` (the same text)."""
+    from whistscore.club import facts
+
+    def other(*args):
+        raise TypeError("c_make_encoder() takes other arguments here")
+
+    value = {"declarer": "Аня", "tricks": {"Аня": 7}}
+    for replaced in (other, None):
+        with monkeypatch.context() as m:
+            m.setattr(json.encoder, "c_make_encoder", replaced)
+            encode = facts._encoder()
+        assert getattr(encode, "__self__", None).__class__ is json.JSONEncoder
+        assert encode(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert getattr(facts.dumps, "__self__", None) is None  # here the C encoder is used

@@ -226,14 +226,19 @@ def _encoder() -> Callable[[Any], str]:
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encoder.encode
-    one = make(None, encoder.default, json.encoder.encode_basestring, None, ":", ",",
-               False, False, True)
+    try:  # json's own, not its public API: another Python may take other arguments
+        one = make(None, encoder.default, json.encoder.encode_basestring, None, ":", ",",
+                   False, False, True)
 
-    def encode(obj: Any) -> str:
-        return "".join(one(obj, 0))
+        def encode(obj: Any) -> str:
+            return "".join(one(obj, 0))
 
-    sample = {"Аня \"q\"\n": [1, -2.5, True, None, "7♠"], "t": ("a", {"b": 0})}
-    return encode if encode(sample) == encoder.encode(sample) else encoder.encode
+        sample = {"Аня \"q\"\n": [1, -2.5, True, None, "7♠"], "t": ("a", {"b": 0})}
+        if encode(sample) == encoder.encode(sample):
+            return encode
+    except (TypeError, ValueError):
+        pass
+    return encoder.encode
 
 
 #: JSON for a column (:func:`_encoder`)
