@@ -3,28 +3,33 @@
 A console script imports its target's package before calling it, and
 importing whistscore and its command line takes ~100 ms: a Ctrl-C in that time
 printed a ``KeyboardInterrupt`` traceback.  This module is imported first and
-is tiny: before anything else is loaded, Ctrl-C only notes that it came, and
-once the command line is loaded an interrupt noted is a one-line message that
-nothing was changed (exit 1).  Only the interpreter's own start-up, before this
-module runs (its site set-up, tens of ms), stays outside its reach.
+is tiny: from its first statement, before anything else is loaded, Ctrl-C only
+notes that it came, and once the command line is loaded an interrupt noted is a
+one-line message that nothing was changed (exit 1).  Only the interpreter's own
+start-up, before this module runs (its site set-up, tens of ms, and the loading of
+this module), stays outside its reach.
 """
 
-from __future__ import annotations
+# The first statements note a Ctrl-C instead of raising it.  ``_signal`` is the interpreter's
+# own module, in memory before any other is loaded: importing it reads nothing, where
+# ``signal`` (or even ``from __future__``) would load a file first, and a Ctrl-C in that time
+# was a traceback through this module (seen in CI).
+import _signal
 
-import sys
+#: the Ctrl-Cs that came while the command line loads (each noted, none raised)
+_interrupted: list[int] = []
+_signal.signal(_signal.SIGINT, lambda signum, frame: _interrupted.append(signum))
 
-import signal as _signal  # enum, which it loads, is in memory already (re, site)
+import sys  # noqa: E402  (after the handler: a built-in module, nothing read either)
 
 __all__ = ["main"]
 
 
 def main() -> None:
     """Load the command line and run it (:func:`whistscore.cli.run`)."""
-    interrupted: list[int] = []
-    _signal.signal(_signal.SIGINT, lambda signum, frame: interrupted.append(signum))
     from whistscore.cli import run
 
-    if interrupted:
+    if _interrupted:
         _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # the outcome is said: no second one
         sys.stderr.write("whistscore: interrupted while starting; nothing was changed\n")
         sys.exit(1)

@@ -16,6 +16,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -327,9 +328,16 @@ def _command() -> Path:
 
 def _ours(err: str) -> bool:
     """A traceback through whistscore's own code (the interpreter's start-up, before the
-    command's first line, is Python's; see docs/cli.md)."""
-    return "Traceback" in err and ("whistscore_start.py" in err or
-                                   f"{os.sep}whistscore{os.sep}" in err)
+    command's first line, is Python's; see docs/cli.md).  A Ctrl-C that comes while
+    whistscore_start itself is being loaded is raised at its first statements (nothing
+    loaded by them: the traceback's last frame is that module's own, ``in <module>``),
+    before they can set the handler: that is the start-up's too."""
+    if "Traceback" not in err:
+        return False
+    if f"{os.sep}whistscore{os.sep}" in err:
+        return True
+    return "whistscore_start.py" in err and not re.search(
+        r'whistscore_start\.py", line \d+, in <module>\n[^\n]*\nKeyboardInterrupt\n?$', err)
 
 
 def _interrupt_trials(tmp_path: Path, delays, when_changed: bool = False):
