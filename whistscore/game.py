@@ -29,9 +29,10 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "bid_height", "bid_text", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType", "DealRecord",
-           "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat", "check_dealer",
-           "dealer_of", "paused_gc"]
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "bid_height", "bid_text",
+           "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
+           "DealRecord", "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat",
+           "check_dealer", "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
 D = TypeVar("D")
@@ -117,6 +118,13 @@ def _nobody_short(entries: Sequence[Entry]) -> tuple[str, ...]:
 
 #: the order of the suits in a contract, lowest first (preferans.md and twist.md bidding)
 BID_SUITS = ("S", "C", "D", "H", "NT")
+
+
+def declarer_of(deal: JSONObject) -> str | None:
+    """The declarer a deal's file form names (None: none named, or not as text), as the
+    club's :class:`DealParts` takes him."""
+    declarer = deal.get("declarer")
+    return declarer if isinstance(declarer, str) else None
 
 
 def bid_height(contract: object) -> int | None:

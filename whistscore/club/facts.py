@@ -149,14 +149,12 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     for number, dealer, record, outcome, context, balance in rp.results:
         if balance:
             values = map(balance.__getitem__, players)
-            if per == 1:  # moved_json's two ways, written out
+            if per == 1:
                 after = list(map(numerator, values))
-                moved = list(map(sub, after, before))
-                moves = template % tuple(moved)
             else:
                 after = [v.numerator * (per // v.denominator) for v in values]
-                moved = list(map(sub, after, before))
-                moves = template % tuple(map(texts.__getitem__, moved))
+            moved = list(map(sub, after, before))
+            moves = moved_json(template, moved, per, texts)
             swing = max(max(moved), -min(moved)) / per
             before = after
         else:
@@ -293,8 +291,5 @@ def unit(rp: Replay[Any]) -> int:
     """The least common denominator of every balance of the replay (1: all are whole),
     so that each balance is an int count of ``1/unit``; the swing's ``max / unit`` is then
     the float of the same fraction (both divide two ints, correctly rounded)."""
-    per = 1
-    for d in {v.denominator for result in rp.results if result.balance
-              for v in result.balance.values()}:
-        per = per * d // math.gcd(per, d)
-    return per
+    return math.lcm(*{v.denominator for result in rp.results if result.balance
+                      for v in result.balance.values()})

@@ -308,26 +308,25 @@ class Archive:
 
     def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
         conn = self.conn
-        if self.rebuilding:  # nothing kept: every file is new (and the archive fresh)
-            for table in ("files", "ratings", "answers"):
+        if self.rebuilding:  # every file indexed again: the archive knows none (below)
+            conn.execute("DELETE FROM files")
+        known = self._known()
+        # an archive that knows no file keeps no game (a game's rows go with its file's
+        # row): one delete a table clears what a hand-edited one might, and no file is
+        # forgotten one by one (a rebuild's eight statements a file)
+        fresh = not known
+        if fresh:
+            for table in _GAME_TABLES + ("recomputed", "ratings", "answers"):
                 conn.execute(f"DELETE FROM {table}")
             conn.execute("DELETE FROM meta WHERE key LIKE 'name.%'")
         #: game kind -> the rating-order key of its earliest game that changed
         self._since: dict[str, tuple[str, str, str]] = {}
         #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
         self._named = set(self.game_names())
-        known = self._known()
         version = _version()
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
-        # an archive that knows no file keeps no game (a game's rows go with its file's
-        # row): one delete clears what a hand-edited one might, and no file is forgotten
-        # one by one (a rebuild's eight statements a file)
-        fresh = not known
-        if fresh:
-            for table in _GAME_TABLES + ("recomputed",):
-                conn.execute(f"DELETE FROM {table}")
         #: the files of games this refresh added, while it only added games (None: it did more)
         added: set[str] | None = set()
         for e in scan:
@@ -811,6 +810,8 @@ def _worker_start() -> None:
 
 
 def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:
+    """The pool's callable: a module-level function (sent by name to the processes) that
+    looks :func:`_look` up when it runs."""
     return _look(*job)
 
 

@@ -3,15 +3,13 @@ the bid and its attachment, alone or with a partner, its height by the bid."""
 
 from __future__ import annotations
 
-from ...game import ClubFacts, DealParts, JSONObject
+from ...game import ClubFacts, DealParts, JSONObject, declarer_of
 
 __all__ = ["CLUB"]
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer")
-    if not isinstance(declarer, str):
-        declarer = None
+    declarer = declarer_of(deal)
     bid = deal.get("bid")
     contract = str(bid) + (f" {deal['attachment']}" if deal.get("attachment") else "")
     if isinstance(bid, int):

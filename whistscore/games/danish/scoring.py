@@ -22,7 +22,7 @@ from typing import Any, Hashable, Mapping, NamedTuple
 from ...errors import DealError
 from ...game import DealContext, Outcome
 from ...layout import Label
-from ...ledger import FRACTIONS, Amount, Entry, plain_number, quotient
+from ...ledger import FRACTIONS, Amount, Entries, plain_number, quotient
 from ...rules import Rules
 from .deals import LOW_BID, NEEDED, Deal
 from .rules import NEGATIVES
@@ -90,16 +90,16 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
     points = tuple(map(add, state.points, pays))
     if not whole:
         points = tuple(map(plain_number, points))
-    # the named tuples are made by tuple.__new__, without their Python-level __new__ (half
-    # the time; a replay makes one state and up to five entries a deal)
+    # the state is made by tuple.__new__, without its Python-level __new__ (half the time)
+    state = _new(State, (players, points))
     if not ctx.keep:
-        return Outcome((), _new(State, (players, points)))
-    # one entry per seat that plays, what :class:`~whistscore.ledger.Entries` would write
-    number = ctx.number
+        return Outcome((), state)
+    w = Entries(ctx.number)  # one entry per seat that plays (pairwise_settlement reads so)
     sitting = ctx.dealer if len(ctx.active) != len(players) else None
-    written = tuple([_new(Entry, (number, player, "points", amount, None, rule, detail))
-                     for player, amount in zip(players, pays) if player != sitting])
-    return Outcome(written, _new(State, (players, points)))
+    for player, amount in zip(players, pays):
+        if player != sitting:
+            w.write(player, "points", amount, rule, detail)
+    return Outcome(w.entries(), state)
 
 
 _new = tuple.__new__

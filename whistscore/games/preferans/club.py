@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text
+from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text, declarer_of
 from ...ledger import Entry
 
 __all__ = ["CLUB"]
@@ -19,9 +19,7 @@ _SHORT_RULES = frozenset({"responsible_whist", "half_responsible_whist"})
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer")
-    if not isinstance(declarer, str):
-        declarer = None
+    declarer = declarer_of(deal)
     contract = deal.get("contract")
     whist = deal.get("whist")
     whisters = tuple([p for p, s in whist.items() if s in ("whist", "half")]) \

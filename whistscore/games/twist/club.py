@@ -7,7 +7,7 @@ nota symbols of a game are those its sheet shows.
 
 from __future__ import annotations
 
-from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text
+from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text, declarer_of
 from ...rules import Rules
 from .scoring import State
 
@@ -15,9 +15,7 @@ __all__ = ["CLUB"]
 
 
 def parts(deal: JSONObject) -> DealParts:
-    declarer = deal.get("declarer")
-    if not isinstance(declarer, str):
-        declarer = None
+    declarer = declarer_of(deal)
     if deal.get("twist_round"):
         return DealParts(None, None, "twist_round")
     for solo in ("bomb", "dil"):

@@ -208,12 +208,9 @@ def _written(obj: dict[str, Any], players: tuple[str, ...]) -> Deal | None:
                     return None
                 d = seats[declarer]
                 left, right = players[(d + 1) % SEATS], players[(d + 3) % SEATS]
-                if twist == [left] or twist == [right]:
-                    order = (twist[0],)
-                elif twist == [left, right] or twist == [right, left]:
-                    order = (left, right) if d in (0, 3) else (right, left)  # seat order
-                else:
+                if twist not in ([left], [right], [left, right], [right, left]):
                     return None
+                order = tuple(p for p in players if p in twist)  # in seat order
         return Contract(declarer, level, denom, pairs, opened or passed, passed, order)
     if "twist_round" in obj:
         if size != 2 or obj["twist_round"] is not True:

@@ -456,46 +456,36 @@ class _Writer(_Sums):
         super().double(i, reason, times)
         self.why[i] += (_DOUBLED[reason],) * times
 
-    def _doubled(self, i: int, detail: Label) -> Label:
-        """A detail under player ``i``'s doublings this deal, each a label around the one
-        before."""
-        for why in self.why[i]:
-            detail = _doubled(detail, why)
-        return detail
-
-    # gora, remark and vist each write their entry themselves (a deal writes ten: one call
-    # fewer each); tuple.__new__ builds the Entry without its Python-level __new__
+    def _entry(self, i: int, column: str, amount: int, against: str | None, rule: str,
+               how: Detail, a: int, b: int, c: int) -> int:
+        """Write player ``i``'s entry under his doublings this deal (each a label around
+        the detail before); the amount written, for the sums.  tuple.__new__ builds the
+        Entry without its Python-level __new__ (a deal writes about ten)."""
+        detail = how(a, b, c)
+        m = self.mult[i]
+        if m != 1:
+            amount *= m
+            for why in self.why[i]:
+                detail = _doubled(detail, why)
+        self.written.append(_new_entry(Entry, (self.number, self.names[i], column, amount,
+                                               against, rule, detail)))
+        return amount
 
     def gora(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
              c: int = 0) -> None:
         if amount:
-            m = self.mult[i]
-            amount *= m
-            self.sums[i] += amount
-            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
-            self.written.append(_new_entry(Entry, (self.number, self.names[i], "gora", amount,
-                                                   None, rule, detail)))
+            self.sums[i] += self._entry(i, "gora", amount, None, rule, how, a, b, c)
 
     def remark(self, i: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
                c: int = 0) -> None:
         if amount:
-            m = self.mult[i]
-            amount *= m
-            self.sums[4 + i] += amount
-            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
-            self.written.append(_new_entry(Entry, (self.number, self.names[i], "remark",
-                                                   amount, None, rule, detail)))
+            self.sums[4 + i] += self._entry(i, "remark", amount, None, rule, how, a, b, c)
 
     def vist(self, i: int, j: int, amount: int, rule: str, how: Detail, a: int, b: int = 0,
              c: int = 0) -> None:
         if amount:
-            m = self.mult[i]
-            amount *= m
-            self.sums[8 + i * 4 + j] += amount
-            detail = how(a, b, c) if m == 1 else self._doubled(i, how(a, b, c))
-            names = self.names
-            self.written.append(_new_entry(Entry, (self.number, names[i], "vists", amount,
-                                                   names[j], rule, detail)))
+            self.sums[8 + i * 4 + j] += self._entry(i, "vists", amount, self.names[j], rule,
+                                                    how, a, b, c)
 
 
 #: what :meth:`_Sums.run` worked out for the game whose rules it last scored: key ->
@@ -757,24 +747,21 @@ def _solo_writes(w: _Sums, deal: Solo, price: int) -> bool:
 
 
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
-    """Each player's result in vists after the three settlement steps.
-
-    1: remark -= 10 x gora; 2: twice each remark difference as vists; 3: vists netted
-    pair by pair (seed «завершение партии и взаиморасчеты»): player i gets
-    2 x (4 x final_i - the table's finals) + what he wrote - what was written on him.
-    Written out for the four seats (``w[i * 4 + j]``: what i wrote on j; his own
-    ``w[i * 4 + i]`` is always 0 and nets out anyway): a replay with history counts
-    this after every deal.
-    """
-    (g0, g1, g2, g3, r0, r1, r2, r3, *w) = state.numbers
-    f0, f1, f2, f3 = r0 - 10 * g0, r1 - 10 * g1, r2 - 10 * g2, r3 - 10 * g3
-    total = f0 + f1 + f2 + f3
-    p0, p1, p2, p3 = state.players
-    shared = FRACTIONS  # each value's Fraction made once (ledger.Shared)
-    return {p0: shared[2 * (4 * f0 - total) + w[1] + w[2] + w[3] - w[4] - w[8] - w[12]],
-            p1: shared[2 * (4 * f1 - total) + w[4] + w[6] + w[7] - w[1] - w[9] - w[13]],
-            p2: shared[2 * (4 * f2 - total) + w[8] + w[9] + w[11] - w[2] - w[6] - w[14]],
-            p3: shared[2 * (4 * f3 - total) + w[12] + w[13] + w[14] - w[3] - w[7] - w[11]]}
+    """Each player's result in vists after the three settlement steps, each value's
+    Fraction made once (ledger.Shared: a replay with history counts this every deal)."""
+    # 1: remark -= 10 x gora; 2: twice each remark difference as vists;
+    # 3: vists netted pair by pair (seed «завершение партии и взаиморасчеты»)
+    n = state.numbers
+    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+    total = sum(final)
+    w = n[8:]
+    shared = FRACTIONS
+    out: dict[str, Fraction] = {}
+    for i, name in enumerate(state.players):
+        written = w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2] + w[i * 4 + 3]
+        received = w[i] + w[4 + i] + w[8 + i] + w[12 + i]
+        out[name] = shared[2 * (SEATS * final[i] - total) + written - received]
+    return out
 
 
 def announce_next(state: State, dealer: str, players: tuple[str, ...],

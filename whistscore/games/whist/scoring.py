@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, TypeVar, Union
 
 from ...game import DealContext, Outcome
 from ...layout import Label
@@ -132,6 +132,17 @@ _KEPT: dict[tuple[Config, int, str | None, int, str | None, str | None, tuple[in
                   tuple[int, int]], tuple[_Step, tuple[tuple[object, ...], ...]]] = {}
 _LEVEL = (0, 0)
 _new = tuple.__new__
+
+V = TypeVar("V")
+
+
+def _remember(memo: dict[Any, V], key: Any, value: V) -> V:
+    """Keep ``value`` under ``key`` in one of the step memos (bounded: emptied when
+    full, at :data:`_MAX_STEPS`)."""
+    if len(memo) >= _MAX_STEPS:
+        memo.clear()
+    memo[key] = value
+    return value
 #: the sums-only writer keeps nothing, so one serves every deal
 _SUMS_ONLY = SumsOnly(0)
 
@@ -160,23 +171,16 @@ def score(state: State, deal: Deal, ctx: DealContext) -> Outcome[State]:
         kept = _KEPT.get(key)
         if kept is None:
             step = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
-            if len(_KEPT) >= _MAX_STEPS:
-                _KEPT.clear()
-            _KEPT[key] = (step, tuple(e[1:] for e in w.written))
+            _remember(_KEPT, key, (step, tuple(e[1:] for e in w.written)))
         else:
             step, said = kept
             number = ctx.number
             w.written = [_new(Entry, (number,) + e) for e in said]
-        points, honours, winner, value = step
     else:  # nobody reads the entries (settle), only the score
         w = _SUMS_ONLY
-        found = _STEPS.get(key)
-        if found is None:
-            found = _in_game(cfg, state.score, state.honours, deal, t, ctx, w)
-            if len(_STEPS) >= _MAX_STEPS:
-                _STEPS.clear()
-            _STEPS[key] = found
-        points, honours, winner, value = found
+        step = _STEPS.get(key) or _remember(
+            _STEPS, key, _in_game(cfg, state.score, state.honours, deal, t, ctx, w))
+    points, honours, winner, value = step
     if winner < 0:
         return Outcome(w.entries(), _new(State, (
             state.players, cfg, points, honours, state.won, state.totals,
