@@ -331,3 +331,61 @@ def test_ratings_worked_out_from_a_change_on_equal_a_full_rebuild(folder, tmp_pa
     whistscore.club(root, rebuild=True).standings()
     assert carried == table(root / "club.sqlite")
     assert any(r[2] == "2026-10-03-danish.json" for r in carried)
+
+
+def test_a_new_evening_works_out_its_own_kind_only_and_equals_a_rebuild(folder, tmp_path,
+                                                                         monkeypatch):
+    """Each kind's standings are kept apart: tonight's Preferans game (after every other)
+    works out the Preferans table alone, the other tables are read as kept; an earlier game
+    with a new spelling (the seats of every kind named again), a game left out (two seats
+    one player) or a game removed works them all out again.  After each change the
+    standings, of every period and kind asked for, are those of a rebuild."""
+    import shutil
+
+    import whistscore.club.standings as standings
+
+    root = tmp_path / "club"
+    shutil.copytree(folder[0], root, ignore=shutil.ignore_patterns("club.sqlite*"))
+    questions = [{}, {"game": "twist"}, {"season": "Late 2026"}, {"unfinished": True},
+                 {"first": "2026-10-01", "last": "2026-12-31", "game": "preferans"}]
+
+    def answers(path: Path, **how: bool) -> list[dict]:
+        with whistscore.club(path, **how) as c:
+            return [c.standings(**q) for q in questions]
+
+    answers(root)
+    worked: list[str] = []
+    real = standings._block
+    monkeypatch.setattr(standings, "_block", lambda a, p, kind, u: worked.append(kind)
+                        or real(a, p, kind, u))
+
+    def game(kind: str, players: list[str], deals: list[str], date: str, name: str) -> None:
+        g = whistscore.new(kind, players, stake="0.10", currency="EUR")
+        for n, deal in enumerate(deals):
+            g = g.add(deal, at=f"{date}T20:{n:02d}:00+02:00")
+        g.end(f"{date}T23:00:00+02:00").save(root / name)
+
+    def same_as_rebuilt() -> list[str]:
+        worked.clear()
+        mine = answers(root)
+        kinds = sorted(set(worked))
+        rebuilt = tmp_path / f"rebuilt-{len(list(tmp_path.iterdir()))}"
+        shutil.copytree(root, rebuilt, ignore=shutil.ignore_patterns("club.sqlite*"))
+        assert mine == answers(rebuilt, rebuild=True)
+        return kinds
+
+    tonight = club_support._preferans(2)
+    game("preferans", *tonight, "2027-01-08", "2027-01-08-preferans.json")
+    assert same_as_rebuilt() == ["preferans"]
+    game("whist", ["Vera", "Dina", "Boris", "Zoe"], ["NS 8", "EW 7"], "2027-01-09",
+         "2027-01-09-whist.json")
+    assert same_as_rebuilt() == ["whist"]
+    game("danish", ["Anna", "BORIS", "Vera", "Gleb"], ["Anna 8 Vera 8"], "2026-08-01",
+         "2026-08-01-danish.json")
+    assert same_as_rebuilt() == ["danish", "preferans", "twist", "whist"]
+    assert "BORIS" in {r["player"] for r in answers(root)[0]["games"]["whist"]["table"]}
+    game("twist", ["Anna", "Аня", "Vera", "Gleb"], ["Anna 8H 5/2/4/1"], "2027-01-10",
+         "2027-01-10-twist.json")
+    assert same_as_rebuilt() == ["danish", "preferans", "twist", "whist"]
+    (root / "2027-01-08-preferans.json").unlink()
+    assert same_as_rebuilt() == ["danish", "preferans", "twist", "whist"]

@@ -374,10 +374,9 @@ class Archive:
         if self._meta("settings") != (settings.digest or ""):
             added = None
         if changed or added is None:
-            # a new generation: every answer kept for the old one is stale
-            self._set_meta("generation", str(self.generation() + 1))
-            conn.execute("DELETE FROM answers")
             renamed = self._players(settings, None if fresh else added)
+            # games only added, no seat renamed: the other kinds' games are as they were
+            self._new_generation(None if renamed or added is None else set(self._since))
             from .ratings import compute
 
             compute(conn, None if renamed else self._since)
@@ -601,11 +600,39 @@ class Archive:
         value = self._meta("generation")
         return int(value) if value else 0
 
-    def answer(self, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def _new_generation(self, changed: set[str] | None) -> None:
+        """A new generation: every answer kept for the old one is stale, but those of a
+        game kind not in ``changed`` (None: every kind changed), which are kept for the new
+        one.  ``changed`` holds every kind whose games this refresh added, changed or
+        removed (:meth:`_moved`), and it is given only when no seat of an earlier game
+        changed its club player and no game its exclusion: a kind left out then has the
+        same games, seats, results and ratings, the whole of what its answers are made of."""
+        generation = self.generation()
+        self._set_meta("generation", str(generation + 1))
+        if changed is None:
+            self.conn.execute("DELETE FROM answers")
+            return
+        self.conn.execute("DELETE FROM answers WHERE generation != ? OR substr(key, 1, ?) != ?",
+                          (generation, len(_OF_KIND), _OF_KIND))
+        for kind in changed:
+            start = _of_kind(kind)
+            self.conn.execute("DELETE FROM answers WHERE substr(key, 1, ?) = ?",
+                              (len(start), start))
+        self.conn.execute("UPDATE answers SET generation = ?", (generation + 1,))
+
+    def answer(self, key: str, compute: Callable[[], dict[str, Any]],
+               kind: str | None = None) -> dict[str, Any]:
         """``compute()``, or the same answer kept from an earlier read of this generation
         (the standings of an archive that did not change are read, not recomputed).  A
         reader that cannot write at once (another process indexing, a read-only folder)
-        just does not keep it."""
+        just does not keep it.
+
+        ``kind``: the answer is made of that game kind's games alone (its standings
+        table), and is kept over the generations that change no game of that kind
+        (:meth:`_new_generation`): tonight's Preferans evening leaves the Twist table
+        kept."""
+        if kind is not None:
+            key = _of_kind(kind) + key
         generation = self.generation()
         row = self.conn.execute("SELECT value FROM answers WHERE key = ? AND generation = ?",
                                 (key, generation)).fetchone()
@@ -839,6 +866,16 @@ def _text(data: bytes) -> str:
 
 def _mtime_date(mtime_ns: int) -> str:
     return datetime.date.fromtimestamp(mtime_ns / 1e9).isoformat()
+
+
+#: the start of the key of every answer of one game kind (:meth:`Archive.answer`)
+_OF_KIND = "kind:"
+
+
+def _of_kind(kind: str) -> str:
+    """The start of the keys of ``kind``'s answers (the kind as JSON: no kind's start is
+    another's)."""
+    return f"{_OF_KIND}{_dumps(kind)}:"
 
 
 #: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)

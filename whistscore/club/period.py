@@ -18,7 +18,8 @@ from .settings import Settings, name_key, parse_date
 if TYPE_CHECKING:
     from ..game import ClubFacts
 
-__all__ = ["Period", "Seat", "Evening", "evenings", "period_of", "exact", "exact_text"]
+__all__ = ["Period", "Seat", "Evening", "evenings", "game_kinds", "period_of", "exact",
+           "exact_text"]
 
 
 @attrs.frozen
@@ -109,17 +110,63 @@ class Evening:
 
 
 def evenings(archive: Archive, period: Period, game: str | None = None,
-             unfinished: bool = False) -> list[Evening]:
-    """The period's games in date order (finished only, unless ``unfinished``).
+             unfinished: bool = False, *, playing: bool = False) -> list[Evening]:
+    """The period's games in date order (finished only, unless ``unfinished``; ``playing``:
+    only the games still being played).
 
     Two queries, the games in date order and every seat in file order, joined here by
     file (the seats of games not chosen are passed over): one query joining the three
     tables returned every game's eleven columns again with each of its seats and sorted
     them all, and filtering the seats by their game in SQL cost more than passing over
-    them here; together half of the CPU of the standings of a big club (issue 24)."""
+    them here; together half of the CPU of the standings of a big club (issue 24).  When
+    one game kind or the games in progress are asked for, most seats would be passed
+    over, and the seats query keeps those of the games chosen only (the same seats:
+    the others were passed over)."""
+    where, params = _where(period, game, unfinished, playing)
+    out: list[Evening] = []
+    seats_of: dict[str, dict[str, Seat]] = {}
+    for (file, kind, date, title, venue, deals, finished, ended, stake, currency,
+         unit) in archive.rows(
+            "SELECT g.file, g.game, g.date, g.title, g.place, g.deals, g.finished, g.ended, "
+            "g.stake, g.currency, g.unit FROM games g WHERE " + where
+            + " ORDER BY g.date, g.first_at, g.file", params):
+        e = Evening(file, kind, date, title, venue, deals, bool(finished), ended,
+                    Decimal(stake) if stake is not None else None, currency, unit, {})
+        out.append(e)
+        seats_of[file] = e.seats
+    chosen = ""
+    if game is not None or playing:
+        chosen = f"WHERE s.file IN (SELECT g.file FROM games g WHERE {where}) "
+    else:
+        params = []
+    for file, club, typed, points, money, place, side in archive.rows(
+            "SELECT s.file, s.club_player, s.player, r.points, r.money, r.place, s.side "
+            "FROM seats s JOIN results r ON r.file = s.file AND r.player = s.player "
+            + chosen + "ORDER BY s.file, s.seat", params):
+        seats = seats_of.get(file)
+        if seats is not None:
+            seats[club] = Seat(typed, exact(points),
+                               Decimal(money) if money is not None else None, place, side)
+    return out
+
+
+def game_kinds(archive: Archive, period: Period, game: str | None = None,
+               unfinished: bool = False) -> list[str]:
+    """The game kinds of the games :func:`evenings` gives, in the order of :func:`kinds`
+    (one query, no game read)."""
+    where, params = _where(period, game, unfinished, False)
+    return list(_in_order({kind for (kind,) in archive.rows(
+        "SELECT DISTINCT g.game FROM games g WHERE " + where, params)}))
+
+
+def _where(period: Period, game: str | None, unfinished: bool, playing: bool
+           ) -> tuple[str, list[Any]]:
+    """The condition on ``games g`` of the games a question is about, and its values."""
     where = ["g.excluded IS NULL"]
     params: list[Any] = []
-    if not unfinished:
+    if playing:
+        where.append("g.finished = 0")
+    elif not unfinished:
         where.append("g.finished = 1")
     if game is not None:
         where.append("g.game = ?")
@@ -130,26 +177,7 @@ def evenings(archive: Archive, period: Period, game: str | None = None,
     if period.last is not None:
         where.append("g.date <= ?")
         params.append(period.last.isoformat())
-    out: list[Evening] = []
-    seats_of: dict[str, dict[str, Seat]] = {}
-    for (file, kind, date, title, venue, deals, finished, ended, stake, currency,
-         unit) in archive.rows(
-            "SELECT g.file, g.game, g.date, g.title, g.place, g.deals, g.finished, g.ended, "
-            "g.stake, g.currency, g.unit FROM games g WHERE " + " AND ".join(where)
-            + " ORDER BY g.date, g.first_at, g.file", params):
-        e = Evening(file, kind, date, title, venue, deals, bool(finished), ended,
-                    Decimal(stake) if stake is not None else None, currency, unit, {})
-        out.append(e)
-        seats_of[file] = e.seats
-    for file, club, typed, points, money, place, side in archive.rows(
-            "SELECT s.file, s.club_player, s.player, r.points, r.money, r.place, s.side "
-            "FROM seats s JOIN results r ON r.file = s.file AND r.player = s.player "
-            "ORDER BY s.file, s.seat"):
-        seats = seats_of.get(file)
-        if seats is not None:
-            seats[club] = Seat(typed, exact(points),
-                               Decimal(money) if money is not None else None, place, side)
-    return out
+    return " AND ".join(where), params
 
 
 def exact(text: str) -> int | Fraction:
@@ -188,9 +216,12 @@ def game_title(kind: str, lang: str = "en") -> str:
 def kinds(rows: list[Evening]) -> Iterator[str]:
     """The game kinds of ``rows`` in the order the club shows them: the registry's
     (the order games are listed in everywhere), then any other by name."""
+    return _in_order({e.game for e in rows})
+
+
+def _in_order(present: set[str]) -> Iterator[str]:
     from ..games import GAMES  # the names only: no game is loaded
 
     order = tuple(GAMES)
-    present = {e.game for e in rows}
     yield from (k for k in order if k in present)
     yield from sorted(present - set(order))

@@ -8,12 +8,14 @@ from the points, equal points sharing it.
 
 from __future__ import annotations
 
+import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from .index import Archive
-from .period import exact_text, Evening, Period, Seat, evenings, kinds
+from .period import exact_text, Evening, Period, Seat, evenings, game_kinds
 from .ratings import INITIAL
 
 __all__ = ["standings", "rank", "ratings_at", "CENT"]
@@ -125,15 +127,27 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
 
 def standings(archive: Archive, period: Period, game: str | None = None,
               unfinished: bool = False) -> dict[str, Any]:
-    """``{"period", "games": {kind: {"unit", "evenings", "table": [rows]}}, "in_progress"}``
-    (the shape of ``club --json``, docs/club.md)."""
-    every = evenings(archive, period, game, True)  # one query: the games in progress too
-    rows = every if unfinished else [e for e in every if e.finished]
-    games: dict[str, Any] = {}
-    for kind in kinds(rows):
-        of_kind = [e for e in rows if e.game == kind]
-        games[kind] = {"unit": of_kind[0].unit, "evenings": len(of_kind),
-                       "table": _table(kind, of_kind, ratings_at(archive, kind, period))}
+    """``{"period", "games": {kind: {"unit", "evenings", "table"}}, "in_progress"}``
+    (the shape of ``club --json``, docs/club.md).
+
+    Each kind's table is an answer the archive keeps of its own, of that kind's games
+    alone (:meth:`Archive.answer`'s ``kind``): it is what the period's evenings of that
+    kind and their ratings give, and tonight's Preferans evening leaves those of the
+    other kinds as they were, so that only the Preferans table is worked out again (it
+    was the largest part of a new file's standings in a big club, issue 24)."""
+    key = json.dumps(["standings", period.to_json(), unfinished], ensure_ascii=False)
+    games = {kind: archive.answer(key, partial(_block, archive, period, kind, unfinished),
+                                  kind=kind)
+             for kind in game_kinds(archive, period, game, unfinished)}
     in_progress = [{**e.ref(), "game": e.game, "deals": e.deals, "players": list(e.seats)}
-                   for e in every if not e.finished]
+                   for e in evenings(archive, period, game, playing=True)]
     return {"period": period.to_json(), "games": games, "in_progress": in_progress}
+
+
+def _block(archive: Archive, period: Period, kind: str, unfinished: bool) -> dict[str, Any]:
+    """The standings of one game kind: ``{"unit", "evenings", "table"}``."""
+    rows = evenings(archive, period, kind, unfinished)
+    # none only when another process took the kind's last game away after the kinds were
+    # read: the next read, of the archive as it now is, lists the kind no more
+    return {"unit": rows[0].unit if rows else None, "evenings": len(rows),
+            "table": _table(kind, rows, ratings_at(archive, kind, period))}
