@@ -156,9 +156,9 @@ def sheet_json(state: State, rules: Rules) -> JSONObject:
 
 def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
     """How the deal ended, for the deals table (made, down 2, the twist round due)."""
-    t = dict(deal.tricks)
     if isinstance(deal, TwistRound):
         return Label("twist.res.round")
+    t = dict(deal.tricks)
     if isinstance(deal, Solo):
         if deal.kind == "bomb":
             over = t[deal.declarer] - BOMB_MAX[deal.category]
