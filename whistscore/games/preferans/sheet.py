@@ -11,7 +11,6 @@ deal ended.
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import attrgetter
 from typing import Optional
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
@@ -19,6 +18,7 @@ from ...layout import Cell, Label, Phrase, Table
 from ...ledger import FRACTIONS, Amount, Entry, format_amount, json_number, plain_number
 from ...paper import Pulka, pulka, running_columns
 from ...rules import Rules
+from .club import _SHORT_RULES, _rule_of
 from .deals import AllPass, Concede, Contract, Deal, Misere
 from .scoring import State, allpass_price
 
@@ -142,9 +142,6 @@ _HALF = Label("pref.res.half")
 _CONCEDED = Label("pref.res.conceded")
 _DEALER_WHIST = Label("pref.res.dealer_whist")
 _RETURNED = Label("pref.res.returned")
-#: the rules of a whister short of his tricks (preferans.md "responsible whist")
-_SHORT_RULES = frozenset({"responsible_whist", "half_responsible_whist"})
-_rule_of = attrgetter("rule")
 
 
 def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
