@@ -177,7 +177,9 @@ def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Wo
         n = deal.declarer_tricks()
         misere = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
         return Phrase((misere, Label("pref.res.blind")), " ") if deal.blind else misere
-    return _CONCEDED  # a Concede, the fourth kind
+    if isinstance(deal, Concede):
+        return _CONCEDED
+    raise TypeError(f"not a Preferans deal: {deal!r}")  # the four kinds are all above
 
 
 _SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
