@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -373,3 +374,27 @@ def test_answers_are_kept_only_while_the_archive_is_unchanged(tmp_path, monkeypa
     renamed = whistscore.club(tmp_path).standings()
     assert len(asked) == 2
     assert "Alex" in {r["player"] for r in renamed["games"]["preferans"]["table"]}
+
+
+def test_a_game_without_dates_touched_moves_in_the_rating_order_as_a_rebuild_has_it(tmp_path):
+    """A dateless game is dated by its file: touched to after another game of the same
+    players, the archive's ratings and standings are a fresh rebuild's (seen by a review:
+    the game moved in the periods but kept its old place in the rating order)."""
+    sochi = json.loads((SAMPLES / "preferans-sochi.json").read_text("utf-8"))
+    swapped = json.loads(json.dumps(sochi, ensure_ascii=False)
+                         .replace("Alexei", "@").replace("Marina", "Alexei").replace("@", "Marina"))
+    for name, data, day in (("a.json", sochi, 1), ("b.json", swapped, 2)):
+        (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+        os.utime(tmp_path / name, ns=((1_700_000_000 + day * 86_400) * 10**9,) * 2)
+    whistscore.club(tmp_path).standings()
+    os.utime(tmp_path / "a.json", ns=((1_700_000_000 + 3 * 86_400) * 10**9,) * 2)
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    for name in ("a.json", "b.json"):
+        shutil.copy2(tmp_path / name, fresh / name)
+    kept, rebuilt = whistscore.club(tmp_path), whistscore.club(fresh)
+    assert kept.ratings() == rebuilt.ratings()
+    assert kept.standings() == rebuilt.standings()
+    assert kept.player("Alexei") == rebuilt.player("Alexei")
+    before = whistscore.club(tmp_path, rebuild=True).ratings()
+    assert before == rebuilt.ratings()

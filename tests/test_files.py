@@ -664,9 +664,13 @@ def test_a_link_swapped_back_and_forth_is_never_read_or_written_through(tmp_path
 
     thread = threading.Thread(target=swapper)
     thread.start()
-    reads = refused = 0
+    reads = refused = tries = 0
     try:
-        for i in range(600):
+        # 600 tries at least, and on until one read went through: on a loaded machine the
+        # swapper can hold the link in place for every one of the first 600 (seen in CI);
+        # it stops by itself after 20,000 swaps, the game then plain, so this ends too
+        while tries < 600 or (reads == 0 and tries < 100_000):
+            i, tries = tries, tries + 1
             try:
                 if i % 3 == 0:
                     store.add("g", {"deal": "Анна 1"})
@@ -680,7 +684,7 @@ def test_a_link_swapped_back_and_forth_is_never_read_or_written_through(tmp_path
         thread.join()
     assert secret.read_bytes() == before
     assert secret.read_text(encoding="utf-8") == secret_text
-    assert reads + refused == 600 and reads > 0, (reads, refused)
+    assert reads + refused == tries and reads > 0, (reads, refused)
 
 
 def test_the_scorepad_serves_no_link_even_one_into_its_own_folder(tmp_path):

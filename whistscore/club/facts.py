@@ -140,22 +140,31 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     template = moved_template(players)
     per = unit(rp)
     texts = MoveTexts(per)
+    text_of = texts.__getitem__
     numerator = operator.attrgetter("numerator")
+    denominator = operator.attrgetter("denominator")
+    share = per.__floordiv__
+    mul = operator.mul
     sub = operator.sub
-    before = [0] * len(players)
+    # each player's balance as one tuple, in seat order (itemgetter of one key gives the value)
+    balances_of = operator.itemgetter(*players) if len(players) > 1 else (
+        lambda balance: (balance[players[0]],))
+    before: tuple[int, ...] = (0,) * len(players)
     still = (moved_json(template, before, per, texts), 0 / per)  # a deal without a balance
     out: list[tuple[Any, ...]] = []
     append = out.append
     for number, dealer, record, outcome, context, balance in rp.results:
         if balance:
-            values = map(balance.__getitem__, players)
+            values = balances_of(balance)
             if per == 1:
-                after = list(map(numerator, values))
+                after = tuple(map(numerator, values))
             else:
-                after = [v.numerator * (per // v.denominator) for v in values]
-            moved = list(map(sub, after, before))
-            moves = moved_json(template, moved, per, texts)
-            swing = max(max(moved), -min(moved)) / per
+                after = tuple(map(mul, map(numerator, values),
+                                  map(share, map(denominator, values))))
+            moved = tuple(map(sub, after, before))
+            # moved_json written out; the swing max(|move|) is max(max, -min) of ints
+            moves = template % (moved if per == 1 else tuple(map(text_of, moved)))
+            swing = max(map(abs, moved)) / per
             before = after
         else:
             moves, swing = still

@@ -348,9 +348,8 @@ class Archive:
             if what == "same":  # touched, same content: nothing to replay
                 error = known[e.file][3]
                 self._file_row(e, digest, error)
-                if error is None:  # the date of a game without dates follows the file
-                    conn.execute("UPDATE games SET date = coalesce(substr(first_at, 1, 10), ?) "
-                                 "WHERE file = ?", (_mtime_date(e.mtime_ns), e.file))
+                if error is None:
+                    self._redate(e)
                 continue
             if not fresh:
                 self._forget(e.file)
@@ -399,6 +398,19 @@ class Archive:
                                 "WHERE file = ?", (file,)).fetchone()
         if row is not None:
             self._moved(row[0], tuple(row[1:]))
+
+    def _redate(self, e: _Entry) -> None:
+        """A game without dates is dated by its file, so a file touched (copied, checked
+        out) moves its game in the periods and in its kind's rating order: the ratings are
+        worked out again from the earlier of its old and new places, as a rebuild has them."""
+        row = self.conn.execute("SELECT date FROM games WHERE file = ? AND first_at IS NULL",
+                                (e.file,)).fetchone()
+        date = _mtime_date(e.mtime_ns)
+        if row is None or row[0] == date:
+            return
+        self._touch(e.file)  # its old place
+        self.conn.execute("UPDATE games SET date = ? WHERE file = ?", (date, e.file))
+        self._touch(e.file)  # its new place
 
     def _moved(self, kind: str, key: tuple[str, str, str]) -> None:
         """The ratings of ``kind`` change from the game of rating order ``key`` on."""

@@ -84,8 +84,11 @@ def records(archive: Archive, period: Period, game: str | None = None,
                 if swing:
                     values = {p: Fraction(v) for p, v in json.loads(moved).items()}
                     winner = max(values, key=lambda p: values[p])
-                    swings.append((Fraction(swing), _item(
-                        "biggest_swing", exact_text(values[winner]), e,
+                    # the value is the swing itself, exact: the largest change of one
+                    # player's balance, won or lost (the player named is its winner)
+                    largest = max(map(abs, values.values()))
+                    swings.append((largest, _item(
+                        "biggest_swing", exact_text(largest), e,
                         club_of.get((file, winner), winner), number, at[:10] if at else None)))
         found.append(_best(swings, _gt))
         own = club_facts(kind)

@@ -5,6 +5,9 @@
   that writes every entry, with five players (the dealer who sits out is part of
   the key), with any rules, and when games are scored turn about, deal by deal
   (also the same seats under other rules), so that the memo is thrown away at every deal;
+- the memo is keyed by seats and goes on across games under equal rules: games of the
+  same deals seated otherwise, each under rules of its own objects, pay every deal (or
+  refuse it) as working each deal out afresh does;
 - ``deal_from_json`` reads a deal written as the file writes it through exact
   lookups, and every other spelling through the full checks: both give the same
   deal or the same refusal.
@@ -19,6 +22,7 @@ from gen_danish import game_files
 from whistscore import journal
 from whistscore.errors import DealError
 from whistscore.games.danish import GAME
+from whistscore.games.danish import scoring
 from whistscore.games.danish.deals import Deal
 from whistscore.replay import replay
 
@@ -55,6 +59,29 @@ def test_games_scored_turn_about_never_mix(files):
                 ctx = result.context._replace(keep=False)
                 states[g] = GAME.score(states[g], result.record.deal, ctx).state
     assert states == [r.state for r in kept]
+
+
+def _shown(game):
+    try:
+        shown = replay(game, history=True)
+    except DealError as exc:
+        return "refused", str(exc), exc.deal, exc.field
+    return shown.to_json(), [r.balance for r in shown.results]
+
+
+@SETTINGS
+@given(st.lists(game_files(max_deals=30), min_size=1, max_size=3), st.randoms())
+def test_the_memo_by_seats_pays_as_each_deal_worked_out(files, rnd):
+    games = [journal.from_json(data) for data in files]
+    for game in list(games):  # the same deals seated otherwise, under equal rules anew
+        seated = list(game.players)
+        rnd.shuffle(seated)
+        games.append(attrs.evolve(game, players=tuple(seated), rules=attrs.evolve(game.rules)))
+    memo = [_shown(game) for game in games]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scoring, "_paid", scoring._worked)
+        fresh = [_shown(game) for game in games]
+    assert memo == fresh
 
 
 def test_a_dealer_who_sits_out_is_refused_from_the_memo_too():

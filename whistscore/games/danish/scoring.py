@@ -67,10 +67,11 @@ def initial_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players, (0,) * len(players))
 
 
-#: the memo of :func:`score`: the rules and players of the game it last scored, and per
-#: distinct deal what it paid each seat, whether all of it is whole, its rule and detail
-_memo: tuple[Rules | None, tuple[str, ...],
-             dict[Hashable, tuple[tuple[Amount, ...], bool, str, Label]]] = (None, (), {})
+#: the memo of :func:`score`: the rules of the game it last scored, and per distinct deal
+#: by seats (see :func:`_paid`) what it paid each seat, whether all of it is whole, its rule
+#: and detail
+_memo: tuple[Rules | None, dict[Hashable, tuple[tuple[Amount, ...], bool, str, Label]]] = (
+    None, {})
 _MEMO_SIZE = 1 << 16
 
 
@@ -107,21 +108,42 @@ _new = tuple.__new__
 
 def _paid(deal: Deal, players: tuple[str, ...],
           ctx: DealContext) -> tuple[tuple[Amount, ...], bool, str, Label]:
-    """:func:`_pay` once per distinct deal of a game.  The memo holds one game; it is read
-    whole, so a second game scored meanwhile in another thread replaces it and never mixes
-    with it."""
+    """:func:`_pay` once per distinct deal by seats under the same rules.
+
+    What a deal pays each seat depends only on the rules and on the deal told by seats
+    (declarer's, partner's, the sitting-out dealer's; the bid, tricks and attachment): no
+    name is in an amount or a detail.  So the memo is keyed by seats and goes on from one
+    game to the next under equal rules (compared once a game): a club's evenings repeat
+    their deals whoever sits where.  A deal that names no player of the table is worked
+    out each time (:func:`_pay` refuses it).  The memo is read whole, so a second game
+    scored meanwhile in another thread under other rules replaces it and never mixes with
+    it.
+    """
     global _memo
     memo = _memo
-    if memo[0] is not ctx.rules or memo[1] is not players:
-        memo = _memo = (ctx.rules, players, {})
-    key: Hashable = deal if len(ctx.active) == len(players) else (deal, ctx.dealer)
-    done = memo[2].get(key)
+    rules = ctx.rules
+    if memo[0] is not rules:
+        # equal rules pay the same: the memo goes on, now holding this game's rules
+        memo = _memo = (rules, memo[1] if memo[0] == rules else {})
+    declarer, partner = deal.declarer, deal.partner
+    if declarer not in players or (partner is not None and partner not in players):
+        return _worked(deal, players, ctx)
+    key: Hashable = (deal.bid, deal.tricks, deal.attachment, len(players),
+                     players.index(declarer),
+                     -1 if partner is None else players.index(partner),
+                     -1 if len(ctx.active) == len(players) else players.index(ctx.dealer))
+    done = memo[1].get(key)
     if done is None:
-        amounts, whole, rule, detail = _pay(deal, players, ctx)
-        done = (tuple(amounts), whole, rule, detail)
-        if len(memo[2]) < _MEMO_SIZE:
-            memo[2][key] = done
+        done = _worked(deal, players, ctx)
+        if len(memo[1]) < _MEMO_SIZE:
+            memo[1][key] = done
     return done
+
+
+def _worked(deal: Deal, players: tuple[str, ...],
+            ctx: DealContext) -> tuple[tuple[Amount, ...], bool, str, Label]:
+    amounts, whole, rule, detail = _pay(deal, players, ctx)
+    return tuple(amounts), whole, rule, detail
 
 
 def _pay(deal: Deal, players: tuple[str, ...],

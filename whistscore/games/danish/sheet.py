@@ -26,19 +26,24 @@ def sheet_json(state: State, rules: Rules) -> JSONObject:
     return {p: {"points": json_number(t)} for p, t in zip(state.players, state.points)}
 
 
+#: the words said of many deals, made once (a label is an immutable named tuple)
+_MADE = Label("res.made")
+_ALONE = Label("res.alone")
+
+
 def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
     """Made or caught for a negative contract; made, over or down, and alone, for a bid."""
     bid = deal.bid
     if isinstance(bid, str):
         if deal.tricks == NEEDED[bid]:
-            return Label("res.made")
+            return _MADE
         return Label("res.caught" if NEEDED[bid] == 0 else "res.lost_with", (deal.tricks,))
     diff = deal.tricks - bid
     if diff < 0:
         words = Label("res.down", (-diff,))
     else:
-        words = Label("res.made_over", (diff,)) if diff else Label("res.made")
-    return Phrase((Label("res.alone"), words), ", ") if deal.partner is None else words
+        words = Label("res.made_over", (diff,)) if diff else _MADE
+    return Phrase((_ALONE, words), ", ") if deal.partner is None else words
 
 
 def sheet_tables(replay: Played[State]) -> list[Table]:

@@ -7,6 +7,7 @@ and a short whister is the one the scoring wrote a responsible whist for.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Sequence
 
 from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text, declarer_of
@@ -16,6 +17,7 @@ __all__ = ["CLUB"]
 
 #: a whister short of his tricks (preferans.md "responsible whist")
 _SHORT_RULES = frozenset({"responsible_whist", "half_responsible_whist"})
+_rule_of = attrgetter("rule")
 
 
 def parts(deal: JSONObject) -> DealParts:
@@ -33,6 +35,10 @@ def parts(deal: JSONObject) -> DealParts:
 
 
 def short(entries: Sequence[Entry]) -> tuple[str, ...]:
+    """The short whisters, sorted; most deals have no responsible whist, seen at once by
+    their rules alone (no set of players made)."""
+    if _SHORT_RULES.isdisjoint(map(_rule_of, entries)):
+        return ()
     return tuple(sorted({e.player for e in entries if e.rule in _SHORT_RULES}))
 
 

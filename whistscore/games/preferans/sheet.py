@@ -18,7 +18,8 @@ from ...layout import Cell, Label, Phrase, Table
 from ...ledger import FRACTIONS, Amount, Entry, format_amount, json_number, plain_number
 from ...paper import Pulka, pulka, running_columns
 from ...rules import Rules
-from .deals import AllPass, Concede, Deal, Misere
+from .club import _SHORT_RULES, _rule_of
+from .deals import AllPass, Concede, Contract, Deal, Misere
 from .scoring import State, allpass_price
 
 __all__ = ["drawing", "describe_deal", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
@@ -134,8 +135,39 @@ def pairwise_settlement(replay: Played[State]) -> dict[tuple[str, str], Fraction
     return out
 
 
+#: the words said of many deals, made once (a label is an immutable named tuple)
+_MADE = Label("res.made")
+_BOTH_PASS = Label("pref.res.both_pass")
+_HALF = Label("pref.res.half")
+_CONCEDED = Label("pref.res.conceded")
+_DEALER_WHIST = Label("pref.res.dealer_whist")
+_RETURNED = Label("pref.res.returned")
+
+
 def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
-    """Made or down, a misère made or caught, an all-pass's price; who was short on whist."""
+    """Made or down, a misère made or caught, an all-pass's price; who was short on whist.
+
+    Read once a deal for the club's rows: a played contract's declarer count is the
+    one it read for scoring (``Contract.counts``, his entry of ``tricks``), and the
+    entries are looked at one by one only when one of them is a responsible whist.
+    """
+    if type(deal) is Contract:  # the four kinds are final: type() is isinstance()
+        if deal.tricks is None:
+            return _HALF if any(s == "half" for _, s in deal.whist) else _BOTH_PASS
+        counts = deal.counts
+        k = deal.level - (counts[0] if counts is not None else dict(deal.tricks)[deal.declarer])
+        said: Words = _MADE if k <= 0 else Label("res.down", (k,))
+        entries = outcome.entries
+        if _SHORT_RULES.isdisjoint(map(_rule_of, entries)):
+            words = Phrase((said,))
+        else:
+            words = Phrase((said, *[Label("pref.res.short", (e.player,)) for e in entries
+                                    if e.rule in _SHORT_RULES]))
+        if deal.roles(ctx.dealer)[5] == "whist":
+            return Phrase((words, _DEALER_WHIST), " ")
+        if any(s == "gone-half" for _, s in deal.whist):
+            return Phrase((words, _RETURNED), " ")
+        return words
     if isinstance(deal, AllPass):
         if ctx.rules["allpass"] == "rostov":
             return Label("pref.res.rostov")
@@ -143,24 +175,11 @@ def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Wo
         return Label("pref.res.allpass", (price,))
     if isinstance(deal, Misere):
         n = deal.declarer_tricks()
-        said = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
-        return Phrase((said, Label("pref.res.blind")), " ") if deal.blind else said
+        misere = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
+        return Phrase((misere, Label("pref.res.blind")), " ") if deal.blind else misere
     if isinstance(deal, Concede):
-        return Label("pref.res.conceded")
-    if deal.tricks is None:
-        statuses = {s for _, s in deal.whist}
-        return Label("pref.res.half" if "half" in statuses else "pref.res.both_pass")
-    k = deal.level - dict(deal.tricks)[deal.declarer]
-    parts: list[Words] = [Label("res.made") if k <= 0 else Label("res.down", (k,))]
-    for e in outcome.entries:
-        if e.rule in ("responsible_whist", "half_responsible_whist"):
-            parts.append(Label("pref.res.short", (e.player,)))
-    words = Phrase(tuple(parts))
-    if deal.roles(ctx.dealer)[5] == "whist":
-        words = Phrase((words, Label("pref.res.dealer_whist")), " ")
-    elif any(s == "gone-half" for _, s in deal.whist):
-        words = Phrase((words, Label("pref.res.returned")), " ")
-    return words
+        return _CONCEDED
+    raise TypeError(f"not a Preferans deal: {deal!r}")  # the four kinds are all above
 
 
 _SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}

@@ -154,17 +154,21 @@ def sheet_json(state: State, rules: Rules) -> JSONObject:
     }
 
 
+#: the words said of many deals, made once (a label is an immutable named tuple)
+_MADE = Label("res.made")
+
+
 def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Words:
     """How the deal ended, for the deals table (made, down 2, the twist round due)."""
-    t = dict(deal.tricks)
     if isinstance(deal, TwistRound):
         return Label("twist.res.round")
+    t = dict(deal.tricks)
     if isinstance(deal, Solo):
         if deal.kind == "bomb":
             over = t[deal.declarer] - BOMB_MAX[deal.category]
-            return Label("res.made") if over <= 0 else Label("twist.res.failed_over", (over,))
+            return _MADE if over <= 0 else Label("twist.res.failed_over", (over,))
         under = DIL_MIN[deal.category] - t[deal.declarer]
-        return Label("res.made") if under <= 0 else Label("twist.res.failed_under", (under,))
+        return _MADE if under <= 0 else Label("twist.res.failed_under", (under,))
     players = ctx.players
     d = players.index(deal.declarer)
     pair = t[deal.declarer] + t[players[(d + 2) % SEATS]]
@@ -172,7 +176,7 @@ def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Wo
     if pair < need:
         return Label("res.down", (need - pair,))
     over = pair - deal.level
-    words: Words = Label("res.made_over", (over,)) if over else Label("res.made")
+    words: Words = Label("res.made_over", (over,)) if over else _MADE
     if deal.twist:
         words = Phrase((words, Label("twist.res.twist3" if over else "twist.res.twist2")), " ")
     if outcome.state.round_price is not None and not outcome.state.finished:

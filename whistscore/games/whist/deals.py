@@ -179,7 +179,17 @@ def _common(obj: dict[str, Any], players: tuple[str, ...], rules: Rules) -> Deal
         read += 1
     if read != len(obj):
         return None
-    return Deal(count if side == "NS" else 13 - count, honours_side, honours, revoke, penalty)
+    key = (count if side == "NS" else 13 - count, honours_side, honours, revoke, penalty)
+    deal = _DEALS.get(key)
+    if deal is None:
+        deal = _DEALS[key] = Deal(*key)
+    return deal
+
+
+#: every deal :func:`_common` has built, by its fields: a deal names no player, so there
+#: are at most 630 (14 counts, 5 ways of honours, no revoke or a side's with one of 4
+#: penalties), and a frozen value made once is the same as one made again
+_DEALS: dict[tuple[int, str | None, int, str | None, str | None], Deal] = {}
 
 
 def _tricks(raw: Any, players: tuple[str, ...]) -> int:
