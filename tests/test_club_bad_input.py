@@ -36,9 +36,11 @@ def club_json(folder: Path, **data: object) -> Path:
     return path
 
 
-def refused(argv: list[object], *words: str) -> str:
-    status, out, err = run(argv)
-    assert status == 1, (status, out, err)
+def refused(argv: list[object], *words: str, status: int = 1) -> str:
+    """Refused: ``status`` (1 bad input; 2 wrong usage, as argparse's own), one line on
+    stderr holding each of ``words``, nothing on stdout."""
+    got, out, err = run(argv)
+    assert got == status, (got, out, err)
     assert out == "" and "Traceback" not in err and err.count("\n") == 1, err
     for w in words:
         assert w in err, (w, err)
@@ -398,3 +400,120 @@ def test_a_game_without_dates_touched_moves_in_the_rating_order_as_a_rebuild_has
     assert kept.player("Alexei") == rebuilt.player("Alexei")
     before = whistscore.club(tmp_path, rebuild=True).ratings()
     assert before == rebuilt.ratings()
+
+
+# -- review defects: usage, club.json kept byte for byte, aliases undone, excludes -----------
+
+@pytest.mark.parametrize("argv, words", [
+    (["--season", "Autumn", "--from", "2026-09-01"], ["--season and --from", "give one"]),
+    (["--season", "Autumn", "--to", "2026-11-30"], ["--season and --to"]),
+    (["--records", "--ratings"], ["field 'ratings'", "one thing at a time"]),
+    (["--player", "Marina", "--alias", "A=B"], ["field 'alias'", "one thing at a time"]),
+    (["--alias", "Alyosha=Alexei", "--season", "Autumn"], ["--alias changes club.json",
+                                                           "without --season"]),
+    (["--alias", "Alyosha=Alexei", "--json"], ["without --json"]),
+    (["--alias-remove", "Alyosha", "--from", "2026-09-01"], ["--alias-remove", "without --from"]),
+    (["--season-add", "X", "2027-01-01", "2027-02-01", "--game", "whist"],
+     ["--season-add", "without --game"]),
+    (["--season-add", "X", "2027-01-01", "2027-02-01", "--unfinished"], ["without --unfinished"]),
+    (["--ratings", "--unfinished"], ["finished games only"]),
+    (["--export", "x.xlsx", "--json"], ["field 'export'", "without --json"]),
+    (["--export", "x.xlsx", "--records"], ["without --records"]),
+    (["--export", "x.xlsx", "--season", "Autumn", "--from", "2026-09-01"], ["give one"]),
+])
+def test_contradictory_options_are_wrong_usage_exit_2(tmp_path, argv, words):
+    small_club(tmp_path)
+    club_json(tmp_path, seasons={"Autumn": ["2026-09-01", "2026-11-30"]})
+    before = (tmp_path / "club.json").read_bytes()
+    refused(["club", tmp_path, *argv], *words, status=2)
+    assert (tmp_path / "club.json").read_bytes() == before
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_an_alias_already_in_club_json_leaves_the_file_untouched(tmp_path):
+    small_club(tmp_path)
+    assert run(["club", tmp_path, "--alias", "Alyosha=Alexei"])[0] == 0
+    path = tmp_path / "club.json"
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))  # a write would move it
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    for again in ("Alyosha=Alexei", "alyosha = Alexei", "Alexei=Alexei", "Marina=Marina"):
+        status, out, err = run(["club", tmp_path, "--alias", again])
+        assert (status, err) == (0, ""), (again, err)
+        assert "already" in out and "nothing changed" in out, out
+        assert (path.read_bytes(), path.stat().st_mtime_ns) == before, again
+    club = whistscore.club(tmp_path)
+    assert club.add_alias("ALYOSHA", "Alexei") is False
+    assert club.add_alias("Lyokha", "Alexei") is True
+    assert json.loads(path.read_bytes())["players"] == {"Alexei": ["Alyosha", "Lyokha"]}
+    club.close()
+
+
+def test_alias_remove_undoes_an_alias(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, players={"Marina": ["Marisha"]})
+    path = tmp_path / "club.json"
+    assert run(["club", tmp_path, "--alias", "Marina=Marina"])[0] == 0  # so already
+    assert run(["club", tmp_path, "--season-add", "Autumn", "2026-09-01", "2026-11-30"])[0] == 0
+    before = path.read_bytes()
+    # Nikolai (preferans-classic.json) never sat with Alexei (preferans-sochi.json)
+    assert run(["club", tmp_path, "--alias", "Nikolai=Alexei"])[0] == 0
+    assert whistscore.club(tmp_path).player("Nikolai")["player"] == "Alexei"
+    status, out, err = run(["club", tmp_path, "--alias-remove", "NIKOLAI"])
+    assert (status, err) == (0, "")
+    assert out == "club.json: 'NIKOLAI' is no longer a spelling of the club player 'Alexei'\n"
+    assert path.read_bytes() == before  # the entry the alias made went with it
+    table = whistscore.club(tmp_path).standings()["games"]["preferans"]["table"]
+    assert {r["player"]: r["evenings"] for r in table}["Nikolai"] == 1  # his own again
+    # one of two spellings: the other stays
+    assert run(["club", tmp_path, "--alias", "Marinka=Marina"])[0] == 0
+    assert run(["club", tmp_path, "--alias-remove", "Marisha"])[0] == 0
+    assert json.loads(path.read_bytes())["players"] == {"Marina": ["Marinka"]}
+
+
+def test_alias_remove_of_no_spelling_is_refused_and_club_json_kept(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, players={"Alexei": ["Lyosha"]})
+    path = tmp_path / "club.json"
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    refused(["club", tmp_path, "--alias-remove", "Lyokha"], "field 'alias-remove'",
+            '"Lyokha"', "no such spelling in club.json's players (spellings: Lyosha)")
+    refused(["club", tmp_path, "--alias-remove", "alexei"], "field 'alias-remove'",
+            "a club player's own name", "Lyosha")
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    (path).unlink()
+    refused(["club", tmp_path, "--alias-remove", "Lyosha"], "(spellings: none)")
+    assert not path.exists()
+
+
+def test_an_exclude_that_matches_no_file_is_a_notice(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, exclude=["practice.json", "preferans-classic.json"])
+    status, out, err = run(["club", tmp_path])
+    assert status == 0
+    assert err == ("whistscore club: club.json excludes practice.json, which is not in the "
+                   "folder\n")
+    data = whistscore.club(tmp_path).standings()
+    assert data["notices"] == ["club.json excludes practice.json, which is not in the folder"]
+    assert data["games"]["preferans"]["evenings"] == 1  # the other one is excluded
+    (tmp_path / "practice.json").write_bytes((SAMPLES / "preferans-rostov.json").read_bytes())
+    assert whistscore.club(tmp_path).standings()["notices"] == []
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"format": "pulka", "players": ["a"]}',
+     ["field 'format'", 'value "pulka"', "not a whistscore game file"]),
+    ('{"name": "x", "version": 3}', ["field 'format'", "not a whistscore game file",
+                                     'it has no "format"']),
+    ('{"format": "whistscore-club", "version": 1, "players": {}}',
+     ["field 'format'", "club's settings file (club.json), not a game file"]),
+])
+def test_a_file_of_another_format_is_left_out_as_such(tmp_path, text, words):
+    small_club(tmp_path)
+    (tmp_path / "other.json").write_text(text, "utf-8")
+    data = whistscore.club(tmp_path).standings()
+    (error,) = [p["error"] for p in data["left_out"] if p["file"] == "other.json"]
+    for w in words:
+        assert w in error, (w, error)
+    assert "unknown field" not in error and "missing" not in error
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and f"left out: other.json: {error}\n" in out

@@ -20,6 +20,7 @@ __all__ = [
     "RuleError",
     "GameFileError",
     "ConflictError",
+    "UsageError",
     "show_value",
 ]
 
@@ -155,3 +156,9 @@ class GameFileError(InputError):
 
 class ConflictError(InputError):
     """The game file changed between reading it and changing it (another phone recorded)."""
+
+
+class UsageError(InputError):
+    """A command given options that contradict each other (``--season`` with ``--from``):
+    wrong usage, which the CLI answers with status 2 as argparse does for its own usage
+    errors, not 1 (bad input), so a script can tell a mistyped command from a bad file."""

@@ -58,7 +58,14 @@ class Club:
 
     @property
     def notices(self) -> list[str]:
-        return list(self.archive.notices)
+        """The archive's notices (rebuilt, and why), then club.json's names in ``exclude``
+        that match no file: not an error (the file may have been removed, or not be
+        copied here yet), but a misspelt name leaves a practice game in the standings
+        with no word said otherwise."""
+        missing = [f"{club_settings.FILE} excludes {name}, which is not in the folder"
+                   for name in self.settings.exclude
+                   if not os.path.lexists(self.folder / name)]
+        return [*self.archive.notices, *missing]
 
     def problems(self) -> list[Problem]:
         """The files left out, each with its one-line error."""
@@ -165,13 +172,17 @@ class Club:
                 "notices": self.notices}
 
     # -- changing club.json --------------------------------------------------------------
-    def add_alias(self, typed: str, name: str) -> None:
+    def add_alias(self, typed: str, name: str) -> bool:
         """``typed`` (as written in game files) is the club player ``name``; club.json saved.
+        False when it was so already: club.json is then not written at all (its bytes and
+        modification time as they were).
 
         :raises InputError: bad names; ``typed`` already another player's spelling; or two
             seats of one game would become the same player (the game named).
         """
         new = self.settings.with_alias(typed, name)
+        if new is self.settings:
+            return False
         self.refresh()
         aliases = new.aliases()
         seats: dict[str, dict[str, str]] = {}
@@ -184,6 +195,24 @@ class Club:
                                  f"{file}: they cannot be one player", field="alias",
                                  value=f"{typed}={name}")
             at_table[who] = t
+        self._save(new)
+        return True
+
+    def remove_alias(self, typed: str) -> str:
+        """``typed`` is no longer a spelling of a club player (undoes :meth:`add_alias`);
+        club.json saved.  Returns the club player it was a spelling of.  Splitting a player
+        in two can put no two seats of one game together, so nothing else is checked.
+
+        :raises InputError: ``typed`` is no spelling in club.json, or a club player's own
+            name (club.json is then not written).
+        """
+        new, was = self.settings.without_alias(typed)
+        self._save(new)
+        return was
+
+    def _save(self, new: club_settings.Settings) -> None:
+        """club.json written atomically, then read back: the club goes on with what the
+        file holds (and its digest, by which the archive knows the settings changed)."""
         club_settings.save(self.folder, new)
         self.settings = club_settings.load(self.folder)
 
@@ -193,9 +222,7 @@ class Club:
         :raises InputError: a bad name or date, from after to, a name already used, or
             days another season holds.
         """
-        new = self.settings.with_season(name, first, last)
-        club_settings.save(self.folder, new)
-        self.settings = club_settings.load(self.folder)
+        self._save(self.settings.with_season(name, first, last))
 
     def close(self) -> None:
         self.archive.close()

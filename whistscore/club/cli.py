@@ -1,7 +1,8 @@
 """``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
 
 Plain text tables by default (tabulate), the JSON of ``whistscore.club`` with
-``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
+``--json``.  ``--alias``, ``--alias-remove`` and ``--season-add`` change club.json
+atomically; options that contradict each other are wrong usage (:func:`usage`, status 2).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import sys
 from typing import Any, Callable
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "usage"]
 
 
 def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -35,6 +36,9 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="take the results this version computes for games it settles otherwise")
     c.add_argument("--alias", metavar="TYPED=NAME",
                    help="the name TYPED in game files is the club player NAME (club.json)")
+    c.add_argument("--alias-remove", metavar="TYPED",
+                   help="undo --alias: TYPED is no longer a spelling of a club player "
+                        "(club.json)")
     c.add_argument("--season-add", nargs=3, metavar=("NAME", "FROM", "TO"),
                    help="add a season to club.json (inclusive dates)")
     c.add_argument("--export", metavar="FILE.xlsx",
@@ -49,27 +53,82 @@ def _out(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
+#: what the command can be asked, one at a time
+_ASKED = ("player", "h2h", "records", "ratings", "alias", "alias_remove", "season_add")
+#: the options that change club.json (they print no answer, so a question's options mean
+#: nothing with them)
+_CHANGES = ("alias", "alias_remove", "season_add")
+#: the options of a question: which games, and how the answer is printed
+_QUESTION = ("season", "first", "last", "game", "unfinished", "json")
+
+
+def _option(name: str) -> str:
+    return {"first": "--from", "last": "--to"}.get(name, "--" + name.replace("_", "-"))
+
+
+def usage(a: argparse.Namespace) -> None:
+    """Refuse options that contradict each other, before anything is read.
+
+    Each is wrong usage, not bad input: two ways of giving the period, two questions at
+    once, a question's options with a change of club.json (``--alias X=Y --season S``
+    changed club.json and silently ignored the season), ``--unfinished`` with the
+    ratings (they count finished games only), the workbook with a question.
+
+    :raises UsageError: the first contradiction, naming both options.
+    """
+    from ..errors import UsageError
+
+    if a.season is not None and (a.first is not None or a.last is not None):
+        later = "first" if a.first is not None else "last"
+        raise UsageError(f"--season and {_option(later)} are two ways of giving the period: "
+                         "give one", field=_option(later)[2:], value=getattr(a, later))
+    asked = [n for n in _ASKED if getattr(a, n)]
+    export = getattr(a, "export", None)
+    if export is not None and (asked or a.json):
+        raise UsageError("--export writes the whole period's workbook: give it without "
+                         f"{_option(asked[0] if asked else 'json')}", field="export",
+                         value=export)
+    if len(asked) > 1:
+        raise UsageError("ask one thing at a time: --player, --h2h, --records, --ratings, "
+                         "--alias, --alias-remove or --season-add",
+                         field=_option(asked[1])[2:])
+    if asked and asked[0] in _CHANGES:
+        given = [n for n in _QUESTION if getattr(a, n) not in (None, False)]
+        if given:
+            raise UsageError(f"{_option(asked[0])} changes club.json and shows nothing: give "
+                             f"it without {_option(given[0])}", field=_option(asked[0])[2:])
+    if a.ratings and a.unfinished:
+        raise UsageError("the ratings count finished games only: give --ratings without "
+                         "--unfinished", field="unfinished")
+
+
 def run(a: argparse.Namespace) -> int:
     from ..errors import InputError
     from .api import Club
 
-    asked = [n for n in ("player", "h2h", "records", "ratings", "alias", "season_add")
-             if getattr(a, n)]
-    if len(asked) > 1:
-        raise InputError("ask one thing at a time: --player, --h2h, --records, --ratings, "
-                         "--alias or --season-add", field=asked[1].replace("_", "-"))
-    for name in ("player", "season", "first", "last", "game", "alias"):
+    usage(a)
+    for name in ("player", "season", "first", "last", "game", "alias", "alias_remove"):
         value = getattr(a, name)
         if value is not None and (len(value) > 200 or "\0" in value):
-            raise InputError("too long or holds a NUL", field=name, value=value[:40])
+            raise InputError("too long or holds a NUL", field=_option(name)[2:],
+                             value=value[:40])
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
     try:
         if a.alias is not None:
             typed, sep, name = a.alias.partition("=")
             if not sep:
                 raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias)
-            club.add_alias(typed.strip(), name.strip())
-            _out(f"club.json: {typed.strip()!r} is the club player {name.strip()!r}")
+            typed, name = typed.strip(), name.strip()
+            if club.add_alias(typed, name):
+                _out(f"club.json: {typed!r} is the club player {name!r}")
+            else:
+                _out(f"club.json: {typed!r} is the club player {name!r} already; "
+                     "nothing changed")
+            return 0
+        if a.alias_remove is not None:
+            typed = a.alias_remove.strip()
+            was = club.remove_alias(typed)
+            _out(f"club.json: {typed!r} is no longer a spelling of the club player {was!r}")
             return 0
         if a.season_add is not None:
             club.add_season(*a.season_add)
