@@ -107,7 +107,15 @@ def test_the_standings_are_the_clubs_numbers_exact(books):
             points = ws.cell(row, 7)
             if Fraction(r["points"]).denominator == 3:
                 assert points.number_format == "# ?/3"
-            assert ws.cell(row, 10).value == r["rating"]
+            # best and worst evening (club.md "Standings"), exact, before the rating
+            for col, key in ((10, "best"), (11, "worst")):
+                cell = ws.cell(row, col)
+                assert Fraction(str(cell.value)).limit_denominator(1000) == \
+                    Fraction(r[key]["points"])
+                if Fraction(r[key]["points"]).denominator == 3:
+                    assert cell.number_format == "# ?/3"
+            assert ws.cell(row, 12).value == r["rating"]
+    assert [ws.cell(5, c).value for c in (10, 11, 12)] == ["Best", "Worst", "Rating"]
     assert ws.print_title_rows == "$1:$2"
 
 
@@ -150,12 +158,16 @@ def test_printed_in_english(books):
     standings = pages[0]
     assert standings.strip().splitlines()[0].strip() == "Standings"
     assert "Friday pulka: Standings" in standings
-    assert re.search(r"1 Alexei +3 +36 +2 +1\.67 +224 +11\.21 +3\.74 +146 +\+146 +3 1 1", standings)
+    # Alexei's best evening 406/3 (2026-10-16), his worst -30 (2026-10-02), then his rating
+    assert re.search(r"1 Alexei +3 +36 +2 +1\.67 +224 +11\.21 +3\.74 +135 1/3 +-30 +146 +\+146 "
+                     r"+3 1 1", standings)
     assert "-48 2/3" in standings and "-113 1/3" in standings
     assert any("Running money EUR · Preferans" in p for p in pages)
     records = " ".join(p for p in pages if p.strip().splitlines()[0].strip() == "Records")
     assert "most remizes in one evening (contracts gone down)" in records  # whole
     assert re.search(r"biggest evening win \(money\) +6\.77 EUR +Alexei", records)
+    # each record names the game file it is read from
+    assert re.search(r"biggest evening win \(money\).*2026-10-16-pulka\.json", records)
 
 
 def test_printed_in_russian(books):

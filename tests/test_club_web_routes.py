@@ -238,3 +238,18 @@ def test_without_sqlite3_the_club_says_it_is_not_on_the_one_phone_site(club, mon
     assert api.status_code == 404
     assert api.json()["message"] == "Клуб недоступен на сайте для одного телефона."
     assert api.json()["error"] == "The club is not available on the one-phone site."
+
+
+def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
+    """club.md's standings columns include best and worst evening: Alexei's Preferans best
+    is 406/3 vists (2026-10-16), his worst -30 (2026-10-02), each a link to that game."""
+    page = client(club).get("/club?all=1&lang=en").text
+    section = page[page.index('data-game="preferans"'):page.index('data-game="twist"')]
+    row = section[section.index('data-player="Alexei"'):]
+    row = row[:row.index("</tr>")]
+    assert '<td class="num best"><a href="/g/2026-10-16-pulka" title="2026-10-16">135 1/3</a>' \
+        in row
+    assert '<td class="num worst"><a href="/g/2026-10-02-pulka" title="2026-10-02">-30</a>' in row
+    assert "<th class=\"num\">Best</th><th class=\"num\">Worst</th>" in section
+    ru = client(club).get("/club?all=1&lang=ru").text
+    assert "<th class=\"num\">Лучший</th><th class=\"num\">Худший</th>" in ru

@@ -139,13 +139,15 @@ class Club:
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
         """Each player's rating at the end of the period and its change over it, per kind."""
+        from .period import in_order
         from .standings import ratings_at
 
         p = self.period(season, first, last)
 
         def query() -> dict[str, Any]:
-            kinds = [k for (k,) in self.archive.rows("SELECT DISTINCT game FROM ratings "
-                                                     "ORDER BY game")]
+            # the kinds in the order the standings list them, not by name
+            kinds = in_order({k for (k,) in self.archive.rows(
+                "SELECT DISTINCT game FROM ratings")})
             out = {}
             for kind in kinds:
                 if game is not None and kind != _game(game):

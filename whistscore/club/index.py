@@ -433,9 +433,10 @@ class Archive:
         kind = game[2]
         if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
-            from ..i18n import game_name
+            from ..i18n import LANGS, game_name
 
-            self._set_meta(f"name.{kind}", game_name(get_game(kind), "en"))
+            for lang in LANGS:
+                self._set_meta(_name_key(kind, lang), game_name(get_game(kind), lang))
             self._named.add(kind)
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
@@ -662,18 +663,23 @@ class Archive:
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
         return value
 
-    def text(self, answer: dict[str, Any], render: Callable[[], str]) -> str:
-        """``render()``, the text the CLI prints for ``answer``, or the same text kept from
-        an earlier read: the key is the whole answer, so the text is the one ``render``
-        gives for it, and printing the standings of an archive that did not change loads
-        neither the table library nor a game."""
-        return str(self.answer("text:" + _dumps(answer), lambda: {"text": render()})["text"])
+    def text(self, answer: dict[str, Any], render: Callable[[], str], lang: str = "en") -> str:
+        """``render()``, the text the CLI prints for ``answer`` in ``lang``, or the same text
+        kept from an earlier read: the key is the whole answer and the language, so the text
+        is the one ``render`` gives for them, and printing the standings of an archive that
+        did not change loads neither the table library nor a game."""
+        return str(self.answer(f"text:{lang}:" + _dumps(answer),
+                               lambda: {"text": render()})["text"])
 
-    def game_names(self) -> dict[str, str]:
-        """Each game kind's short name in English, as the game said it when its first file
-        was indexed: the text of the standings names the games without loading them."""
-        return {key[len("name."):]: value for key, value in
-                self.conn.execute("SELECT key, value FROM meta WHERE key LIKE 'name.%'")}
+    def game_names(self, lang: str = "en") -> dict[str, str]:
+        """Each game kind's short name in ``lang``, as the game said it when its first file
+        was indexed: the text of the standings names the games without loading them.  (An
+        archive of an older whistscore kept only the English names: a kind missing here is
+        named by its game, loaded then.)"""
+        start = _name_key("", lang)
+        return {key[len(start):]: value for key, value in self.conn.execute(
+            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(start), start))
+            if "." not in key[len(start):]}
 
     def problems(self) -> list[Problem]:
         out = [Problem(f, e) for f, e in self.conn.execute(
@@ -874,6 +880,12 @@ def _text(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"the file is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def _name_key(kind: str, lang: str) -> str:
+    """The meta key of a game kind's name in ``lang`` (``name.KIND``, ``name.ru.KIND``:
+    the English one as older archives kept it)."""
+    return f"name.{kind}" if lang == "en" else f"name.{lang}.{kind}"
 
 
 def _mtime_date(mtime_ns: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["RECORD_TITLES", "WORDS", "period_words", "words"]
+__all__ = ["RECORD_TITLES", "WORDS", "own_words", "period_words", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
@@ -85,6 +85,32 @@ WORDS: dict[str, tuple[str, str]] = {
                            "с теми же файлами игр."),
     "all_time_link": ("All time", "За всё время"),
     "pick_two": ("Pick two different players.", "Выберите двух разных игроков."),
+    # the command line's text (``whistscore club FOLDER [--lang ru]``); "{0|a|b}" and
+    # "{0|a|b|c}" agree with the number, "{0@genitive}" declines a name (i18n.formed)
+    "ratings": ("Ratings (OpenSkill, 40 x (mu - 3 sigma))",
+                "Рейтинги (OpenSkill, 40 x (mu - 3 sigma))"),
+    "best": ("Best", "Лучший"),
+    "worst": ("Worst", "Худший"),
+    "where": ("Where", "Где"),
+    "file": ("File", "Файл"),
+    "currency": ("Currency", "Валюта"),
+    "of_evenings": ("{0} {0|evening|evenings}", "{0} {0|вечер|вечера|вечеров}"),
+    "a_and_b": ("{0} and {1}", "{0} и {1}"),
+    "rating_after": ("rating {0} after {1} {1|game|games} (mu {2}, sigma {3})",
+                     "рейтинг {0} после {1} {1|игры|игр|игр} (mu {2}, sigma {3})"),
+    "h2h_line": ("{0}: {1} {1|evening|evenings} together; {2} ahead {3}, behind {4}, level {5}; "
+                 "average difference {6}",
+                 "{0}: {1} {1|вечер|вечера|вечеров} вместе; {2} впереди {3}, позади {4}, "
+                 "вровень {5}; средняя разница {6}"),
+    "won_from_line": ("{0} won {2} from {1}", "выигрыш {0@genitive} у {1@genitive}: {2}"),
+    "in_progress_line": ("in progress: {0} ({1}, {2}; left out until finished, or --unfinished)",
+                         "идёт: {0} ({1}, {2}; не учтена до конца, или --unfinished)"),
+    "left_out_line": ("left out: {0}: {1}", "не учтён: {0}: {1}"),
+    "recomputed_line": ("recomputed: {0}: this whistscore ({1}) settles it {2}, the archive "
+                        "keeps {3} ({4}); take the new with --accept-recomputed",
+                        "пересчёт: {0}: эта версия whistscore ({1}) даёт {2}, в архиве "
+                        "{3} ({4}); принять новое: --accept-recomputed"),
+    "as_error": ("as an error ({0})", "как ошибку ({0})"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
@@ -116,13 +142,19 @@ def words(lang: str) -> Mapping[str, str]:
     from ..games import GAMES, get_game
     from ..i18n import game_name
 
-    i = 1 if lang == "ru" else 0
-    out = {k: v[i] for k, v in WORDS.items()}
+    out = own_words(lang)
     # each game's name as the game itself says it (``game.<kind>``): a new game needs no
     # word here
-    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if i else "en")
+    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if lang == "ru" else "en")
                 for kind in GAMES})
     return out
+
+
+def own_words(lang: str) -> dict[str, str]:
+    """The club's own words in ``lang``, without the games' names: the command line's text
+    of an archive names the games as the archive keeps them, and loads no game."""
+    i = 1 if lang == "ru" else 0
+    return {k: v[i] for k, v in WORDS.items()}
 
 
 def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:

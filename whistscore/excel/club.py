@@ -60,7 +60,7 @@ class _Grid:
     def text(self, row: int, col: int, value: object, look: Look = _TEXT) -> None:
         s = safe_text("" if value is None else str(value))
         self.sheet.put(row, col, s, look)
-        if look is not _TITLE and look is not _BANNER:
+        if look is not _TITLE and look is not _BANNER and look is not _SMALL:  # these run over
             self.width[col] = max(self.width.get(col, 0), text_width(s, look.bold) + 1)
 
     def number(self, row: int, col: int, value: Fraction | Decimal | int,
@@ -117,8 +117,8 @@ def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
         money_heads = [f"{w['money']} {c}".strip() for c in currencies] + \
             [f"{w['per_evening']} {c}".strip() for c in currencies]
         g.head(row, [w["rank"], w["player"], w["evenings"], w["deals"], w["wins"],
-                     w["avg_place"], w["points"], *money_heads, w["rating"], w["change"],
-                     w["form"]], texts=(2, 10 + 2 * len(currencies)))
+                     w["avg_place"], w["points"], *money_heads, w["best"], w["worst"],
+                     w["rating"], w["change"], w["form"]], texts=(2, 12 + 2 * len(currencies)))
         row += 1
         for r in block["table"]:
             g.number(row, 1, r["rank"])
@@ -133,6 +133,9 @@ def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
                 for c in currencies:
                     g.exact(row, col, r[key].get(c))
                     col += 1
+            g.exact(row, col, r["best"]["points"])  # the points of his best evening
+            g.exact(row, col + 1, r["worst"]["points"])
+            col += 2
             if r["rating"] is not None:
                 g.number(row, col, r["rating"])
             if r["rating_change"] is not None:
@@ -159,7 +162,8 @@ def _player(title: str, data: Mapping[str, Any], w: Mapping[str, str],
         row += 1
         currencies = list(dict.fromkeys(p["currency"] or "" for p in block["running_money"]))
         g.head(row, ["#", w["date"], w["title"], w["place"], w["deals"], w["points"],
-                     w["money"], "", *[f"{w['running_money']} {c}".strip() for c in currencies]],
+                     w["money"], w["currency"],
+                     *[f"{w['running_money']} {c}".strip() for c in currencies]],
                texts=(2, 3, 4, 8))
         row += 1
         running = {p["file"]: Decimal(p["money"]) for p in block["running_money"]}
@@ -206,8 +210,8 @@ def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: 
     for kind, items in data["games"].items():
         g.text(row, 1, w["game." + kind], _BANNER)
         row += 1
-        g.head(row, [w["record"], w["value"], "", w["player"], w["title"], w["date"],
-                     w["deal"]], texts=(1, 3, 4, 5, 6))
+        g.head(row, [w["record"], w["value"], w["currency"], w["player"], w["title"],
+                     w["date"], w["deal"], w["file"]], texts=(1, 3, 4, 5, 6, 8))
         row += 1
         for it in items:
             g.text(row, 1, w["record." + it["record"]])
@@ -222,6 +226,7 @@ def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: 
             g.text(row, 6, it["date"])
             if it["deal"] is not None:
                 g.number(row, 7, it["deal"])
+            g.text(row, 8, it["file"])  # the game file the record is read from
             row += 1
         row += 1
     return g.finish("1:2", "A4")
