@@ -177,6 +177,9 @@ def test_printed_in_russian(books):
         assert english not in text
     assert "Турнирная таблица" in text and "Деньги нарастающим итогом EUR" in text
     assert "крупнейший выигрыш вечера (деньги)" in text
+    # the count agrees with its noun: 3 вечера, 1 вечер (club words' plural forms)
+    assert "Преферанс · висты · 3 вечера" in text and "Твист · висты · 1 вечер" in text
+    assert "Валюта" in text and "Файл" in text  # the headed currency and file columns
 
 
 def test_bad_export_questions(tmp_path):

@@ -123,9 +123,7 @@ class _Said:
         return self.w[key]
 
     def __call__(self, key: str, *args: object) -> str:
-        from ..i18n import formed
-
-        return formed(self.w[key], args, self.lang)
+        return self.w.say(key, *args)
 
     def game(self, kind: str) -> str:
         from .period import game_title

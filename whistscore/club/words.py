@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["RECORD_TITLES", "WORDS", "own_words", "period_words", "words"]
+__all__ = ["RECORD_TITLES", "WORDS", "Words", "own_words", "period_words", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
@@ -25,8 +25,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "start": ("the start", "начала"),
     "today": ("today", "сегодня"),
     "no_games": ("No finished game in this period.", "В этот период ни одной законченной игры."),
-    "evening_1": ("{0} evening", "вечеров: {0}"),
-    "evenings_n": ("{0} evenings", "вечеров: {0}"),
     "rank": ("#", "№"),
     "player": ("Player", "Игрок"),
     "evenings": ("Evenings", "Вечера"),
@@ -42,8 +40,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "h2h": ("Head-to-head", "Личные встречи"),
     "h2h_with": ("Head-to-head with", "Личные встречи с"),
     "compare": ("Compare", "Сравнить"),
-    "together_1": ("{0} evening together", "вечеров вместе: {0}"),
-    "together_n": ("{0} evenings together", "вечеров вместе: {0}"),
+    "together": ("{0} {0|evening|evenings} together", "{0} {0|вечер|вечера|вечеров} вместе"),
     "ahead": ("ahead", "впереди"),
     "behind": ("behind", "позади"),
     "level": ("level", "вровень"),
@@ -137,7 +134,22 @@ WORDS: dict[str, tuple[str, str]] = {
 RECORD_TITLES = {k[len("record."):]: v[0] for k, v in WORDS.items() if k.startswith("record.")}
 
 
-def words(lang: str) -> Mapping[str, str]:
+class Words(dict[str, str]):
+    """The club's words in one language, and :meth:`say` to fill one in: a page or the
+    text says "3 вечера" and "1 evening" with the words alone."""
+
+    def __init__(self, lang: str, table: dict[str, str]) -> None:
+        super().__init__(table)
+        self.lang = lang
+
+    def say(self, key: str, *args: object) -> str:
+        """The word ``key`` with ``args``: numbers agreeing, names in their case."""
+        from ..i18n import formed
+
+        return formed(self[key], args, self.lang)
+
+
+def words(lang: str) -> Words:
     """The club's words in ``lang`` ("en" or "ru"; anything else is English)."""
     from ..games import GAMES, get_game
     from ..i18n import game_name
@@ -150,11 +162,11 @@ def words(lang: str) -> Mapping[str, str]:
     return out
 
 
-def own_words(lang: str) -> dict[str, str]:
+def own_words(lang: str) -> Words:
     """The club's own words in ``lang``, without the games' names: the command line's text
     of an archive names the games as the archive keeps them, and loads no game."""
     i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in WORDS.items()}
+    return Words("ru" if i else "en", {k: v[i] for k, v in WORDS.items()})
 
 
 def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:

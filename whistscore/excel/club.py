@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from .. import files
+from ..i18n import formed
 from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
 from .formats import UNSAFE_XML, number_cell, safe_text, text_width
 
@@ -101,7 +102,7 @@ def _currencies(block: Mapping[str, Any]) -> list[str]:
 
 
 def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
-               period: str) -> Sheet:
+               period: str, lang: str) -> Sheet:
     g = _Grid(Sheet(title))
     g.text(1, 1, f"{data['club'] + ': ' if data.get('club') else ''}{w['standings']}", _TITLE)
     g.text(2, 1, period, _SMALL)
@@ -111,7 +112,7 @@ def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
     for kind, block in data["games"].items():
         n = block["evenings"]
         g.text(row, 1, f"{w['game.' + kind]} · {w['unit.' + block['unit']]} · "
-                       f"{(w['evening_1'] if n == 1 else w['evenings_n']).format(n)}", _BANNER)
+                       f"{formed(w['of_evenings'], [n], lang)}", _BANNER)
         row += 1
         currencies = _currencies(block)
         money_heads = [f"{w['money']} {c}".strip() for c in currencies] + \
@@ -239,7 +240,7 @@ def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, A
     and ``records`` as ``whistscore club --json`` prints them; ``words`` the club's words
     in ``lang``; ``period`` the period in words."""
     taken: set[str] = set()
-    sheets = [_standings(_tab(words["standings"], taken), standings, words, period)]
+    sheets = [_standings(_tab(words["standings"], taken), standings, words, period, lang)]
     player_sheets: list[Sheet] = []
     runs: list[tuple[str, str, str, tuple[int, int, int]]] = []  # kind, currency, sheet, where
     for data in players:
