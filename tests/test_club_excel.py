@@ -190,7 +190,32 @@ def test_bad_export_questions(tmp_path):
     assert status == 1 and "Traceback" not in err and err.count("\n") == 1
     old = tmp_path / "old.xlsx"
     old.write_bytes(b"old")
-    status, _, err = run(["club", club, "--export", old, "--season", "Spring"])
+    status, _, err = run(["club", club, "--export", old, "--season", "Spring", "--force"])
     assert status == 1 and "no such season" in err and old.read_bytes() == b"old"
+    # a file that is not a club workbook whistscore wrote is someone's: only with --force
     status, _, err = run(["club", club, "--export", old])
+    assert status == 1 and "use --force" in err and old.read_bytes() == b"old"
+    status, _, err = run(["club", club, "--export", old, "--force"])
     assert status == 0 and zipfile.is_zipfile(old)
+    status, _, err = run(["club", club, "--export", old])  # its own workbook: written again
+    assert status == 0, err
+
+
+def test_the_export_never_replaces_the_clubs_own_files(tmp_path):
+    """A game file, club.json or club.sqlite named as the workbook by mistake stays as it
+    was (the review found each replaced by a workbook, exit 0), with or without --force;
+    so does a game's own workbook (it carries the game's backup)."""
+    club = _club(tmp_path / "club")
+    assert run(["club", club])[0] == 0  # club.sqlite made
+    for name in ("2026-10-02-pulka.json", "club.json", "club.sqlite"):
+        before = (club / name).read_bytes()
+        for force in ([], ["--force"]):
+            status, out, err = run(["club", club, "--export", club / name, *force])
+            assert (status, out) == (1, "") and "ends in .xlsx" in err, err
+            assert (club / name).read_bytes() == before
+    game_book = tmp_path / "pulka.xlsx"
+    assert run(["export", club / "2026-10-02-pulka.json", game_book])[0] == 0
+    before = game_book.read_bytes()
+    status, _, err = run(["club", club, "--export", game_book])
+    assert status == 1 and "not a club workbook whistscore wrote" in err
+    assert game_book.read_bytes() == before

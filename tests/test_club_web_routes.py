@@ -256,3 +256,21 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     assert "Преферанс · висты · 3 вечера" in ru and "Твист · висты · 1 вечер" in ru
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
+
+
+def test_a_player_named_with_a_slash_has_his_page(tmp_path):
+    """The Club page links "/club/p/A%2FB" for a player "A/B"; the server decodes it to
+    "/club/p/A/B", which is still his page (the review found it answered 404)."""
+    c = client(tmp_path)
+    assert c.post("/api/games", json={"name": "sl", "game": "preferans",
+                                      "players": ["A/B", "Boris", "Vera"]},
+                  headers=H).status_code == 201
+    for deal in ["pass 4/2/4"] * 2:
+        assert c.post("/api/games/sl/deals", json={"deal": deal}, headers=H).status_code == 201
+    page = c.get("/club?unfinished=1").text
+    assert 'href="/club/p/A%2FB"' in page
+    r = c.get("/club/p/A%2FB?unfinished=1")
+    assert r.status_code == 200 and "<h1>A/B</h1>" in r.text, r.text[:300]
+    api = c.get("/api/club/players/A%2FB?unfinished=1")
+    assert api.status_code == 200 and api.json()["player"] == "A/B"
+    assert api.json() == cli_json(tmp_path, "--player", "A/B", "--unfinished")

@@ -40,6 +40,9 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--export", metavar="FILE.xlsx",
                    help="write the period's workbook: standings, a sheet per player, the "
                         "records, a chart of running money")
+    c.add_argument("--force", action="store_true",
+                   help="with --export: write over a file that is not a club workbook "
+                        "whistscore wrote")
     c.add_argument("--lang", choices=("en", "ru"), default="en",
                    help="the language of the text and of the workbook (--export)")
     return {"club": run}

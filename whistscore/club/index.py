@@ -773,7 +773,8 @@ def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
             with _ctrl_c_held():  # the processes start deaf to Ctrl-C (_worker_start)
                 pool = ProcessPoolExecutor(workers,
                                            mp_context=multiprocessing.get_context("fork"),
-                                           initializer=_worker_start)
+                                           initializer=_worker_start,
+                                           initargs=(os.getpid(),))
                 looked = pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
                                   chunksize=chunk)
             for one in looked:
@@ -843,15 +844,34 @@ def _ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A replaying process leaves Ctrl-C to the one that started it (which stops them
     and rolls the archive back): a worker of its own would print a traceback.  It was
-    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through."""
+    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through.
+
+    It also dies with ``parent``: a rebuild killed outright (``kill -9``, the OOM killer)
+    cannot stop its processes, which would wait for ever on a pipe that the others still
+    hold open (the review found them alive long after).  Linux says so with
+    PR_SET_PDEATHSIG; a parent already gone before it was asked is checked by its pid."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: only the check below
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+#: prctl(2)'s option: the signal a process gets when the thread that forked it ends
+_PR_SET_PDEATHSIG = 1
 
 
 def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:

@@ -22,11 +22,16 @@ import os
 from pathlib import Path
 
 from .. import files
+from ..errors import InputError
 from ..i18n import formed
 from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
 from .formats import UNSAFE_XML, number_cell, safe_text, text_width
 
-__all__ = ["club_workbook", "save"]
+__all__ = ["CATEGORY", "club_workbook", "save", "written_by_whistscore"]
+
+#: the category of a club workbook's document properties: what tells one whistscore wrote
+#: (and may write over again) from someone's own sheet
+CATEGORY = "whistscore club"
 
 _TITLE = Look(bold=True, size=14)
 _BANNER = Look(bold=True, size=12, line_below=True)
@@ -267,7 +272,7 @@ def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, A
     names = ", ".join(d["player"] for d in players)
     props = Properties(title=UNSAFE_XML.sub("\ufffd", f"{club}: {words['standings']}"),
                        subject=words["club"], creator="whistscore",
-                       keywords=UNSAFE_XML.sub("\ufffd", names), category="whistscore",
+                       keywords=UNSAFE_XML.sub("\ufffd", names), category=CATEGORY,
                        language=lang, description=UNSAFE_XML.sub("\ufffd", period))
     return write(sheets, props)
 
@@ -279,3 +284,34 @@ def save(data: bytes, out_path: str | os.PathLike[str]) -> None:
         with open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
+
+
+def written_by_whistscore(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a club workbook whistscore wrote (its document properties'
+    category is :data:`CATEGORY`), which ``--export`` may write over again; anything
+    unreadable is simply not one, never an error."""
+    from .reading import Budget, Damaged, Stop, open_zip, parse_part
+
+    found: list[str] = []
+    inside: list[bool] = [False]
+
+    def start(name: str, _attrs: dict[str, str]) -> None:
+        inside[0] = name.endswith("category")
+
+    def end(name: str) -> None:
+        if name.endswith("category"):
+            raise Stop
+
+    def text(data: str) -> None:
+        if inside[0]:
+            found.append(data)
+
+    try:
+        with open_zip(Path(path), "export") as book:
+            try:
+                parse_part(book, "docProps/core.xml", Budget(), start, end, text)
+            except Stop:
+                pass
+    except (Damaged, InputError):
+        return False
+    return "".join(found) == CATEGORY
