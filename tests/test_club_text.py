@@ -69,7 +69,7 @@ def test_the_player_page_counts_games_in_both_languages(club):
     assert "rating 120 after 2 games" in en
     ru = _ok(["club", club, "--player", "alexei", "--lang", "ru"])
     assert ru.splitlines()[:2] == ["Friday pulka · Alexei · за всё время",
-                                   "записан как Alexei, Lyosha"]
+                                   "варианты имени: Alexei, Lyosha"]
     assert "рейтинг 146 после 3 игр (mu 27.18, sigma 7.84)" in ru
     assert "рейтинг 17 после 1 игры" in ru
     assert "Игры по уровням: 6: сыграно 5 из 5; 7: сыграно 1 из 3; 8: сыграно 3 из 3" in ru
@@ -102,3 +102,59 @@ def test_a_heading_without_a_club_name_starts_with_a_capital(tmp_path, club):
     shutil.copytree(club, folder, ignore=shutil.ignore_patterns("club.json", "club.sqlite*"))
     assert _ok(["club", str(folder)]).startswith("Standings · all time\n")
     assert _ok(["club", str(folder), "--lang", "ru"]).startswith("Турнирная таблица · за всё время\n")
+
+
+def test_counted_unfinished_the_game_in_progress_says_so(club):
+    out = _ok(["club", club, "--unfinished"])
+    assert out.rstrip().endswith("in progress: 2026-10-23-pulka.json (Preferans, 5 deals; "
+                                 "counted as it stands, --unfinished)")
+    assert "Preferans · vists · 4 evenings" in out  # the game in progress is one of them
+
+
+def test_a_game_without_a_deal_is_no_evening_even_counted_unfinished(club):
+    """A Danish game just created (no deal yet): listed in progress, never an evening with
+    four winners of 0 points, nor a record of 0 (found by a review)."""
+    import whistscore
+
+    whistscore.new("danish", ["Nina", "Pavel", "Marina", "Alexei"]).save(
+        Path(club) / "2026-10-30-danish.json")
+    out = _ok(["club", club, "--unfinished", "--game", "danish"])
+    assert "Danish whist · points · 1 evening" in out
+    assert "in progress: 2026-10-30-danish.json (Danish whist, 0 deals; counted" in out
+    records = _ok(["club", club, "--unfinished", "--records", "--game", "danish", "--json"])
+    import json
+
+    assert all(r["file"] != "2026-10-30-danish.json" for r in json.loads(records)["games"]["danish"])
+
+
+def test_an_open_period_is_said_as_open(club):
+    """"--from D" counts every later game, tomorrow's too: "from D", not "D to today"."""
+    assert _ok(["club", club, "--from", "2026-10-09"]).startswith(
+        "Friday pulka · Standings · from 2026-10-09\n")
+    assert _ok(["club", club, "--to", "2026-10-09", "--lang", "ru"]).startswith(
+        "Friday pulka · Турнирная таблица · по 2026-10-09\n")
+    assert _ok(["club", club, "--from", "2026-10-01", "--to", "2026-10-09"]).startswith(
+        "Friday pulka · Standings · 2026-10-01 to 2026-10-09\n")
+
+
+def test_a_spelling_club_json_lists_finds_the_player_before_any_file_types_it(club):
+    """club.json lists "Lyosha" for Alexei; a spelling listed but never typed in a game
+    file ("Алёша") is his too, in --player and --h2h (the docs: any of his spellings)."""
+    import json
+
+    path = Path(club) / "club.json"
+    settings = json.loads(path.read_text("utf-8"))
+    settings["players"]["Alexei"].append("Алёша")
+    path.write_text(json.dumps(settings, ensure_ascii=False), "utf-8")
+    assert _ok(["club", club, "--player", "алёша"]).startswith("Friday pulka · Alexei · ")
+    assert _ok(["club", club, "--h2h", "Алёша", "Nina"]).startswith(
+        "Friday pulka · Alexei and Nina · ")
+
+
+def test_ratings_leave_out_a_game_nobody_was_rated_in_by_the_periods_end(club):
+    """By 2026-10-02 only the pulka and the whist of that evening were played: no Twist
+    or Danish table, not even an empty one (found by a review)."""
+    out = _ok(["club", club, "--ratings", "--to", "2026-10-02"])
+    titles = [line for line in out.splitlines()
+              if line in ("Preferans", "Twist", "Whist", "Danish whist")]
+    assert titles == ["Preferans", "Whist"]

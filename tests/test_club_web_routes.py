@@ -256,6 +256,10 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     assert "Преферанс · висты · 3 вечера" in ru and "Твист · висты · 1 вечер" in ru
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
+    # without a verb (it would have a gender): the CLI's words, names declined if they can be
+    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4.95 EUR</p>' in h2h
+    en = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=en").text
+    assert '<p class="won-from">Alexei won 99 from Nina · 4.95 EUR</p>' in en
 
 
 def test_a_player_named_with_a_slash_has_his_page(tmp_path):

@@ -96,6 +96,7 @@ class Club:
 
         p = self.period(season, first, last)
         kind = _game(game)
+        name = self._listed(name)
         key = json.dumps([_key("player", p, kind, unfinished), name], ensure_ascii=False)
         return self._read(lambda: self._framed(self.archive.answer(
             key, lambda: player(self.archive, name, p, kind, unfinished))))
@@ -113,6 +114,7 @@ class Club:
         p = self.period(season, first, last)
 
         kind = _game(game)
+        a, b = self._listed(a), self._listed(b)
         key = json.dumps([_key("h2h", p, kind, unfinished), a, b], ensure_ascii=False)
 
         def query() -> dict[str, Any]:
@@ -153,10 +155,21 @@ class Club:
                 if game is not None and kind != _game(game):
                     continue
                 table = ratings_at(self.archive, kind, p)
+                if not table:  # no game of that kind rated by the period's end
+                    continue
                 out[kind] = [{"player": name, "rating": r, "change": c} for name, (r, c) in
                              sorted(table.items(), key=lambda kv: (-kv[1][0], kv[0]))]
             return self._framed({"period": p.to_json(), "games": out})
         return self._read(query)
+
+    def _listed(self, name: str) -> str:
+        """The club name of a spelling club.json lists (even one no game file has typed
+        yet, "any of his spellings"), else ``name`` as asked."""
+        from .settings import name_key
+
+        if not isinstance(name, str):
+            return name
+        return self.settings.aliases().get(name_key(name), name)
 
     def _framed(self, body: dict[str, Any]) -> dict[str, Any]:
         """The answer with the club's name and what the reader must know: files left out,

@@ -180,9 +180,9 @@ def _standings_text(data: dict[str, Any], say: _Said) -> str:
 
 def _footer(data: dict[str, Any], say: _Said) -> str:
     lines = []
+    line = "in_progress_counted" if data.get("unfinished") else "in_progress_line"
     for g in data.get("in_progress", ()):
-        lines.append(say("in_progress_line", g["file"], say.game(g["game"]),
-                         say.deals(g["deals"])))
+        lines.append(say(line, g["file"], say.game(g["game"]), say.deals(g["deals"])))
     for p in data["left_out"]:
         lines.append(say("left_out_line", p["file"], p["error"]))
     for r in data["recomputed"]:

@@ -161,6 +161,8 @@ def _where(period: Period, game: str | None, unfinished: bool, playing: bool
         where.append("g.finished = 0")
     elif not unfinished:
         where.append("g.finished = 1")
+    else:  # a game counted unfinished has been played: one without a deal is no evening
+        where.append("(g.finished = 1 OR g.deals > 0)")
     if game is not None:
         where.append("g.game = ?")
         params.append(game)

@@ -22,8 +22,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "all_time": ("all time", "за всё время"),
     "season": ("season {0}, {1} to {2}", "сезон {0}, с {1} по {2}"),
     "range": ("{0} to {1}", "с {0} по {1}"),
-    "start": ("the start", "начала"),
-    "today": ("today", "сегодня"),
+    "from_day": ("from {0}", "с {0}"),  # open at the end: every game since, later ones too
+    "until_day": ("until {0}", "по {0}"),
     "no_games": ("No finished game in this period.", "В этот период ни одной законченной игры."),
     "rank": ("#", "№"),
     "player": ("Player", "Игрок"),
@@ -45,7 +45,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "behind": ("behind", "позади"),
     "level": ("level", "вровень"),
     "avg_difference": ("average difference", "средняя разница"),
-    "won_from": ("won from the other", "выиграл у другого"),
     "never_together": ("They have not finished a game at the same table in this period.",
                        "В этот период они не доиграли ни одной игры за одним столом."),
     "date": ("Date", "Дата"),
@@ -60,13 +59,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "made_of": ("{0}: {1} of {2} made", "{0}: сыграно {1} из {2}"),
     "miseres": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
     "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, недобор в {1}"),
-    "written_as": ("written as", "записан как"),
+    "written_as": ("written as", "варианты имени:"),  # no verb: it would have a gender
     "record": ("Record", "Рекорд"),
     "value": ("Value", "Значение"),
     "deal_n": ("deal {0}", "сдача {0}"),
     "deal": ("Deal", "Сдача"),
     "left_out": ("left out", "не учтён"),
     "in_progress": ("in progress, left out until finished", "идёт, не учтена до конца"),
+    "in_progress_in": ("in progress, counted as it stands", "идёт, учтена как есть"),
     "recomputed": ("this whistscore settles it otherwise; the archive keeps the old result",
                    "эта версия считает иначе; в архиве прежний результат"),
     "no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
@@ -99,9 +99,11 @@ WORDS: dict[str, tuple[str, str]] = {
                  "average difference {6}",
                  "{0}: {1} {1|вечер|вечера|вечеров} вместе; {2} впереди {3}, позади {4}, "
                  "вровень {5}; средняя разница {6}"),
-    "won_from_line": ("{0} won {2} from {1}", "выигрыш {0@genitive} у {1@genitive}: {2}"),
+    "won_from_line": ("{0} won {2} from {1}", "выигрыш {0@genitive} у {1@genitive}: {2}"),  # no verb: it would have a gender
     "in_progress_line": ("in progress: {0} ({1}, {2}; left out until finished, or --unfinished)",
                          "идёт: {0} ({1}, {2}; не учтена до конца, или --unfinished)"),
+    "in_progress_counted": ("in progress: {0} ({1}, {2}; counted as it stands, --unfinished)",
+                            "идёт: {0} ({1}, {2}; учтена как есть, --unfinished)"),
     "left_out_line": ("left out: {0}: {1}", "не учтён: {0}: {1}"),
     "recomputed_line": ("recomputed: {0}: this whistscore ({1}) settles it {2}, the archive "
                         "keeps {3} ({4}); take the new with --accept-recomputed",
@@ -174,5 +176,9 @@ def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
     if period["season"]:
         return w["season"].format(period["season"], period["from"], period["to"])
     if period["from"] or period["to"]:
-        return w["range"].format(period["from"] or w["start"], period["to"] or w["today"])
+        if not period["to"]:
+            return w["from_day"].format(period["from"])
+        if not period["from"]:
+            return w["until_day"].format(period["to"])
+        return w["range"].format(period["from"], period["to"])
     return w["all_time"]
