@@ -280,7 +280,7 @@ def test_cli_prints_the_same_json_as_the_library(club, folder):
     status, out, err = run(["club", folder[0], "--records", "--json"])
     assert json.loads(out) == club.records()
     status, out, err = run(["club", folder[0]])
-    assert status == 0 and "Friday pulka: standings, all time" in out
+    assert status == 0 and "Friday pulka · Standings · all time" in out
     assert "left out: spilled-coffee.json: line 1: not valid JSON" in out
     assert "in progress: 2026-11-20-preferans.json" in out
     for extra in (["--player", "Anna"], ["--h2h", "Anna", "Boris"], ["--records"],

@@ -419,6 +419,7 @@ def test_a_game_without_dates_touched_moves_in_the_rating_order_as_a_rebuild_has
     (["--ratings", "--unfinished"], ["finished games only"]),
     (["--export", "x.xlsx", "--json"], ["field 'export'", "without --json"]),
     (["--export", "x.xlsx", "--records"], ["without --records"]),
+    (["--force"], ["field 'force'", "give it with --export"]),
     (["--export", "x.xlsx", "--season", "Autumn", "--from", "2026-09-01"], ["give one"]),
 ])
 def test_contradictory_options_are_wrong_usage_exit_2(tmp_path, argv, words):

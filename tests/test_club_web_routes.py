@@ -238,3 +238,43 @@ def test_without_sqlite3_the_club_says_it_is_not_on_the_one_phone_site(club, mon
     assert api.status_code == 404
     assert api.json()["message"] == "Клуб недоступен на сайте для одного телефона."
     assert api.json()["error"] == "The club is not available on the one-phone site."
+
+
+def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
+    """club.md's standings columns include best and worst evening: Alexei's Preferans best
+    is 406/3 vists (2026-10-16), his worst -30 (2026-10-02), each a link to that game."""
+    page = client(club).get("/club?all=1&lang=en").text
+    section = page[page.index('data-game="preferans"'):page.index('data-game="twist"')]
+    row = section[section.index('data-player="Alexei"'):]
+    row = row[:row.index("</tr>")]
+    assert '<td class="num best"><a href="/g/2026-10-16-pulka" title="2026-10-16">135 1/3</a>' \
+        in row
+    assert '<td class="num worst"><a href="/g/2026-10-02-pulka" title="2026-10-02">-30</a>' in row
+    assert "<th class=\"num\">Best</th><th class=\"num\">Worst</th>" in section
+    ru = client(club).get("/club?all=1&lang=ru").text
+    assert "<th class=\"num\">Лучший</th><th class=\"num\">Худший</th>" in ru
+    assert "Преферанс · висты · 3 вечера" in ru and "Твист · висты · 1 вечер" in ru
+    h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
+    assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
+    # without a verb (it would have a gender): the CLI's words, names declined if they can be
+    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4.95 EUR</p>' in h2h
+    en = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=en").text
+    assert '<p class="won-from">Alexei won 99 from Nina · 4.95 EUR</p>' in en
+
+
+def test_a_player_named_with_a_slash_has_his_page(tmp_path):
+    """The Club page links "/club/p/A%2FB" for a player "A/B"; the server decodes it to
+    "/club/p/A/B", which is still his page (the review found it answered 404)."""
+    c = client(tmp_path)
+    assert c.post("/api/games", json={"name": "sl", "game": "preferans",
+                                      "players": ["A/B", "Boris", "Vera"]},
+                  headers=H).status_code == 201
+    for deal in ["pass 4/2/4"] * 2:
+        assert c.post("/api/games/sl/deals", json={"deal": deal}, headers=H).status_code == 201
+    page = c.get("/club?unfinished=1").text
+    assert 'href="/club/p/A%2FB"' in page
+    r = c.get("/club/p/A%2FB?unfinished=1")
+    assert r.status_code == 200 and "<h1>A/B</h1>" in r.text, r.text[:300]
+    api = c.get("/api/club/players/A%2FB?unfinished=1")
+    assert api.status_code == 200 and api.json()["player"] == "A/B"
+    assert api.json() == cli_json(tmp_path, "--player", "A/B", "--unfinished")

@@ -198,6 +198,7 @@ def _club(a: argparse.Namespace) -> int:
     from .club.words import period_words, words
     from .excel.club import club_workbook, save
 
+    _club_export_target(a.export, a.force)
     w = words(a.lang)
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
     try:
@@ -217,6 +218,22 @@ def _club(a: argparse.Namespace) -> int:
     print(f"{a.export}: {len(players)} players, "
           f"{sum(b['evenings'] for b in standings['games'].values())} evenings")
     return 0
+
+
+def _club_export_target(out: str, force: bool) -> None:
+    """Refuse to write the club's workbook anywhere but a workbook: a name not ending in
+    .xlsx (a game file, club.json, club.sqlite named by mistake would be replaced by a
+    workbook), and an existing file that is not a club workbook whistscore wrote unless
+    --force (someone's own sheet).  A device, a folder or a read-only file is refused
+    even with --force (:func:`files.save_target`)."""
+    from .excel.club import written_by_whistscore
+
+    if not out.lower().endswith(".xlsx"):
+        raise InputError("a workbook's name ends in .xlsx", field="export", value=out)
+    target = files.save_target(out, field="export")
+    if target.exists() and not force and not written_by_whistscore(target):
+        raise InputError("the file exists and is not a club workbook whistscore wrote; use "
+                         "--force to overwrite it", field="export", value=out)
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
 
 __all__ = ["LANGS", "CORE_LABELS", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
-           "error_line", "said",
+           "error_line", "said", "formed",
            "entries_said"]
 
 LANGS = ("en", "ru")
@@ -439,6 +439,12 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
             return found
         return _filled(found, [text(a, kind, lang) for a in value.args], lang)
     return value
+
+
+def formed(template: str, args: "Sequence[object]", lang: str = "en") -> str:
+    """``template`` (a label's text in ``lang``) with ``args``: names in their case, nouns
+    agreeing with their numbers ("{0|evening|evenings}", "{0|вечер|вечера|вечеров}")."""
+    return _filled(template, list(args), lang)
 
 
 def _filled(found: str, args: list[Any], lang: str) -> str:

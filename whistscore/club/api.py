@@ -103,6 +103,7 @@ class Club:
 
         p = self.period(season, first, last)
         kind = _game(game)
+        name = self._listed(name)
         key = json.dumps([_key("player", p, kind, unfinished), name], ensure_ascii=False)
         return self._read(lambda: self._framed(self.archive.answer(
             key, lambda: player(self.archive, name, p, kind, unfinished))))
@@ -120,6 +121,7 @@ class Club:
         p = self.period(season, first, last)
 
         kind = _game(game)
+        a, b = self._listed(a), self._listed(b)
         key = json.dumps([_key("h2h", p, kind, unfinished), a, b], ensure_ascii=False)
 
         def query() -> dict[str, Any]:
@@ -146,22 +148,35 @@ class Club:
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
         """Each player's rating at the end of the period and its change over it, per kind."""
+        from .period import in_order
         from .standings import ratings_at
 
         p = self.period(season, first, last)
 
         def query() -> dict[str, Any]:
-            kinds = [k for (k,) in self.archive.rows("SELECT DISTINCT game FROM ratings "
-                                                     "ORDER BY game")]
+            # the kinds in the order the standings list them, not by name
+            kinds = in_order({k for (k,) in self.archive.rows(
+                "SELECT DISTINCT game FROM ratings")})
             out = {}
             for kind in kinds:
                 if game is not None and kind != _game(game):
                     continue
                 table = ratings_at(self.archive, kind, p)
+                if not table:  # no game of that kind rated by the period's end
+                    continue
                 out[kind] = [{"player": name, "rating": r, "change": c} for name, (r, c) in
                              sorted(table.items(), key=lambda kv: (-kv[1][0], kv[0]))]
             return self._framed({"period": p.to_json(), "games": out})
         return self._read(query)
+
+    def _listed(self, name: str) -> str:
+        """The club name of a spelling club.json lists (even one no game file has typed
+        yet, "any of his spellings"), else ``name`` as asked."""
+        from .settings import name_key
+
+        if not isinstance(name, str):
+            return name
+        return self.settings.aliases().get(name_key(name), name)
 
     def _framed(self, body: dict[str, Any]) -> dict[str, Any]:
         """The answer with the club's name and what the reader must know: files left out,

@@ -141,7 +141,8 @@ def standings(archive: Archive, period: Period, game: str | None = None,
              for kind in game_kinds(archive, period, game, unfinished)}
     in_progress = [{**e.ref(), "game": e.game, "deals": e.deals, "players": list(e.seats)}
                    for e in evenings(archive, period, game, playing=True)]
-    return {"period": period.to_json(), "games": games, "in_progress": in_progress}
+    return {"period": period.to_json(), "games": games, "unfinished": unfinished,
+            "in_progress": in_progress}
 
 
 def _block(archive: Archive, period: Period, kind: str, unfinished: bool) -> dict[str, Any]:
