@@ -317,6 +317,27 @@ def test_the_past_does_not_move(tmp_path):
     assert table["Alexei"] == "-30"
 
 
+def test_another_whistscore_keeps_none_of_the_answers_the_old_one_kept(tmp_path):
+    """Answers and texts are kept per archive generation; a newer whistscore that settles
+    every game the same still words and shapes its answers its own way, so none kept by
+    the old one is served (a text kept across an upgrade lacked a new column).  Every game
+    here is finished, so the recheck itself finds nothing to change."""
+    shutil.copytree(ROOT / "samples" / "club", tmp_path, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("club.sqlite*", "2026-10-23-pulka.json"))
+    assert run(["club", tmp_path])[0] == 0  # the standings and their text kept
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT count(*) FROM answers").fetchone()[0] >= 2
+    conn.execute("UPDATE answers SET value = ? WHERE key LIKE 'text:%'",
+                 (json.dumps({"text": "the old version's text"}),))
+    conn.execute("UPDATE games SET checked_with = '0.0.9'")
+    conn.execute("UPDATE meta SET value = '0.0.9' WHERE key = 'checked_with'")
+    conn.commit()
+    conn.close()
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and "the old version's text" not in out and "Standings" in out
+    assert "recomputed" not in out  # every game settles the same
+
+
 def test_the_scorepad_never_lists_club_json(tmp_path):
     from whistscore.web.store import Folder, NotFound
 
@@ -332,7 +353,8 @@ def test_the_scorepad_never_lists_club_json(tmp_path):
 
 def test_not_a_folder(tmp_path):
     refused(["club", tmp_path / "nope"], "no such club folder")
-    refused(["club", SAMPLES / "preferans-sochi.json"], "no such club folder")
+    refused(["club", SAMPLES / "preferans-sochi.json"], "a club is a folder of game files; "
+                                                         "this is a file")
 
 
 def test_import_whistscore_loads_neither_sqlite_nor_openskill():

@@ -73,7 +73,10 @@ def test_the_player_page_counts_games_in_both_languages(club):
     assert "рейтинг 146 после 3 игр (mu 27.18, sigma 7.84)" in ru
     assert "рейтинг 17 после 1 игры" in ru
     assert "Игры по уровням: 6: сыграно 5 из 5; 7: сыграно 1 из 3; 8: сыграно 3 из 3" in ru
-    assert "2026-10-02  Friday pulka  Marina's kitchen  13       -30     -1.50 EUR  3 из 3" in ru
+    assert re.search(r"2026-10-02  Friday pulka  Marina's kitchen  13 +-30 +-1\.50 EUR +-1\.50 EUR +"
+                     r"3 из 3", ru)  # the money, then where he stands after the evening
+    assert re.search(r"2026-10-09  Friday pulka  Nina's +12 +356/3 +5\.94 EUR +4\.44 EUR +1 из 3",
+                     ru)
 
 
 def test_head_to_head_and_records_in_russian(club):
@@ -82,7 +85,7 @@ def test_head_to_head_and_records_in_russian(club):
                                    "вровень 0; средняя разница 158; выигрыш Alexei у Nina: 99 "
                                    "(4.95 EUR)")
     records = _ok(["club", club, "--records", "--lang", "ru"])
-    assert re.search(r"крупнейший перепад за сдачу \(очки\) +400/3 +Alexei +Friday pulka "
+    assert re.search(r"крупнейший перепад за сдачу \(очки\) +400/3 +Marina +Friday pulka "
                      r"+2026-10-09 +сдача 7 +2026-10-09-pulka\.json", records)
 
 
@@ -158,3 +161,23 @@ def test_ratings_leave_out_a_game_nobody_was_rated_in_by_the_periods_end(club):
     titles = [line for line in out.splitlines()
               if line in ("Preferans", "Twist", "Whist", "Danish whist")]
     assert titles == ["Preferans", "Whist"]
+
+
+def test_money_per_evening_is_rounded_half_a_cent_away_from_zero():
+    """Money per evening: the money of the evenings that have money in that currency,
+    divided by their number, to the cent; half a cent goes away from zero, as worked out by
+    hand (8.21 EUR over 2 evenings is 4.11, -5.53 over 2 is -2.77; the review found 4.10 and
+    -2.76, rounded to even)."""
+    from decimal import Decimal
+
+    from whistscore.club.period import Evening, Seat
+    from whistscore.club.standings import _table
+
+    def evening(n: int, a: str, b: str) -> Evening:
+        seats = {"Ann": Seat("Ann", 1, Decimal(a), 1, 0), "Bob": Seat("Bob", -1, Decimal(b), 2, 1)}
+        return Evening(f"{n}.json", "preferans", f"2026-10-0{n}", None, None, 10, True, None,
+                       Decimal("0.10"), "EUR", "vist", seats)
+
+    rows = _table("preferans", [evening(1, "4.10", "-2.76"), evening(2, "4.11", "-2.77")], {})
+    per = {r["player"]: r["money_per_evening"] for r in rows}
+    assert per == {"Ann": {"EUR": "4.11"}, "Bob": {"EUR": "-2.77"}}

@@ -52,6 +52,8 @@ def cli_json(folder: Path, *args: str) -> dict:
 @pytest.mark.parametrize("route, args", [
     ("/api/club", []),
     ("/api/club?unfinished=1", ["--unfinished"]),
+    ("/api/club?unfinished=true", ["--unfinished"]),
+    ("/api/club?unfinished=0", []),
     ("/api/club?season=autumn%202026", ["--season", "autumn 2026"]),
     ("/api/club?from=2026-10-09&to=2026-10-16&game=twist",
      ["--from", "2026-10-09", "--to", "2026-10-16", "--game", "twist"]),
@@ -101,14 +103,25 @@ def test_a_deal_recorded_in_the_scorepad_shows_at_the_next_read(club):
     ("/api/club?season=Spring", "season"),
     ("/api/club?from=2026-12-01&to=2026-01-01", "from"),
     ("/api/club?game=chess", "game"),
-    ("/api/club/players/Nobody", "player"),
     ("/api/club/h2h?a=Marina&b=marina", "h2h"),
+    ("/api/club?unfinished=maybe", "unfinished"),
 ])
 def test_bad_questions_are_clear_errors(club, route, field):
     r = client(club).get(route)
     assert r.status_code == 400, r.text
     body = r.json()
     assert body["field"] == field and body["error"] and "Traceback" not in r.text
+
+
+def test_no_such_player_is_404_in_the_api_as_on_the_page(club):
+    """The question was well put, the player is not there: 404 on both (the review found
+    the API's 400 beside the page's 404)."""
+    c = client(club)
+    for route in ("/api/club/players/Nobody", "/club/p/Nobody",
+                  "/api/club/h2h?a=Marina&b=Nobody"):
+        r = c.get(route)
+        assert r.status_code == 404, (route, r.text)
+    assert c.get("/api/club/players/Nobody").json()["field"] == "player"
 
 
 def test_the_cli_refuses_what_the_api_refuses(club):

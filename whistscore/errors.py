@@ -20,6 +20,7 @@ __all__ = [
     "RuleError",
     "GameFileError",
     "ConflictError",
+    "NotFoundError",
     "UsageError",
     "show_value",
 ]
@@ -152,6 +153,11 @@ class RuleError(InputError):
 
 class GameFileError(InputError):
     """A game file that is damaged, hand-edited wrongly, or of a newer version."""
+
+
+class NotFoundError(InputError):
+    """What was asked for is not there: no such player in the club, no such game in the
+    folder (the scorepad answers 404, not 400: the question was well put)."""
 
 
 class ConflictError(InputError):

@@ -35,7 +35,8 @@ class Club:
         """:raises InputError: ``folder`` is not a folder, or its club.json is not valid."""
         path = Path(os.fspath(folder))
         if not path.is_dir():
-            raise InputError("no such club folder", field="folder", value=str(folder))
+            raise InputError("a club is a folder of game files; this is a file" if path.exists()
+                             else "no such club folder", field="folder", value=str(folder))
         self.folder = path
         self.settings = club_settings.load(path)
         self.archive = Archive(path, rebuild=rebuild)
@@ -259,7 +260,8 @@ def _game(game: str | None) -> str | None:
         return None
     from ..games import get_game
 
-    return get_game(game).name
+    # "Preferans" as "preferans": a kind is named in any letter case, as a season is
+    return get_game(game.strip().casefold() if isinstance(game, str) else game).name
 
 
 def open_club(folder: str | os.PathLike[str], *, rebuild: bool = False,

@@ -266,13 +266,17 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
         parts.append(f"{say['written_as']} " + ", ".join(data["spellings"]))
     for kind, block in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
+        # the money he stands at after each evening, in its currency (the chart's line)
+        running = {p["file"]: f"{p['money']} {p['currency']}".strip()
+                   for p in block["running_money"]}
         rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
+                 running.get(e["file"], ""),
                  say("place_of", e["place"], e["players"])
                  + ("" if e["finished"] else f" ({say['playing']})")]
                 for e in block["evenings"]]
         parts.append(_table(rows, headers=[say[k] for k in (
-            "date", "title", "where", "deals", "points", "money", "place")]))
+            "date", "title", "where", "deals", "points", "money", "running_money", "place")]))
         if block["rating"]:
             last = block["rating"][-1]
             parts.append(say("rating_after", last["rating"], len(block["rating"]),

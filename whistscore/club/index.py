@@ -366,8 +366,12 @@ class Archive:
                 added = None
                 self._forget(file)
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
-        if self._meta("checked_with") != version and self._recheck(version):
-            changed, added = True, None
+        if self._meta("checked_with") != version:
+            # another whistscore: its kept answers (and texts) are that version's, so none
+            # is kept over, whatever the recheck finds (a new word, a new column)
+            added = None
+            if self._recheck(version):
+                changed = True
         if accept and self._accept(version):
             changed, added = True, None
         if self._meta("settings") != (settings.digest or ""):

@@ -58,7 +58,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "declared": ("As declarer, by level", "Игры по уровням"),
     "made_of": ("{0}: {1} of {2} made", "{0}: сыграно {1} из {2}"),
     "miseres": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
-    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, недобор в {1}"),
+    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, из них с недобором: {1}"),
     "written_as": ("written as", "варианты имени:"),  # no verb: it would have a gender
     "record": ("Record", "Рекорд"),
     "value": ("Value", "Значение"),

@@ -35,7 +35,7 @@ CATEGORY = "whistscore club"
 
 _TITLE = Look(bold=True, size=14)
 _BANNER = Look(bold=True, size=12, line_below=True)
-_HEAD = Look(bold=True, fill="E8E4DA", line_below=True)
+_HEAD = Look(bold=True, fill="E8E4DA", line_below=True, indent=1)  # over _TEXT, as indented
 _HEAD_NUM = Look(bold=True, fill="E8E4DA", line_below=True, align="right")
 _NUM = Look(align="right")
 _TEXT = Look(indent=1)  # apart from a right-aligned number on its left

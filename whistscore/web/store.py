@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .. import files, journal, recording
-from ..errors import InputError
+from ..errors import InputError, NotFoundError
 from ..games import GAMES, get_game
 from ..i18n import error_line
 from ..replay import Replay, replay
@@ -44,7 +44,7 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
 MAX_FILE = 8 * 1024 * 1024
 
 
-class NotFound(InputError):
+class NotFound(NotFoundError):
     """No such game in the folder (404)."""
 
 
