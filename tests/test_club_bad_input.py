@@ -540,3 +540,27 @@ def test_a_file_of_another_format_is_left_out_as_such(tmp_path, text, words):
     assert "unknown field" not in error and "missing" not in error
     status, out, err = run(["club", tmp_path])
     assert status == 0 and f"left out: other.json: {error}\n" in out
+
+
+def test_commands_changing_club_json_at_once_all_land(tmp_path):
+    """Ten --alias and a --season-add run together: every change is in club.json (the
+    review lost all but two of ten aliases, each command saying it had saved)."""
+    shutil.copytree(ROOT / "samples" / "club", tmp_path, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("club.sqlite*"))
+    assert run(["club", tmp_path])[0] == 0  # indexed once: the commands below only change
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = [sys.executable, "-m", "whistscore", "club", str(tmp_path)]
+    procs = [subprocess.Popen(base + ["--alias", f"X{i}=Pavel"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             for i in range(10)]
+    procs.append(subprocess.Popen(base + ["--season-add", "Spring 2027", "2027-03-01",
+                                          "2027-05-31"], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE))
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    settings = json.loads((tmp_path / "club.json").read_text("utf-8"))
+    assert sorted(settings["players"]["Pavel"]) == sorted(f"X{i}" for i in range(10))
+    assert settings["players"]["Alexei"] == ["Lyosha"]  # what was there stays
+    assert settings["seasons"]["Spring 2027"] == ["2027-03-01", "2027-05-31"]
+    assert "Autumn 2026" in settings["seasons"]

@@ -196,23 +196,27 @@ class Club:
         :raises InputError: bad names; ``typed`` already another player's spelling; or two
             seats of one game would become the same player (the game named).
         """
-        new = self.settings.with_alias(typed, name)
-        if new is self.settings:
-            return False
-        self.refresh()
-        aliases = new.aliases()
-        seats: dict[str, dict[str, str]] = {}
-        for file, t in self.archive.rows("SELECT file, player FROM seats ORDER BY file, seat"):
-            key = club_settings.name_key(t)
-            who = aliases.get(key, "\0" + key)
-            at_table = seats.setdefault(file, {})
-            if who in at_table:
-                raise InputError(f"{at_table[who]!r} and {t!r} played at the same table in "
-                                 f"{file}: they cannot be one player", field="alias",
-                                 value=f"{typed}={name}")
-            at_table[who] = t
-        self._save(new)
-        return True
+        if self.settings.with_alias(typed, name) is not self.settings:
+            self.refresh()  # the seats as the files have them (outside club.json's lock)
+
+        def change(current: club_settings.Settings) -> tuple[club_settings.Settings, bool]:
+            new = current.with_alias(typed, name)
+            if new is current:
+                return current, False
+            aliases = new.aliases()
+            seats: dict[str, dict[str, str]] = {}
+            for file, t in self.archive.rows("SELECT file, player FROM seats "
+                                             "ORDER BY file, seat"):
+                key = club_settings.name_key(t)
+                who = aliases.get(key, "\0" + key)
+                at_table = seats.setdefault(file, {})
+                if who in at_table:
+                    raise InputError(f"{at_table[who]!r} and {t!r} played at the same table "
+                                     f"in {file}: they cannot be one player", field="alias",
+                                     value=f"{typed}={name}")
+                at_table[who] = t
+            return new, True
+        return self._changed(change)
 
     def remove_alias(self, typed: str) -> str:
         """``typed`` is no longer a spelling of a club player (undoes :meth:`add_alias`);
@@ -222,15 +226,26 @@ class Club:
         :raises InputError: ``typed`` is no spelling in club.json, or a club player's own
             name (club.json is then not written).
         """
-        new, was = self.settings.without_alias(typed)
-        self._save(new)
-        return was
+        return self._changed(lambda current: current.without_alias(typed))
 
-    def _save(self, new: club_settings.Settings) -> None:
-        """club.json written atomically, then read back: the club goes on with what the
-        file holds (and its digest, by which the archive knows the settings changed)."""
-        club_settings.save(self.folder, new)
+    def _changed(self, change: Callable[[club_settings.Settings],
+                                        tuple[club_settings.Settings, T]]) -> T:
+        """club.json read, changed by ``change`` and written atomically while the club
+        folder's lock is held (:func:`whistscore.files.locked`, the one every write of a
+        game file takes): two commands changing it at once both land, one after the other
+        (the review lost one alias of ten run together).  Then read back: the club goes on
+        with what the file holds (and its digest, by which the archive knows the settings
+        changed).  ``change`` gives the new settings (the same object: nothing to write)
+        and what the caller returns."""
+        from .. import files
+
+        with files.locked(self.folder / club_settings.FILE):
+            current = club_settings.load(self.folder)
+            new, result = change(current)
+            if new is not current:
+                club_settings.save(self.folder, new)
         self.settings = club_settings.load(self.folder)
+        return result
 
     def add_season(self, name: str, first: str, last: str) -> None:
         """A season from ``first`` to ``last`` (inclusive); club.json saved.
@@ -238,7 +253,7 @@ class Club:
         :raises InputError: a bad name or date, from after to, a name already used, or
             days another season holds.
         """
-        self._save(self.settings.with_season(name, first, last))
+        self._changed(lambda current: (current.with_season(name, first, last), None))
 
     def close(self) -> None:
         self.archive.close()
