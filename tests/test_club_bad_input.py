@@ -497,7 +497,7 @@ def test_alias_remove_undoes_an_alias(tmp_path):
     assert whistscore.club(tmp_path).player("Nikolai")["player"] == "Alexei"
     status, out, err = run(["club", tmp_path, "--alias-remove", "NIKOLAI"])
     assert (status, err) == (0, "")
-    assert out == "club.json: 'NIKOLAI' is no longer a spelling of the club player 'Alexei'\n"
+    assert out == 'club.json: "NIKOLAI" is no longer a spelling of the club player "Alexei"\n'
     assert path.read_bytes() == before  # the entry the alias made went with it
     table = whistscore.club(tmp_path).standings()["games"]["preferans"]["table"]
     assert {r["player"]: r["evenings"] for r in table}["Nikolai"] == 1  # his own again

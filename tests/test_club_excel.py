@@ -55,7 +55,8 @@ def books(tmp_path_factory):
         book = tmp / f"season-{lang}.xlsx"
         status, said, err = run(["club", club, "--export", book, "--lang", lang])
         assert status == 0, err
-        assert said.strip() == f"{book}: 4 players, 6 evenings"
+        assert said.strip() == (f"{book}: 4 players, 6 evenings" if lang == "en" else
+                                f"{book}: 4 игрока, 6 вечеров")
         out[lang] = book
     hostile = tmp / "hostile.xlsx"
     status, _, err = run(["club", _hostile(tmp / "hostile"), "--export", hostile])

@@ -181,3 +181,41 @@ def test_money_per_evening_is_rounded_half_a_cent_away_from_zero():
     rows = _table("preferans", [evening(1, "4.10", "-2.76"), evening(2, "4.11", "-2.77")], {})
     per = {r["player"]: r["money_per_evening"] for r in rows}
     assert per == {"Ann": {"EUR": "4.11"}, "Bob": {"EUR": "-2.77"}}
+
+
+@pytest.mark.parametrize("args, status, sentence", [
+    (["--player", "Nobody"], 1, "Такого игрока в клубе нет."),
+    (["--season", "Зима"], 1, "В club.json нет сезона «Зима»."),
+    (["--from", "2026-13-01"], 1, "Дату пишут так: 2026-09-01."),
+    (["--from", "2026-12-01", "--to", "2026-01-01"], 1, "Период начинается позже, чем кончается."),
+    (["--season", "Autumn 2026", "--from", "2026-09-01"], 2,
+     "Эти параметры вместе не задают: --season, --from."),
+    (["--records", "--ratings"], 2, "Спрашивайте о чём-то одном."),
+    (["--h2h", "Nina", "nina"], 1, "Выберите двух разных игроков."),
+    (["--alias", "Nina"], 1, "Псевдоним пишут так: КАК_НАПИСАНО=ИМЯ."),
+    (["--alias", "Lyosha=Nina"], 1, "«Lyosha» — уже вариант имени игрока «Alexei»."),
+    (["--alias-remove", "Nobody"], 1, "В club.json нет варианта имени «Nobody»."),
+    (["--season-add", "autumn 2026", "2027-09-01", "2027-11-30"], 1,
+     "Сезон «autumn 2026» уже есть."),
+    (["--export", "x.txt"], 1, "Имя книги Excel кончается на .xlsx."),
+])
+def test_the_clubs_refusals_in_russian(club, args, status, sentence):
+    """With --lang ru a refusal says its sentence in Russian, then the technical text in
+    brackets, as every command does (the review found them all in English)."""
+    got, out, err = run(["club", club, *args, "--lang", "ru"])
+    assert (got, out) == (status, "")
+    assert err.startswith(f"whistscore club: {sentence} (") and err.count("\n") == 1, err
+
+
+def test_the_clubs_confirmations_in_russian(club, tmp_path):
+    assert _ok(["club", club, "--alias", "Нина=Nina", "--lang", "ru"]) == \
+        "club.json: «Нина» — это игрок клуба «Nina»\n"
+    assert _ok(["club", club, "--alias", "нина=Nina", "--lang", "ru"]) == \
+        "club.json: «нина» — уже игрок клуба «Nina»; ничего не изменено\n"
+    assert _ok(["club", club, "--alias-remove", "Нина", "--lang", "ru"]) == \
+        "club.json: «Нина» больше не вариант имени игрока «Nina»\n"
+    assert _ok(["club", club, "--season-add", "Зима", "2026-12-01", "2027-02-28",
+                "--lang", "ru"]) == "club.json: сезон «Зима» с 2026-12-01 по 2027-02-28\n"
+    book = tmp_path / "зима.xlsx"
+    assert _ok(["club", club, "--export", str(book), "--lang", "ru"]) == \
+        f"{book}: 4 игрока, 6 вечеров\n"

@@ -215,8 +215,9 @@ def _club(a: argparse.Namespace) -> int:
     data = club_workbook(standings, players, records, w, period_words(w, standings["period"]),
                          a.lang)
     save(data, a.export)
-    print(f"{a.export}: {len(players)} players, "
-          f"{sum(b['evenings'] for b in standings['games'].values())} evenings")
+    print(said("cli.club.export", (a.export, len(players),
+                                   sum(b["evenings"] for b in standings["games"].values())),
+               a.lang))
     return 0
 
 
@@ -229,11 +230,13 @@ def _club_export_target(out: str, force: bool) -> None:
     from .excel.club import written_by_whistscore
 
     if not out.lower().endswith(".xlsx"):
-        raise InputError("a workbook's name ends in .xlsx", field="export", value=out)
+        raise InputError("a workbook's name ends in .xlsx", field="export", value=out,
+                         key="club.export_name")
     target = files.save_target(out, field="export")
     if target.exists() and not force and not written_by_whistscore(target):
         raise InputError("the file exists and is not a club workbook whistscore wrote; use "
-                         "--force to overwrite it", field="export", value=out)
+                         "--force to overwrite it", field="export", value=out,
+                         key="club.export_exists")
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:

@@ -35,8 +35,10 @@ class Club:
         """:raises InputError: ``folder`` is not a folder, or its club.json is not valid."""
         path = Path(os.fspath(folder))
         if not path.is_dir():
-            raise InputError("a club is a folder of game files; this is a file" if path.exists()
-                             else "no such club folder", field="folder", value=str(folder))
+            there = path.exists()
+            raise InputError("a club is a folder of game files; this is a file" if there
+                             else "no such club folder", field="folder", value=str(folder),
+                             key="club.folder_file" if there else "club.folder")
         self.folder = path
         self.settings = club_settings.load(path)
         self.archive = Archive(path, rebuild=rebuild)
@@ -130,7 +132,7 @@ class Club:
             second = find_player(self.archive, b, "h2h")
             if first_player == second:
                 raise InputError("head-to-head takes two different players", field="h2h",
-                                 value=[a, b])
+                                 value=[a, b], key="club.two_players")
             return head_to_head(self.archive, first_player, second, p, kind, unfinished)
         return self._read(lambda: self._framed(self.archive.answer(key, query)))
 
@@ -213,7 +215,8 @@ class Club:
                 if who in at_table:
                     raise InputError(f"{at_table[who]!r} and {t!r} played at the same table "
                                      f"in {file}: they cannot be one player", field="alias",
-                                     value=f"{typed}={name}")
+                                     value=f"{typed}={name}", key="club.same_table",
+                                     args=(at_table[who], t))
                 at_table[who] = t
             return new, True
         return self._changed(change)

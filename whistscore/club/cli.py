@@ -85,62 +85,65 @@ def usage(a: argparse.Namespace) -> None:
     if a.season is not None and (a.first is not None or a.last is not None):
         later = "first" if a.first is not None else "last"
         raise UsageError(f"--season and {_option(later)} are two ways of giving the period: "
-                         "give one", field=_option(later)[2:], value=getattr(a, later))
+                         "give one", field=_option(later)[2:], value=getattr(a, later),
+                         key="club.usage", args=(f"--season, {_option(later)}",))
     asked = [n for n in _ASKED if getattr(a, n)]
     export = getattr(a, "export", None)
     if export is not None and (asked or a.json):
-        raise UsageError("--export writes the whole period's workbook: give it without "
-                         f"{_option(asked[0] if asked else 'json')}", field="export",
-                         value=export)
+        other = _option(asked[0] if asked else "json")
+        raise UsageError(f"--export writes the whole period's workbook: give it without {other}",
+                         field="export", value=export, key="club.usage",
+                         args=(f"--export, {other}",))
     if export is None and getattr(a, "force", False):
         raise UsageError("--force is for --export (write over a file that is not a club "
-                         "workbook): give it with --export", field="force")
+                         "workbook): give it with --export", field="force", key="club.usage",
+                         args=("--force",))
     if len(asked) > 1:
         raise UsageError("ask one thing at a time: --player, --h2h, --records, --ratings, "
                          "--alias, --alias-remove or --season-add",
-                         field=_option(asked[1])[2:])
+                         field=_option(asked[1])[2:], key="club.one_question")
     if asked and asked[0] in _CHANGES:
         given = [n for n in _QUESTION if getattr(a, n) not in (None, False)]
         if given:
             raise UsageError(f"{_option(asked[0])} changes club.json and shows nothing: give "
-                             f"it without {_option(given[0])}", field=_option(asked[0])[2:])
+                             f"it without {_option(given[0])}", field=_option(asked[0])[2:],
+                             key="club.usage", args=(f"{_option(asked[0])}, {_option(given[0])}",))
     if a.ratings and a.unfinished:
         raise UsageError("the ratings count finished games only: give --ratings without "
-                         "--unfinished", field="unfinished")
+                         "--unfinished", field="unfinished", key="club.usage",
+                         args=("--ratings, --unfinished",))
 
 
 def run(a: argparse.Namespace) -> int:
     from ..errors import InputError
+    from ..i18n import said
     from .api import Club
 
     usage(a)
     for name in ("player", "season", "first", "last", "game", "alias", "alias_remove"):
         value = getattr(a, name)
         if value is not None and (len(value) > 200 or "\0" in value):
-            raise InputError("too long or holds a NUL", field=_option(name)[2:],
+            raise InputError("too long or holds a NUL", key="club.bounded", field=_option(name)[2:],
                              value=value[:40])
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
     try:
         if a.alias is not None:
             typed, sep, name = a.alias.partition("=")
             if not sep:
-                raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias)
+                raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias,
+                                 key="club.alias_form")
             typed, name = typed.strip(), name.strip()
-            if club.add_alias(typed, name):
-                _out(f"club.json: {typed!r} is the club player {name!r}")
-            else:
-                _out(f"club.json: {typed!r} is the club player {name!r} already; "
-                     "nothing changed")
+            done = "cli.club.alias" if club.add_alias(typed, name) else "cli.club.alias_already"
+            _out(said(done, (typed, name), a.lang))
             return 0
         if a.alias_remove is not None:
             typed = a.alias_remove.strip()
             was = club.remove_alias(typed)
-            _out(f"club.json: {typed!r} is no longer a spelling of the club player {was!r}")
+            _out(said("cli.club.alias_removed", (typed, was), a.lang))
             return 0
         if a.season_add is not None:
             club.add_season(*a.season_add)
-            _out(f"club.json: season {a.season_add[0]!r} from {a.season_add[1]} "
-                 f"to {a.season_add[2]}")
+            _out(said("cli.club.season", a.season_add, a.lang))
             return 0
         when: dict[str, Any] = {"season": a.season, "first": a.first, "last": a.last,
                                 "game": a.game}
@@ -164,8 +167,8 @@ def run(a: argparse.Namespace) -> int:
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            said = _Said(a.lang, club.archive.game_names(a.lang))
-            _out(club.archive.text(data, lambda: f"{text(data, said)}\n{_footer(data, said)}",
+            say = _Said(a.lang, club.archive.game_names(a.lang))
+            _out(club.archive.text(data, lambda: f"{text(data, say)}\n{_footer(data, say)}",
                                    a.lang))
         return 0
     finally:

@@ -45,18 +45,19 @@ def period_of(settings: Settings, season: str | None = None, first: object = Non
     """
     if season is not None:
         if first is not None or last is not None:
-            raise InputError("give a season or dates, not both", field="season", value=season)
+            raise InputError("give a season or dates, not both", field="season", value=season,
+                             key="club.usage", args=("--season, --from/--to",))
         for name, (a, b) in settings.seasons.items():
             if name_key(name) == name_key(str(season)):
                 return Period(a, b, name)
         known = ", ".join(settings.seasons) or "none: add one with --season-add NAME FROM TO"
         raise InputError(f"no such season in club.json (known: {known})", field="season",
-                         value=season)
+                         value=season, key="club.no_season", args=(season,))
     start = _date(first, "from")
     end = _date(last, "to")
     if start and end and start > end:
         raise InputError(f"the period starts after it ends ({start} > {end})", field="from",
-                         value=str(start))
+                         value=str(start), key="club.reversed")
     return Period(start, end)
 
 

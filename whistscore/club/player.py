@@ -28,7 +28,8 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
     :raises InputError: nobody of that name played in the club (close names suggested).
     """
     if not isinstance(name, str) or not name.strip():
-        raise InputError("a player is named by text", field=field, value=name)
+        raise InputError("a player is named by text", field=field, value=name,
+                         key="club.player_text")
     key = name_key(name)
     for club, typed in archive.rows("SELECT DISTINCT club_player, player FROM seats"):
         if club is not None and key in (name_key(club), name_key(typed)):
@@ -36,11 +37,12 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
     players = known_players(archive)
     if not players:
         raise NotFoundError("no such player: nobody has played in the club yet", field=field,
-                            value=name)
+                            value=name, key="club.nobody")
     close = difflib.get_close_matches(name, players, n=3)
     hint = f"did you mean {', '.join(close)}?" if close else \
         f"known: {', '.join(players[:20])}{', ...' if len(players) > 20 else ''}"
-    raise NotFoundError(f"no such player in the club ({hint})", field=field, value=name)
+    raise NotFoundError(f"no such player in the club ({hint})", field=field, value=name,
+                        key="club.no_player")
 
 
 def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> dict[str, Any]:

@@ -43,11 +43,12 @@ def parse_date(value: object, field: str, error: type[InputError] = GameFileErro
     :raises InputError: (``error``) ``value`` is not such a date.
     """
     if not isinstance(value, str) or len(value) != 10:
-        raise error("a date is written 2026-09-01", field=field, value=value)
+        raise error("a date is written 2026-09-01", field=field, value=value, key="club.date")
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise error("not a date (written 2026-09-01)", field=field, value=value) from None
+        raise error("not a date (written 2026-09-01)", field=field, value=value,
+                    key="club.date") from None
 
 
 @attrs.frozen
@@ -102,7 +103,8 @@ class Settings:
             if other != club_name and (name_key(other) == key
                                        or key in map(name_key, spellings)):
                 raise InputError(f"{typed!r} is already a spelling of the club player "
-                                 f"{other!r}", field="alias", value=f"{typed}={club_name}")
+                                 f"{other!r}", field="alias", value=f"{typed}={club_name}",
+                                 key="club.spelling_taken", args=(typed, other))
         current = players.get(club_name, ())
         if key == name_key(club_name) or key in map(name_key, current):
             return self  # so already (a name is its own spelling): nothing to write
@@ -133,12 +135,14 @@ class Settings:
                 what = (f"remove its spellings ({', '.join(spellings)}) one by one"
                         if spellings else "it has no spellings to remove")
                 raise InputError(f"{club_name!r} is a club player's own name in club.json, "
-                                 f"not a spelling: {what}", field="alias-remove", value=typed)
+                                 f"not a spelling: {what}", field="alias-remove", value=typed,
+                                 key="club.own_name", args=(club_name,))
         known = [t for spellings in self.players.values() for t in spellings]
         shown = ", ".join(known[:10]) + (f" and {len(known) - 10} more" if len(known) > 10
                                          else "")
         raise InputError(f"no such spelling in club.json's players (spellings: "
-                         f"{shown or 'none'})", field="alias-remove", value=typed)
+                         f"{shown or 'none'})", field="alias-remove", value=typed,
+                         key="club.no_spelling", args=(typed,))
 
     def with_season(self, name: str, first: str, last: str) -> "Settings":
         """A new season ``name`` from ``first`` to ``last`` (inclusive).
@@ -148,7 +152,8 @@ class Settings:
         """
         check_line(name, "season", InputError)
         if any(name_key(name) == name_key(s) for s in self.seasons):
-            raise InputError("a season of that name exists", field="season", value=name)
+            raise InputError("a season of that name exists", field="season", value=name,
+                             key="club.season_exists", args=(name,))
         a = parse_date(first, "season.from", InputError)
         b = parse_date(last, "season.to", InputError)
         seasons = dict(self.seasons)
@@ -172,7 +177,8 @@ def _checked(settings: Settings, error: type[InputError] = InputError) -> Settin
     for name, (a, b) in settings.seasons.items():
         if a > b:
             raise error(f"the season starts after it ends ({a} > {b})",
-                        field=f"seasons.{name}", value=[a.isoformat(), b.isoformat()])
+                        field=f"seasons.{name}", value=[a.isoformat(), b.isoformat()],
+                        key="club.season_reversed")
         if name_key(name) in names:
             raise error(f"two seasons are named alike ({names[name_key(name)]!r})",
                         field=f"seasons.{name}", value=name)
@@ -182,7 +188,8 @@ def _checked(settings: Settings, error: type[InputError] = InputError) -> Settin
     for (a1, b1, n1), (a2, b2, n2) in zip(spans, spans[1:]):
         if a2 <= b1:
             raise error(f"the seasons {n1!r} and {n2!r} overlap (a game belongs to one "
-                        "season)", field=f"seasons.{n2}", value=[a2.isoformat(), b2.isoformat()])
+                        "season)", field=f"seasons.{n2}", value=[a2.isoformat(), b2.isoformat()],
+                        key="club.season_overlap", args=(n1, n2))
     return settings
 
 
