@@ -143,7 +143,11 @@ def bad_files(data: dict) -> list[tuple[str, bytes, list[str]]]:
         ("version as text", lambda: _with(data, version="1"), ["field 'version'"]),
         ("version as a float", lambda: _with(data, version=1.0), ["field 'version'"]),
         ("format wrong", lambda: _with(data, format="whistscore2"), ["field 'format'"]),
-        ("format missing", lambda: _without(data, "format"), ["field 'format'", "missing"]),
+        ("format missing", lambda: _without(data, "format"),
+         ["field 'format'", "not a whistscore game file", 'no "format"']),
+        ("another program's file", lambda: json.dumps({"format": "pulka", "players": players,
+                                                      "score": {}}).encode(),
+         ["field 'format'", 'value "pulka"', "not a whistscore game file"]),
         ("deals missing", lambda: _without(data, "deals"), ["field 'deals'", "missing"]),
         ("unknown top-level key", lambda: _with(data, colour="red"), ["field 'colour'"]),
         ("unknown game", lambda: _with(data, game="bridge"), ["field 'game'"]),
@@ -449,3 +453,46 @@ def test_crafted_workbooks_use_little_memory(books):
         path, seconds, grown_kb = line.rsplit(" ", 2)
         size_kb = Path(path).stat().st_size / 1024
         assert int(grown_kb) < 64 * 1024 + 8 * size_kb, line
+
+
+@pytest.mark.parametrize("data, said, ru", [
+    # another app's file: its format said, not its first field unknown to a game file
+    ({"format": "pulka", "players": ["a"]},
+     'field \'format\', value "pulka": not a whistscore game file (format must be '
+     '"whistscore")', "Это не файл партии whistscore."),
+    # no format at all: said so, not "field 'name': unknown field" or "'version': missing"
+    ({"name": "x", "version": 3},
+     'field \'format\': not a whistscore game file (it has no "format"; a game file\'s is '
+     '"whistscore")', "Это не файл партии whistscore."),
+    ({"format": "whistscore-club", "version": 1, "name": "Friday pulka", "players": {}},
+     'field \'format\', value "whistscore-club": this is a club\'s settings file (club.json), '
+     'not a game file', "Это файл настроек клуба (club.json), а не файл партии."),
+])
+def test_a_file_of_another_format_is_named_by_its_format(tmp_path, data, said, ru):
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(journal.GameFileError) as caught:
+        journal.loads(path.read_text("utf-8"))
+    assert (caught.value.field, str(caught.value).split(": ", 1)[-1]) == (
+        "format", said.split(": ", 1)[-1])
+    said = ("line 1, " if "format" in data else "") + said  # the line of its "format"
+    assert [str(p) for p in journal.check_text(path.read_text("utf-8"))] == [said]
+    status, out, err = run(["check", path])
+    assert (status, out) == (1, "") and err == f"{path}: {said}\n"
+    status, out, err = run(["check", path, "--lang", "ru"])
+    assert status == 1 and err == f"{path}: {ru} ({said})\n"
+
+
+def test_a_game_file_with_a_bad_field_is_still_named_by_that_field(tmp_path):
+    data = {k: v for k, v in TALLY_FILE.items() if k != "version"}
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps({**data, "colour": "red"}), "utf-8")
+    assert "field 'colour': unknown field" in run(["check", path])[2]
+    path.write_text(json.dumps(data), "utf-8")
+    assert "field 'version': missing field" in run(["check", path])[2]
+
+
+def test_the_club_and_the_journal_name_the_club_format_alike():
+    from whistscore.club import settings
+
+    assert journal._CLUB_FORMAT == settings.FORMAT

@@ -280,7 +280,7 @@ def test_cli_prints_the_same_json_as_the_library(club, folder):
     status, out, err = run(["club", folder[0], "--records", "--json"])
     assert json.loads(out) == club.records()
     status, out, err = run(["club", folder[0]])
-    assert status == 0 and "Friday pulka: standings, all time" in out
+    assert status == 0 and "Friday pulka · Standings · all time" in out
     assert "left out: spilled-coffee.json: line 1: not valid JSON" in out
     assert "in progress: 2026-11-20-preferans.json" in out
     for extra in (["--player", "Anna"], ["--h2h", "Anna", "Boris"], ["--records"],
@@ -396,16 +396,18 @@ def test_a_new_evening_works_out_its_own_kind_only_and_equals_a_rebuild(folder, 
 
 def test_the_biggest_swing_is_the_largest_change_won_or_lost(tmp_path):
     """docs/club.md "Biggest single-deal swing": the value is the largest change of one
-    player's balance in the deal, its winner named.  In the sample club's 2026-10-09 pulka,
+    player's balance in the deal, that player named.  In the sample club's 2026-10-09 pulka,
     deal 7, Marina's misère is caught with 2 tricks: she loses 400/3 and Alexei and Nina
-    win 200/3 each (the value was the winner's 200/3 before a review saw it); in the Danish
-    evening's deal 10 Alexei loses 600 and three players win 200."""
+    win 200/3 each (the value was the winner's 200/3 before a review saw it, and a second
+    review found the winner named beside the loser's 400/3); in the Danish evening's deal
+    10 Alexei loses 600 and three players win 200."""
     folder = tmp_path / "club"
     shutil.copytree(ROOT / "samples" / "club", folder)
     found = {kind: {r["record"]: r for r in rows}
              for kind, rows in whistscore.club(folder).records()["games"].items()}
     swing = found["preferans"]["biggest_swing"]
     assert (swing["value"], swing["player"], swing["file"], swing["deal"]) == \
-        ("400/3", "Alexei", "2026-10-09-pulka.json", 7)
+        ("400/3", "Marina", "2026-10-09-pulka.json", 7)
     swing = found["danish"]["biggest_swing"]
-    assert (swing["value"], swing["file"], swing["deal"]) == ("600", "2026-10-09-danish.json", 10)
+    assert (swing["value"], swing["player"], swing["file"], swing["deal"]) == \
+        ("600", "Alexei", "2026-10-09-danish.json", 10)

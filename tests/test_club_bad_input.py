@@ -36,9 +36,11 @@ def club_json(folder: Path, **data: object) -> Path:
     return path
 
 
-def refused(argv: list[object], *words: str) -> str:
-    status, out, err = run(argv)
-    assert status == 1, (status, out, err)
+def refused(argv: list[object], *words: str, status: int = 1) -> str:
+    """Refused: ``status`` (1 bad input; 2 wrong usage, as argparse's own), one line on
+    stderr holding each of ``words``, nothing on stdout."""
+    got, out, err = run(argv)
+    assert got == status, (got, out, err)
     assert out == "" and "Traceback" not in err and err.count("\n") == 1, err
     for w in words:
         assert w in err, (w, err)
@@ -466,6 +468,27 @@ def test_an_interrupted_rebuild_leaves_the_archive_as_it_was(tmp_path, monkeypat
     assert tables(tmp_path) == before
 
 
+def test_another_whistscore_keeps_none_of_the_answers_the_old_one_kept(tmp_path):
+    """Answers and texts are kept per archive generation; a newer whistscore that settles
+    every game the same still words and shapes its answers its own way, so none kept by
+    the old one is served (a text kept across an upgrade lacked a new column).  Every game
+    here is finished, so the recheck itself finds nothing to change."""
+    shutil.copytree(ROOT / "samples" / "club", tmp_path, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("club.sqlite*", "2026-10-23-pulka.json"))
+    assert run(["club", tmp_path])[0] == 0  # the standings and their text kept
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT count(*) FROM answers").fetchone()[0] >= 2
+    conn.execute("UPDATE answers SET value = ? WHERE key LIKE 'text:%'",
+                 (json.dumps({"text": "the old version's text"}),))
+    conn.execute("UPDATE games SET checked_with = '0.0.9'")
+    conn.execute("UPDATE meta SET value = '0.0.9' WHERE key = 'checked_with'")
+    conn.commit()
+    conn.close()
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and "the old version's text" not in out and "Standings" in out
+    assert "recomputed" not in out  # every game settles the same
+
+
 def test_the_scorepad_never_lists_club_json(tmp_path):
     from whistscore.web.store import Folder, NotFound
 
@@ -481,7 +504,8 @@ def test_the_scorepad_never_lists_club_json(tmp_path):
 
 def test_not_a_folder(tmp_path):
     refused(["club", tmp_path / "nope"], "no such club folder")
-    refused(["club", SAMPLES / "preferans-sochi.json"], "no such club folder")
+    refused(["club", SAMPLES / "preferans-sochi.json"], "a club is a folder of game files; "
+                                                         "this is a file")
 
 
 def test_import_whistscore_loads_neither_sqlite_nor_openskill():
@@ -549,3 +573,145 @@ def test_a_game_without_dates_touched_moves_in_the_rating_order_as_a_rebuild_has
     assert kept.player("Alexei") == rebuilt.player("Alexei")
     before = whistscore.club(tmp_path, rebuild=True).ratings()
     assert before == rebuilt.ratings()
+
+
+# -- review defects: usage, club.json kept byte for byte, aliases undone, excludes -----------
+
+@pytest.mark.parametrize("argv, words", [
+    (["--season", "Autumn", "--from", "2026-09-01"], ["--season and --from", "give one"]),
+    (["--season", "Autumn", "--to", "2026-11-30"], ["--season and --to"]),
+    (["--records", "--ratings"], ["field 'ratings'", "one thing at a time"]),
+    (["--player", "Marina", "--alias", "A=B"], ["field 'alias'", "one thing at a time"]),
+    (["--alias", "Alyosha=Alexei", "--season", "Autumn"], ["--alias changes club.json",
+                                                           "without --season"]),
+    (["--alias", "Alyosha=Alexei", "--json"], ["without --json"]),
+    (["--alias-remove", "Alyosha", "--from", "2026-09-01"], ["--alias-remove", "without --from"]),
+    (["--season-add", "X", "2027-01-01", "2027-02-01", "--game", "whist"],
+     ["--season-add", "without --game"]),
+    (["--season-add", "X", "2027-01-01", "2027-02-01", "--unfinished"], ["without --unfinished"]),
+    (["--ratings", "--unfinished"], ["finished games only"]),
+    (["--export", "x.xlsx", "--json"], ["field 'export'", "without --json"]),
+    (["--export", "x.xlsx", "--records"], ["without --records"]),
+    (["--force"], ["field 'force'", "give it with --export"]),
+    (["--export", "x.xlsx", "--season", "Autumn", "--from", "2026-09-01"], ["give one"]),
+])
+def test_contradictory_options_are_wrong_usage_exit_2(tmp_path, argv, words):
+    small_club(tmp_path)
+    club_json(tmp_path, seasons={"Autumn": ["2026-09-01", "2026-11-30"]})
+    before = (tmp_path / "club.json").read_bytes()
+    refused(["club", tmp_path, *argv], *words, status=2)
+    assert (tmp_path / "club.json").read_bytes() == before
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_an_alias_already_in_club_json_leaves_the_file_untouched(tmp_path):
+    small_club(tmp_path)
+    assert run(["club", tmp_path, "--alias", "Alyosha=Alexei"])[0] == 0
+    path = tmp_path / "club.json"
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))  # a write would move it
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    for again in ("Alyosha=Alexei", "alyosha = Alexei", "Alexei=Alexei", "Marina=Marina"):
+        status, out, err = run(["club", tmp_path, "--alias", again])
+        assert (status, err) == (0, ""), (again, err)
+        assert "already" in out and "nothing changed" in out, out
+        assert (path.read_bytes(), path.stat().st_mtime_ns) == before, again
+    club = whistscore.club(tmp_path)
+    assert club.add_alias("ALYOSHA", "Alexei") is False
+    assert club.add_alias("Lyokha", "Alexei") is True
+    assert json.loads(path.read_bytes())["players"] == {"Alexei": ["Alyosha", "Lyokha"]}
+    club.close()
+
+
+def test_alias_remove_undoes_an_alias(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, players={"Marina": ["Marisha"]})
+    path = tmp_path / "club.json"
+    assert run(["club", tmp_path, "--alias", "Marina=Marina"])[0] == 0  # so already
+    assert run(["club", tmp_path, "--season-add", "Autumn", "2026-09-01", "2026-11-30"])[0] == 0
+    before = path.read_bytes()
+    # Nikolai (preferans-classic.json) never sat with Alexei (preferans-sochi.json)
+    assert run(["club", tmp_path, "--alias", "Nikolai=Alexei"])[0] == 0
+    assert whistscore.club(tmp_path).player("Nikolai")["player"] == "Alexei"
+    status, out, err = run(["club", tmp_path, "--alias-remove", "NIKOLAI"])
+    assert (status, err) == (0, "")
+    assert out == "club.json: 'NIKOLAI' is no longer a spelling of the club player 'Alexei'\n"
+    assert path.read_bytes() == before  # the entry the alias made went with it
+    table = whistscore.club(tmp_path).standings()["games"]["preferans"]["table"]
+    assert {r["player"]: r["evenings"] for r in table}["Nikolai"] == 1  # his own again
+    # one of two spellings: the other stays
+    assert run(["club", tmp_path, "--alias", "Marinka=Marina"])[0] == 0
+    assert run(["club", tmp_path, "--alias-remove", "Marisha"])[0] == 0
+    assert json.loads(path.read_bytes())["players"] == {"Marina": ["Marinka"]}
+
+
+def test_alias_remove_of_no_spelling_is_refused_and_club_json_kept(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, players={"Alexei": ["Lyosha"]})
+    path = tmp_path / "club.json"
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    refused(["club", tmp_path, "--alias-remove", "Lyokha"], "field 'alias-remove'",
+            '"Lyokha"', "no such spelling in club.json's players (spellings: Lyosha)")
+    refused(["club", tmp_path, "--alias-remove", "alexei"], "field 'alias-remove'",
+            "a club player's own name", "Lyosha")
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    (path).unlink()
+    refused(["club", tmp_path, "--alias-remove", "Lyosha"], "(spellings: none)")
+    assert not path.exists()
+
+
+def test_an_exclude_that_matches_no_file_is_a_notice(tmp_path):
+    small_club(tmp_path)
+    club_json(tmp_path, exclude=["practice.json", "preferans-classic.json"])
+    status, out, err = run(["club", tmp_path])
+    assert status == 0
+    assert err == ("whistscore club: club.json excludes practice.json, which is not in the "
+                   "folder\n")
+    data = whistscore.club(tmp_path).standings()
+    assert data["notices"] == ["club.json excludes practice.json, which is not in the folder"]
+    assert data["games"]["preferans"]["evenings"] == 1  # the other one is excluded
+    (tmp_path / "practice.json").write_bytes((SAMPLES / "preferans-rostov.json").read_bytes())
+    assert whistscore.club(tmp_path).standings()["notices"] == []
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"format": "pulka", "players": ["a"]}',
+     ["field 'format'", 'value "pulka"', "not a whistscore game file"]),
+    ('{"name": "x", "version": 3}', ["field 'format'", "not a whistscore game file",
+                                     'it has no "format"']),
+    ('{"format": "whistscore-club", "version": 1, "players": {}}',
+     ["field 'format'", "club's settings file (club.json), not a game file"]),
+])
+def test_a_file_of_another_format_is_left_out_as_such(tmp_path, text, words):
+    small_club(tmp_path)
+    (tmp_path / "other.json").write_text(text, "utf-8")
+    data = whistscore.club(tmp_path).standings()
+    (error,) = [p["error"] for p in data["left_out"] if p["file"] == "other.json"]
+    for w in words:
+        assert w in error, (w, error)
+    assert "unknown field" not in error and "missing" not in error
+    status, out, err = run(["club", tmp_path])
+    assert status == 0 and f"left out: other.json: {error}\n" in out
+
+
+def test_commands_changing_club_json_at_once_all_land(tmp_path):
+    """Ten --alias and a --season-add run together: every change is in club.json (the
+    review lost all but two of ten aliases, each command saying it had saved)."""
+    shutil.copytree(ROOT / "samples" / "club", tmp_path, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("club.sqlite*"))
+    assert run(["club", tmp_path])[0] == 0  # indexed once: the commands below only change
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = [sys.executable, "-m", "whistscore", "club", str(tmp_path)]
+    procs = [subprocess.Popen(base + ["--alias", f"X{i}=Pavel"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             for i in range(10)]
+    procs.append(subprocess.Popen(base + ["--season-add", "Spring 2027", "2027-03-01",
+                                          "2027-05-31"], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE))
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    settings = json.loads((tmp_path / "club.json").read_text("utf-8"))
+    assert sorted(settings["players"]["Pavel"]) == sorted(f"X{i}" for i in range(10))
+    assert settings["players"]["Alexei"] == ["Lyosha"]  # what was there stays
+    assert settings["seasons"]["Spring 2027"] == ["2027-03-01", "2027-05-31"]
+    assert "Autumn 2026" in settings["seasons"]

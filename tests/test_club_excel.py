@@ -107,7 +107,15 @@ def test_the_standings_are_the_clubs_numbers_exact(books):
             points = ws.cell(row, 7)
             if Fraction(r["points"]).denominator == 3:
                 assert points.number_format == "# ?/3"
-            assert ws.cell(row, 10).value == r["rating"]
+            # best and worst evening (club.md "Standings"), exact, before the rating
+            for col, key in ((10, "best"), (11, "worst")):
+                cell = ws.cell(row, col)
+                assert Fraction(str(cell.value)).limit_denominator(1000) == \
+                    Fraction(r[key]["points"])
+                if Fraction(r[key]["points"]).denominator == 3:
+                    assert cell.number_format == "# ?/3"
+            assert ws.cell(row, 12).value == r["rating"]
+    assert [ws.cell(5, c).value for c in (10, 11, 12)] == ["Best", "Worst", "Rating"]
     assert ws.print_title_rows == "$1:$2"
 
 
@@ -150,12 +158,16 @@ def test_printed_in_english(books):
     standings = pages[0]
     assert standings.strip().splitlines()[0].strip() == "Standings"
     assert "Friday pulka: Standings" in standings
-    assert re.search(r"1 Alexei +3 +36 +2 +1\.67 +224 +11\.21 +3\.74 +146 +\+146 +3 1 1", standings)
+    # Alexei's best evening 406/3 (2026-10-16), his worst -30 (2026-10-02), then his rating
+    assert re.search(r"1 Alexei +3 +36 +2 +1\.67 +224 +11\.21 +3\.74 +135 1/3 +-30 +146 +\+146 "
+                     r"+3 1 1", standings)
     assert "-48 2/3" in standings and "-113 1/3" in standings
     assert any("Running money EUR · Preferans" in p for p in pages)
     records = " ".join(p for p in pages if p.strip().splitlines()[0].strip() == "Records")
     assert "most remizes in one evening (contracts gone down)" in records  # whole
     assert re.search(r"biggest evening win \(money\) +6\.77 EUR +Alexei", records)
+    # each record names the game file it is read from
+    assert re.search(r"biggest evening win \(money\).*2026-10-16-pulka\.json", records)
 
 
 def test_printed_in_russian(books):
@@ -165,17 +177,45 @@ def test_printed_in_russian(books):
         assert english not in text
     assert "Турнирная таблица" in text and "Деньги нарастающим итогом EUR" in text
     assert "крупнейший выигрыш вечера (деньги)" in text
+    # the count agrees with its noun: 3 вечера, 1 вечер (club words' plural forms)
+    assert "Преферанс · висты · 3 вечера" in text and "Твист · висты · 1 вечер" in text
+    assert "Валюта" in text and "Файл" in text  # the headed currency and file columns
 
 
 def test_bad_export_questions(tmp_path):
     club = _club(tmp_path / "club")
     status, _, err = run(["club", club, "--export", tmp_path / "s.xlsx", "--player", "Marina"])
-    assert status == 1 and "--export" in err and "--player" in err
+    assert status == 2 and "--export" in err and "--player" in err  # wrong usage
     status, _, err = run(["club", club, "--export", tmp_path / "no" / "s.xlsx"])
     assert status == 1 and "Traceback" not in err and err.count("\n") == 1
     old = tmp_path / "old.xlsx"
     old.write_bytes(b"old")
-    status, _, err = run(["club", club, "--export", old, "--season", "Spring"])
+    status, _, err = run(["club", club, "--export", old, "--season", "Spring", "--force"])
     assert status == 1 and "no such season" in err and old.read_bytes() == b"old"
+    # a file that is not a club workbook whistscore wrote is someone's: only with --force
     status, _, err = run(["club", club, "--export", old])
+    assert status == 1 and "use --force" in err and old.read_bytes() == b"old"
+    status, _, err = run(["club", club, "--export", old, "--force"])
     assert status == 0 and zipfile.is_zipfile(old)
+    status, _, err = run(["club", club, "--export", old])  # its own workbook: written again
+    assert status == 0, err
+
+
+def test_the_export_never_replaces_the_clubs_own_files(tmp_path):
+    """A game file, club.json or club.sqlite named as the workbook by mistake stays as it
+    was (the review found each replaced by a workbook, exit 0), with or without --force;
+    so does a game's own workbook (it carries the game's backup)."""
+    club = _club(tmp_path / "club")
+    assert run(["club", club])[0] == 0  # club.sqlite made
+    for name in ("2026-10-02-pulka.json", "club.json", "club.sqlite"):
+        before = (club / name).read_bytes()
+        for force in ([], ["--force"]):
+            status, out, err = run(["club", club, "--export", club / name, *force])
+            assert (status, out) == (1, "") and "ends in .xlsx" in err, err
+            assert (club / name).read_bytes() == before
+    game_book = tmp_path / "pulka.xlsx"
+    assert run(["export", club / "2026-10-02-pulka.json", game_book])[0] == 0
+    before = game_book.read_bytes()
+    status, _, err = run(["club", club, "--export", game_book])
+    assert status == 1 and "not a club workbook whistscore wrote" in err
+    assert game_book.read_bytes() == before

@@ -87,7 +87,7 @@ def test_a_fifth_game_shows_in_the_club_by_its_own_words(folder):
         club.close()
     status, out, err = run(["club", folder])
     assert status == 0, err
-    assert "Tally (points), 2 evenings" in out  # the game's own short name
+    assert "Tally · points · 2 evenings" in out  # the game's own short name
 
 
 def test_a_moves_json_with_names_encoded_once_is_the_encoders():

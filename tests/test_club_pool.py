@@ -193,6 +193,45 @@ def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
     assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 3
 
 
+def test_a_rebuild_killed_outright_leaves_no_process(tmp_path):
+    """``kill -9`` of a rebuild once its processes run: they die with it (the review found
+    them alive long after, each waiting on a pipe the others held open), and the archive
+    is the one before."""
+    import subprocess
+    import sys
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: a rebuild forks no process here")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    files = sorted(SAMPLES.glob("*.json"))
+    for i in range(index.POOL_FILES * 6):
+        path = files[i % len(files)]
+        (folder / f"{i:04d}-{path.name}").write_bytes(path.read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "whistscore", "club", str(folder), "--rebuild"]
+    assert subprocess.run(cmd, env=env, capture_output=True).returncode == 0
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while time.monotonic() < deadline and proc.poll() is None and len(workers) < 2:
+        workers = _children(proc.pid)
+        time.sleep(0.005)
+    if proc.poll() is not None:
+        pytest.fail("the rebuild ended before it could be killed")
+    proc.kill()
+    proc.wait(timeout=30)
+    end = time.monotonic() + 10
+    alive = workers
+    while alive and time.monotonic() < end:
+        alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+                 and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"]
+        time.sleep(0.05)
+    assert not alive, f"processes left after their rebuild was killed: {alive}"
+    conn = sqlite3.connect(folder / index.ARCHIVE)
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 6
+
+
 def _game(folder: Path, name: str, players: list[str], day: str) -> None:
     """A short finished Preferans evening of ``players`` on ``day``."""
     a, b, c = players

@@ -119,4 +119,4 @@ def test_the_club_up_to_date_loads_no_engine_and_no_table_library(tmp_path):
                             cwd=ROOT)
     assert second.returncode == 0, second.stderr
     assert second.stderr == "[]"
-    assert second.stdout == first.stdout and "standings" in second.stdout
+    assert second.stdout == first.stdout and "Standings" in second.stdout

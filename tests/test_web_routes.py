@@ -519,6 +519,29 @@ def test_a_damaged_file_is_listed_with_its_problem(tmp_path):
     assert "not valid JSON" in c.get("/g/broken").text
 
 
+def test_a_file_of_another_format_is_listed_in_the_words_of_the_layer_that_refused_it(
+        tmp_path):
+    """The games list says what ``whistscore check`` says (the journal's sentence, not one of
+    the web layer's own), and on the Russian page the journal's Russian sentence first."""
+    import html
+
+    new(tmp_path)
+    (tmp_path / "pulka.json").write_text('{"format": "pulka", "players": ["a"]}', "utf-8")
+    (tmp_path / "club-copy.json").write_text('{"format": "whistscore-club", "version": 1}',
+                                             "utf-8")
+    said = run(["check", tmp_path / "pulka.json"])[2].split(": ", 1)[1].strip()
+    assert "not a whistscore game file" in said
+    c = client(tmp_path)
+    listed = {g["name"]: g for g in c.get("/api/games").json()}
+    assert listed["pulka"]["error"] == said and "said" not in listed["pulka"]
+    english = html.unescape(c.get("/?lang=en").text)
+    assert f"cannot be read: {said}" in english
+    assert "club's settings file (club.json), not a game file" in english
+    russian = html.unescape(c.get("/?lang=ru").text)
+    assert f"не читается: Это не файл партии whistscore. ({said})" in russian
+    assert "Это файл настроек клуба (club.json), а не файл партии." in russian
+
+
 def test_live_view_answers_204_until_the_file_changes(tmp_path):
     path = new(tmp_path)
     c = client(tmp_path)

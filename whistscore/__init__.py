@@ -35,6 +35,7 @@ __version__ = "0.1.0"
 _FROM = {
     "ConflictError": "errors", "DealError": "errors", "GameFileError": "errors",
     "GameOverError": "errors", "InputError": "errors", "NotationError": "errors",
+    "NotFoundError": "errors",
     "RuleError": "errors", "WhistscoreError": "errors",
     "DealRecord": "game", "Game": "game", "GameType": "game",
     "GAMES": "games", "get_game": "games", "register": "games",
@@ -98,6 +99,7 @@ __all__ = [
     "GameType",
     "InputError",
     "NotationError",
+    "NotFoundError",
     "Replay",
     "RuleError",
     "ScoredGame",

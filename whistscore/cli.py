@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 from . import files
-from .errors import InputError, WhistscoreError
+from .errors import InputError, UsageError, WhistscoreError
 from .games import GAMES, get_game
-from .i18n import LANGS, game_name, preset_name, said
+from .i18n import LANGS, error_line, game_name, preset_name, said
 from .ledger import format_amount
 
 # The journal, the replay and the settlement are loaded by the commands that read a game
@@ -185,15 +185,11 @@ def _whole_arg(text: str) -> int:
 def _club(a: argparse.Namespace) -> int:
     """``whistscore club``: the club's own command, or ``--export`` its period's workbook
     (the club answers, :mod:`whistscore.excel.club` lays them out)."""
-    from .club.cli import run
+    from .club.cli import run, usage
 
     if a.export is None:
         return run(a)
-    others = [n for n in ("player", "h2h", "records", "ratings", "alias", "season_add", "json")
-              if getattr(a, n)]
-    if others:
-        raise InputError("--export writes the whole period's workbook: give it without "
-                         "--" + others[0].replace("_", "-"), field="export", value=a.export)
+    usage(a)
     for name in ("season", "first", "last", "game", "export"):
         value = getattr(a, name)
         if value is not None and (len(value) > 4096 or "\0" in value):
@@ -202,6 +198,7 @@ def _club(a: argparse.Namespace) -> int:
     from .club.words import period_words, words
     from .excel.club import club_workbook, save
 
+    _club_export_target(a.export, a.force)
     w = words(a.lang)
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
     try:
@@ -221,6 +218,22 @@ def _club(a: argparse.Namespace) -> int:
     print(f"{a.export}: {len(players)} players, "
           f"{sum(b['evenings'] for b in standings['games'].values())} evenings")
     return 0
+
+
+def _club_export_target(out: str, force: bool) -> None:
+    """Refuse to write the club's workbook anywhere but a workbook: a name not ending in
+    .xlsx (a game file, club.json, club.sqlite named by mistake would be replaced by a
+    workbook), and an existing file that is not a club workbook whistscore wrote unless
+    --force (someone's own sheet).  A device, a folder or a read-only file is refused
+    even with --force (:func:`files.save_target`)."""
+    from .excel.club import written_by_whistscore
+
+    if not out.lower().endswith(".xlsx"):
+        raise InputError("a workbook's name ends in .xlsx", field="export", value=out)
+    target = files.save_target(out, field="export")
+    if target.exists() and not force and not written_by_whistscore(target):
+        raise InputError("the file exists and is not a club workbook whistscore wrote; use "
+                         "--force to overwrite it", field="export", value=out)
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:
@@ -828,16 +841,13 @@ def _target_of(args: argparse.Namespace) -> str | None:
 def _said(exc: WhistscoreError, lang: str, hint: str = "") -> str:
     """A refusal in ``lang``: its sentence there, the technical text (deal, field, value,
     rule) after it in brackets; in English the technical text alone, as it always was."""
-    if lang == "en" or not isinstance(exc, InputError) or not exc.key:
-        return f"{exc}{hint}"
-    from .i18n import error_message
-
-    return f"{error_message(exc, [get_game(n) for n in GAMES], lang)} ({exc}{hint})"
+    return error_line(exc, [get_game(n) for n in GAMES] if lang != "en" else (), lang, hint)
 
 
 def _failed(command: str, exc: BaseException, target: str | None = None,
             lang: str = "en") -> int:
-    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was).
+    """Nothing was saved: one line on stderr, exit 1 (the game file is as it was); 2 for
+    options that contradict each other (:class:`UsageError`), as argparse's usage errors.
 
     A disk error names its file: the one the system named, else the command's
     own (a library's temporary file on a full disk names none).  Asked for another
@@ -854,6 +864,8 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
                 and exc.reason == "no such game file":
             hint = "; create it with: whistscore new GAME FILE --players NAME..."
         say(f"whistscore {command}: {_said(exc, lang, hint)}")
+        if isinstance(exc, UsageError):
+            return 2
     elif isinstance(exc, BrokenPipeError):
         # the reader (``| head``) went away; the command's work is done, say nothing more
         _silence_stdout()

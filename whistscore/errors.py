@@ -20,6 +20,8 @@ __all__ = [
     "RuleError",
     "GameFileError",
     "ConflictError",
+    "NotFoundError",
+    "UsageError",
     "show_value",
 ]
 
@@ -153,5 +155,16 @@ class GameFileError(InputError):
     """A game file that is damaged, hand-edited wrongly, or of a newer version."""
 
 
+class NotFoundError(InputError):
+    """What was asked for is not there: no such player in the club, no such game in the
+    folder (the scorepad answers 404, not 400: the question was well put)."""
+
+
 class ConflictError(InputError):
     """The game file changed between reading it and changing it (another phone recorded)."""
+
+
+class UsageError(InputError):
+    """A command given options that contradict each other (``--season`` with ``--from``):
+    wrong usage, which the CLI answers with status 2 as argparse does for its own usage
+    errors, not 1 (bad input), so a script can tell a mistyped command from a bad file."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
 
 __all__ = ["LANGS", "CORE_LABELS", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
-           "said",
+           "error_line", "said", "formed",
            "entries_said"]
 
 LANGS = ("en", "ru")
@@ -253,6 +253,8 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                          "В файле партии испорченный знак."),
     "err.file.object": ("This is not a game file.", "Это не файл партии."),
     "err.file.format": ("This is not a whistscore game file.", "Это не файл партии whistscore."),
+    "err.file.club": ("This is a club's settings file (club.json), not a game file.",
+                      "Это файл настроек клуба (club.json), а не файл партии."),
     "err.file.field": ("The game file is damaged at its field \"{0}\".",
                        "Файл партии испорчен: поле «{0}»."),
     "err.file.newer": ("A newer whistscore wrote this file: upgrade whistscore.",
@@ -439,6 +441,12 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
     return value
 
 
+def formed(template: str, args: "Sequence[object]", lang: str = "en") -> str:
+    """``template`` (a label's text in ``lang``) with ``args``: names in their case, nouns
+    agreeing with their numbers ("{0|evening|evenings}", "{0|вечер|вечера|вечеров}")."""
+    return _filled(template, list(args), lang)
+
+
 def _filled(found: str, args: list[Any], lang: str) -> str:
     """A label's text with its arguments: names in their case, nouns agreeing."""
     if "@" in found or "|" in found:
@@ -542,6 +550,19 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
         reason = exc.reason[:1].upper() + exc.reason[1:]
         return reason if reason.endswith(".") else reason + "."
     return str(text(Label("err.any"), None, lang))
+
+
+def error_line(exc: Exception, kinds: "Sequence[GameType[Any, Any]]" = (), lang: str = "en",
+               hint: str = "") -> str:
+    """A refusal as one line in ``lang``: its sentence there, the technical text (deal,
+    field, value) after it in brackets.  In English, or for an error with no sentence of
+    its own, the technical text alone: it is already English, and it is what the CLI has
+    always printed, so a file's problem reads the same in the terminal and on the page."""
+    from .errors import InputError
+
+    if lang == "en" or not isinstance(exc, InputError) or not exc.key:
+        return f"{exc}{hint}"
+    return f"{error_message(exc, kinds, lang)} ({exc}{hint})"
 
 
 def _clipped(value: object) -> object:

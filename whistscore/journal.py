@@ -359,11 +359,39 @@ def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
     return out
 
 
+#: the format of the club's settings file (whistscore/club/settings.py), named here so that
+#: a ``club.json`` met where a game is expected is called what it is
+_CLUB_FORMAT = "whistscore-club"
+
+
+def _check_format(data: dict[str, Any]) -> None:
+    """Refuse a JSON object of another format before any of its fields is looked at.
+
+    Another program's file (a pulka app's export, a settings file) has fields of its own:
+    reported by the first unknown or missing one, it read as a damaged game file
+    ("field 'version': missing field") when it is no game file at all.
+
+    :raises GameFileError: (field ``format``) there is no ``format`` key, or it is not
+        ``"whistscore"``; a club's settings file is named as such.
+    """
+    if "format" not in data:
+        raise GameFileError(f'not a whistscore game file (it has no "format"; a game file\'s '
+                            f'is "{FORMAT}")', field="format", key="file.format")
+    kind = data["format"]
+    if kind == _CLUB_FORMAT:
+        raise GameFileError("this is a club's settings file (club.json), not a game file",
+                            field="format", value=kind, key="file.club")
+    if kind != FORMAT:
+        raise GameFileError(f"not a whistscore game file (format must be \"{FORMAT}\")",
+                            field="format", value=kind, key="file.format")
+
+
 def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Decimal | None,
                               str | None]:
     """The fields before the deals (``title`` and ``place`` are read by :func:`_titles`)."""
     if not isinstance(data, dict):
         raise GameFileError("a game file is a JSON object", value=data, line=1, key="file.object")
+    _check_format(data)
     for key in data:
         if key not in _TOP_KEYS:
             raise GameFileError(f"unknown field (known: {', '.join(_TOP_KEYS)})", field=key,
@@ -371,9 +399,6 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     for key in _REQUIRED:
         if key not in data:
             raise GameFileError("missing field", field=key, key="file.field", args=(key,))
-    if data["format"] != FORMAT:
-        raise GameFileError(f"not a whistscore game file (format must be \"{FORMAT}\")",
-                            field="format", value=data["format"], key="file.format")
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise GameFileError("version must be a whole number from 1", field="version", value=version,

@@ -35,7 +35,8 @@ class Club:
         """:raises InputError: ``folder`` is not a folder, or its club.json is not valid."""
         path = Path(os.fspath(folder))
         if not path.is_dir():
-            raise InputError("no such club folder", field="folder", value=str(folder))
+            raise InputError("a club is a folder of game files; this is a file" if path.exists()
+                             else "no such club folder", field="folder", value=str(folder))
         self.folder = path
         self.settings = club_settings.load(path)
         self.archive = Archive(path, rebuild=rebuild)
@@ -58,7 +59,14 @@ class Club:
 
     @property
     def notices(self) -> list[str]:
-        return list(self.archive.notices)
+        """The archive's notices (rebuilt, and why), then club.json's names in ``exclude``
+        that match no file: not an error (the file may have been removed, or not be
+        copied here yet), but a misspelt name leaves a practice game in the standings
+        with no word said otherwise."""
+        missing = [f"{club_settings.FILE} excludes {name}, which is not in the folder"
+                   for name in self.settings.exclude
+                   if not os.path.lexists(self.folder / name)]
+        return [*self.archive.notices, *missing]
 
     def problems(self) -> list[Problem]:
         """The files left out, each with its one-line error."""
@@ -96,6 +104,7 @@ class Club:
 
         p = self.period(season, first, last)
         kind = _game(game)
+        name = self._listed(name)
         key = json.dumps([_key("player", p, kind, unfinished), name], ensure_ascii=False)
         return self._read(lambda: self._framed(self.archive.answer(
             key, lambda: player(self.archive, name, p, kind, unfinished))))
@@ -113,6 +122,7 @@ class Club:
         p = self.period(season, first, last)
 
         kind = _game(game)
+        a, b = self._listed(a), self._listed(b)
         key = json.dumps([_key("h2h", p, kind, unfinished), a, b], ensure_ascii=False)
 
         def query() -> dict[str, Any]:
@@ -139,22 +149,35 @@ class Club:
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
         """Each player's rating at the end of the period and its change over it, per kind."""
+        from .period import in_order
         from .standings import ratings_at
 
         p = self.period(season, first, last)
 
         def query() -> dict[str, Any]:
-            kinds = [k for (k,) in self.archive.rows("SELECT DISTINCT game FROM ratings "
-                                                     "ORDER BY game")]
+            # the kinds in the order the standings list them, not by name
+            kinds = in_order({k for (k,) in self.archive.rows(
+                "SELECT DISTINCT game FROM ratings")})
             out = {}
             for kind in kinds:
                 if game is not None and kind != _game(game):
                     continue
                 table = ratings_at(self.archive, kind, p)
+                if not table:  # no game of that kind rated by the period's end
+                    continue
                 out[kind] = [{"player": name, "rating": r, "change": c} for name, (r, c) in
                              sorted(table.items(), key=lambda kv: (-kv[1][0], kv[0]))]
             return self._framed({"period": p.to_json(), "games": out})
         return self._read(query)
+
+    def _listed(self, name: str) -> str:
+        """The club name of a spelling club.json lists (even one no game file has typed
+        yet, "any of his spellings"), else ``name`` as asked."""
+        from .settings import name_key
+
+        if not isinstance(name, str):
+            return name
+        return self.settings.aliases().get(name_key(name), name)
 
     def _framed(self, body: dict[str, Any]) -> dict[str, Any]:
         """The answer with the club's name and what the reader must know: files left out,
@@ -165,27 +188,64 @@ class Club:
                 "notices": self.notices}
 
     # -- changing club.json --------------------------------------------------------------
-    def add_alias(self, typed: str, name: str) -> None:
+    def add_alias(self, typed: str, name: str) -> bool:
         """``typed`` (as written in game files) is the club player ``name``; club.json saved.
+        False when it was so already: club.json is then not written at all (its bytes and
+        modification time as they were).
 
         :raises InputError: bad names; ``typed`` already another player's spelling; or two
             seats of one game would become the same player (the game named).
         """
-        new = self.settings.with_alias(typed, name)
-        self.refresh()
-        aliases = new.aliases()
-        seats: dict[str, dict[str, str]] = {}
-        for file, t in self.archive.rows("SELECT file, player FROM seats ORDER BY file, seat"):
-            key = club_settings.name_key(t)
-            who = aliases.get(key, "\0" + key)
-            at_table = seats.setdefault(file, {})
-            if who in at_table:
-                raise InputError(f"{at_table[who]!r} and {t!r} played at the same table in "
-                                 f"{file}: they cannot be one player", field="alias",
-                                 value=f"{typed}={name}")
-            at_table[who] = t
-        club_settings.save(self.folder, new)
+        if self.settings.with_alias(typed, name) is not self.settings:
+            self.refresh()  # the seats as the files have them (outside club.json's lock)
+
+        def change(current: club_settings.Settings) -> tuple[club_settings.Settings, bool]:
+            new = current.with_alias(typed, name)
+            if new is current:
+                return current, False
+            aliases = new.aliases()
+            seats: dict[str, dict[str, str]] = {}
+            for file, t in self.archive.rows("SELECT file, player FROM seats "
+                                             "ORDER BY file, seat"):
+                key = club_settings.name_key(t)
+                who = aliases.get(key, "\0" + key)
+                at_table = seats.setdefault(file, {})
+                if who in at_table:
+                    raise InputError(f"{at_table[who]!r} and {t!r} played at the same table "
+                                     f"in {file}: they cannot be one player", field="alias",
+                                     value=f"{typed}={name}")
+                at_table[who] = t
+            return new, True
+        return self._changed(change)
+
+    def remove_alias(self, typed: str) -> str:
+        """``typed`` is no longer a spelling of a club player (undoes :meth:`add_alias`);
+        club.json saved.  Returns the club player it was a spelling of.  Splitting a player
+        in two can put no two seats of one game together, so nothing else is checked.
+
+        :raises InputError: ``typed`` is no spelling in club.json, or a club player's own
+            name (club.json is then not written).
+        """
+        return self._changed(lambda current: current.without_alias(typed))
+
+    def _changed(self, change: Callable[[club_settings.Settings],
+                                        tuple[club_settings.Settings, T]]) -> T:
+        """club.json read, changed by ``change`` and written atomically while the club
+        folder's lock is held (:func:`whistscore.files.locked`, the one every write of a
+        game file takes): two commands changing it at once both land, one after the other
+        (the review lost one alias of ten run together).  Then read back: the club goes on
+        with what the file holds (and its digest, by which the archive knows the settings
+        changed).  ``change`` gives the new settings (the same object: nothing to write)
+        and what the caller returns."""
+        from .. import files
+
+        with files.locked(self.folder / club_settings.FILE):
+            current = club_settings.load(self.folder)
+            new, result = change(current)
+            if new is not current:
+                club_settings.save(self.folder, new)
         self.settings = club_settings.load(self.folder)
+        return result
 
     def add_season(self, name: str, first: str, last: str) -> None:
         """A season from ``first`` to ``last`` (inclusive); club.json saved.
@@ -193,9 +253,7 @@ class Club:
         :raises InputError: a bad name or date, from after to, a name already used, or
             days another season holds.
         """
-        new = self.settings.with_season(name, first, last)
-        club_settings.save(self.folder, new)
-        self.settings = club_settings.load(self.folder)
+        self._changed(lambda current: (current.with_season(name, first, last), None))
 
     def close(self) -> None:
         self.archive.close()
@@ -217,7 +275,8 @@ def _game(game: str | None) -> str | None:
         return None
     from ..games import get_game
 
-    return get_game(game).name
+    # "Preferans" as "preferans": a kind is named in any letter case, as a season is
+    return get_game(game.strip().casefold() if isinstance(game, str) else game).name
 
 
 def open_club(folder: str | os.PathLike[str], *, rebuild: bool = False,

@@ -1,7 +1,8 @@
 """``whistscore club FOLDER ...``: the club's command (docs/club.md), registered by cli.py.
 
 Plain text tables by default (tabulate), the JSON of ``whistscore.club`` with
-``--json``.  ``--alias`` and ``--season-add`` change club.json atomically.
+``--json``.  ``--alias``, ``--alias-remove`` and ``--season-add`` change club.json
+atomically; options that contradict each other are wrong usage (:func:`usage`, status 2).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import sys
 from typing import Any, Callable
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "usage"]
 
 
 def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -35,13 +36,19 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="take the results this version computes for games it settles otherwise")
     c.add_argument("--alias", metavar="TYPED=NAME",
                    help="the name TYPED in game files is the club player NAME (club.json)")
+    c.add_argument("--alias-remove", metavar="TYPED",
+                   help="undo --alias: TYPED is no longer a spelling of a club player "
+                        "(club.json)")
     c.add_argument("--season-add", nargs=3, metavar=("NAME", "FROM", "TO"),
                    help="add a season to club.json (inclusive dates)")
     c.add_argument("--export", metavar="FILE.xlsx",
                    help="write the period's workbook: standings, a sheet per player, the "
                         "records, a chart of running money")
+    c.add_argument("--force", action="store_true",
+                   help="with --export: write over a file that is not a club workbook "
+                        "whistscore wrote")
     c.add_argument("--lang", choices=("en", "ru"), default="en",
-                   help="the workbook's language (with --export)")
+                   help="the language of the text and of the workbook (--export)")
     return {"club": run}
 
 
@@ -49,27 +56,86 @@ def _out(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
+#: what the command can be asked, one at a time
+_ASKED = ("player", "h2h", "records", "ratings", "alias", "alias_remove", "season_add")
+#: the options that change club.json (they print no answer, so a question's options mean
+#: nothing with them)
+_CHANGES = ("alias", "alias_remove", "season_add")
+#: the options of a question: which games, and how the answer is printed
+_QUESTION = ("season", "first", "last", "game", "unfinished", "json")
+
+
+def _option(name: str) -> str:
+    return {"first": "--from", "last": "--to"}.get(name, "--" + name.replace("_", "-"))
+
+
+def usage(a: argparse.Namespace) -> None:
+    """Refuse options that contradict each other, before anything is read.
+
+    Each is wrong usage, not bad input: two ways of giving the period, two questions at
+    once, a question's options with a change of club.json (``--alias X=Y --season S``
+    changed club.json and silently ignored the season), ``--unfinished`` with the
+    ratings (they count finished games only), the workbook with a question, ``--force``
+    without the workbook.
+
+    :raises UsageError: the first contradiction, naming both options.
+    """
+    from ..errors import UsageError
+
+    if a.season is not None and (a.first is not None or a.last is not None):
+        later = "first" if a.first is not None else "last"
+        raise UsageError(f"--season and {_option(later)} are two ways of giving the period: "
+                         "give one", field=_option(later)[2:], value=getattr(a, later))
+    asked = [n for n in _ASKED if getattr(a, n)]
+    export = getattr(a, "export", None)
+    if export is not None and (asked or a.json):
+        raise UsageError("--export writes the whole period's workbook: give it without "
+                         f"{_option(asked[0] if asked else 'json')}", field="export",
+                         value=export)
+    if export is None and getattr(a, "force", False):
+        raise UsageError("--force is for --export (write over a file that is not a club "
+                         "workbook): give it with --export", field="force")
+    if len(asked) > 1:
+        raise UsageError("ask one thing at a time: --player, --h2h, --records, --ratings, "
+                         "--alias, --alias-remove or --season-add",
+                         field=_option(asked[1])[2:])
+    if asked and asked[0] in _CHANGES:
+        given = [n for n in _QUESTION if getattr(a, n) not in (None, False)]
+        if given:
+            raise UsageError(f"{_option(asked[0])} changes club.json and shows nothing: give "
+                             f"it without {_option(given[0])}", field=_option(asked[0])[2:])
+    if a.ratings and a.unfinished:
+        raise UsageError("the ratings count finished games only: give --ratings without "
+                         "--unfinished", field="unfinished")
+
+
 def run(a: argparse.Namespace) -> int:
     from ..errors import InputError
     from .api import Club
 
-    asked = [n for n in ("player", "h2h", "records", "ratings", "alias", "season_add")
-             if getattr(a, n)]
-    if len(asked) > 1:
-        raise InputError("ask one thing at a time: --player, --h2h, --records, --ratings, "
-                         "--alias or --season-add", field=asked[1].replace("_", "-"))
-    for name in ("player", "season", "first", "last", "game", "alias"):
+    usage(a)
+    for name in ("player", "season", "first", "last", "game", "alias", "alias_remove"):
         value = getattr(a, name)
         if value is not None and (len(value) > 200 or "\0" in value):
-            raise InputError("too long or holds a NUL", field=name, value=value[:40])
+            raise InputError("too long or holds a NUL", field=_option(name)[2:],
+                             value=value[:40])
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
     try:
         if a.alias is not None:
             typed, sep, name = a.alias.partition("=")
             if not sep:
                 raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias)
-            club.add_alias(typed.strip(), name.strip())
-            _out(f"club.json: {typed.strip()!r} is the club player {name.strip()!r}")
+            typed, name = typed.strip(), name.strip()
+            if club.add_alias(typed, name):
+                _out(f"club.json: {typed!r} is the club player {name!r}")
+            else:
+                _out(f"club.json: {typed!r} is the club player {name!r} already; "
+                     "nothing changed")
+            return 0
+        if a.alias_remove is not None:
+            typed = a.alias_remove.strip()
+            was = club.remove_alias(typed)
+            _out(f"club.json: {typed!r} is no longer a spelling of the club player {was!r}")
             return 0
         if a.season_add is not None:
             club.add_season(*a.season_add)
@@ -98,14 +164,43 @@ def run(a: argparse.Namespace) -> int:
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            _names.update(club.archive.game_names())
-            _out(club.archive.text(data, lambda: f"{text(data)}\n{_footer(data)}"))
+            said = _Said(a.lang, club.archive.game_names(a.lang))
+            _out(club.archive.text(data, lambda: f"{text(data, said)}\n{_footer(data, said)}",
+                                   a.lang))
         return 0
     finally:
         club.close()
 
 
 # -- text ---------------------------------------------------------------------------------
+
+class _Said:
+    """The club's words in one language, as the text says them: the games named as the
+    archive keeps them (no game loaded to print the standings), numbers agreeing."""
+
+    def __init__(self, lang: str, names: dict[str, str]) -> None:
+        from .words import own_words
+
+        self.lang = lang
+        self.w = own_words(lang)
+        self.names = names
+
+    def __getitem__(self, key: str) -> str:
+        return self.w[key]
+
+    def __call__(self, key: str, *args: object) -> str:
+        return self.w.say(key, *args)
+
+    def game(self, kind: str) -> str:
+        from .period import game_title
+
+        return self.names.get(kind) or game_title(kind, self.lang)
+
+    def deals(self, n: int) -> str:
+        from ..i18n import count_deals
+
+        return count_deals(n, self.lang)
+
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
     """A plain text table as every club text draws it: tabulate's "simple" format, each cell
@@ -115,133 +210,122 @@ def _table(rows: list[list[Any]], headers: list[str]) -> str:
     return str(tabulate(rows, headers=headers, disable_numparse=True))
 
 
-#: the games' names as the archive keeps them (:meth:`Archive.game_names`)
-_names: dict[str, str] = {}
-
-
-def _title(kind: str) -> str:
-    from .period import game_title
-
-    return _names.get(kind) or game_title(kind)
-
-
 def _money(amounts: dict[str, str]) -> str:
     return ", ".join(f"{v} {c}".strip() for c, v in amounts.items())
 
 
-def _head(data: dict[str, Any], what: str) -> str:
-    from .period import Period
-    import datetime
+def _head(data: dict[str, Any], what: str, say: _Said) -> str:
+    """The answer's first line: the club's name, what it is, the period."""
+    from .words import period_words
 
-    p = data["period"]
-    period = Period(datetime.date.fromisoformat(p["from"]) if p["from"] else None,
-                    datetime.date.fromisoformat(p["to"]) if p["to"] else None, p["season"])
-    name = f"{data['club']}: " if data.get("club") else ""
-    return f"{name}{what}, {period.words()}"
+    parts = [data["club"]] if data.get("club") else []
+    return " · ".join(parts + [what, period_words(say.w, data["period"])])
 
 
-def _standings_text(data: dict[str, Any]) -> str:
-    parts = [_head(data, "standings")]
+def _standings_text(data: dict[str, Any], say: _Said) -> str:
+    parts = [_head(data, say["standings"], say)]
     if not data["games"]:
-        parts.append("\nNo finished game in this period.")
+        parts.append("\n" + say["no_games"])
     for kind, block in data["games"].items():
         rows = [[r["rank"], r["player"], r["evenings"], r["deals"], r["wins"],
                  r["average_place"], r["points"], _money(r["money"]),
-                 _money(r["money_per_evening"]),
+                 _money(r["money_per_evening"]), r["best"]["points"], r["worst"]["points"],
                  "" if r["rating"] is None else r["rating"],
                  "" if r["rating_change"] is None else f"{r['rating_change']:+d}",
                  " ".join(map(str, r["form"]))] for r in block["table"]]
-        parts.append(f"\n{_title(kind)} ({block['unit']}s), "
-                     f"{block['evenings']} evening{'s' if block['evenings'] != 1 else ''}")
-        parts.append(_table(rows, headers=["#", "player", "evenings", "deals", "wins",
-                                          "avg place", "points", "money", "per evening",
-                                          "rating", "change", "form"]))
+        parts.append(f"\n{say.game(kind)} · {say['unit.' + block['unit']]} · "
+                     f"{say('of_evenings', block['evenings'])}")
+        parts.append(_table(rows, headers=[say[k] for k in (
+            "rank", "player", "evenings", "deals", "wins", "avg_place", "points", "money",
+            "per_evening", "best", "worst", "rating", "change", "form")]))
     return "\n".join(parts)
 
 
-def _footer(data: dict[str, Any]) -> str:
+def _footer(data: dict[str, Any], say: _Said) -> str:
     lines = []
+    line = "in_progress_counted" if data.get("unfinished") else "in_progress_line"
     for g in data.get("in_progress", ()):
-        lines.append(f"in progress: {g['file']} ({_title(g['game'])}, "
-                     f"{g['deals']} deals; left out until finished, or --unfinished)")
+        lines.append(say(line, g["file"], say.game(g["game"]), say.deals(g["deals"])))
     for p in data["left_out"]:
-        lines.append(f"left out: {p['file']}: {p['error']}")
+        lines.append(say("left_out_line", p["file"], p["error"]))
     for r in data["recomputed"]:
-        lines.append(f"recomputed: {r['file']}: this whistscore ({r['new_version']}) settles "
-                     f"it {_balances(r['new'])}, the archive keeps {_balances(r['old'])} "
-                     f"({r['old_version']}); take the new with --accept-recomputed")
+        lines.append(say("recomputed_line", r["file"], r["new_version"],
+                         _balances(r["new"], say), _balances(r["old"], say), r["old_version"]))
     return ("\n" + "\n".join(lines)) if lines else ""
 
 
-def _balances(result: dict[str, Any]) -> str:
+def _balances(result: dict[str, Any], say: _Said) -> str:
     if "error" in result:
-        return f"as an error ({result['error']})"
+        return say("as_error", result["error"])
     return ", ".join(f"{p} {b}" for p, b in result["balance"].items())
 
 
-def _player_text(data: dict[str, Any]) -> str:
-    parts = [_head(data, data["player"])]
+def _player_text(data: dict[str, Any], say: _Said) -> str:
+    parts = [_head(data, data["player"], say)]
     if len(data["spellings"]) > 1:
-        parts.append("written as " + ", ".join(data["spellings"]))
+        parts.append(f"{say['written_as']} " + ", ".join(data["spellings"]))
     for kind, block in data["games"].items():
-        parts.append(f"\n{_title(kind)}")
+        parts.append(f"\n{say.game(kind)}")
+        # the money he stands at after each evening, in its currency (the chart's line)
+        running = {p["file"]: f"{p['money']} {p['currency']}".strip()
+                   for p in block["running_money"]}
         rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
-                 f"{e['place']} of {e['players']}" + ("" if e["finished"] else " (playing)")]
+                 running.get(e["file"], ""),
+                 say("place_of", e["place"], e["players"])
+                 + ("" if e["finished"] else f" ({say['playing']})")]
                 for e in block["evenings"]]
-        parts.append(_table(rows, headers=["date", "title", "where", "deals", "points",
-                                          "money", "place"]))
+        parts.append(_table(rows, headers=[say[k] for k in (
+            "date", "title", "where", "deals", "points", "money", "running_money", "place")]))
         if block["rating"]:
             last = block["rating"][-1]
-            parts.append(f"rating {last['rating']} after {len(block['rating'])} games "
-                         f"(mu {last['mu']:.2f}, sigma {last['sigma']:.2f})")
+            parts.append(say("rating_after", last["rating"], len(block["rating"]),
+                             f"{last['mu']:.2f}", f"{last['sigma']:.2f}"))
         play = block["play"]
-        declared = ", ".join(f"{lvl}: {v['made']} of {v['played']} made"
+        declared = "; ".join(say("made_of", lvl, v["made"], v["played"])
                              for lvl, v in play["declared"].items())
         if declared:
-            parts.append(f"as declarer by level: {declared}")
+            parts.append(f"{say['declared']}: {declared}")
         if "misere" in play:
-            parts.append(f"misères: {play['misere']['made']} made, "
-                         f"{play['misere']['caught']} caught; whists: "
-                         f"{play['whists']['whisted']}, short of tricks in "
-                         f"{play['whists']['short']}")
+            parts.append(say("miseres", play["misere"]["made"], play["misere"]["caught"])
+                         + " · " + say("whists", play["whists"]["whisted"],
+                                      play["whists"]["short"]))
     return "\n".join(parts)
 
 
-def _h2h_text(data: dict[str, Any]) -> str:
-    parts = [_head(data, f"{data['a']} and {data['b']}")]
+def _h2h_text(data: dict[str, Any], say: _Said) -> str:
+    parts = [_head(data, say("a_and_b", data["a"], data["b"]), say)]
     if not data["games"]:
-        parts.append("They have not finished a game at the same table in this period.")
+        parts.append(say["never_together"])
     for kind, g in data["games"].items():
-        evenings = f"{g['evenings']} evening{'s' if g['evenings'] != 1 else ''}"
-        line = (f"{_title(kind)}: {evenings} together; "
-                f"{data['a']} ahead {g['ahead']}, behind {g['behind']}, level {g['level']}; "
-                f"average difference {g['average_difference']}")
+        line = say("h2h_line", say.game(kind), g["evenings"], data["a"], g["ahead"],
+                   g["behind"], g["level"], g["average_difference"])
         won = g.get("won_from_other")
         if won:
-            line += f"; {data['a']} won {won['points']} from {data['b']}"
+            line += "; " + say("won_from_line", data["a"], data["b"], won["points"])
             if won["money"]:
                 line += f" ({_money(won['money'])})"
         parts.append(line)
     return "\n".join(parts)
 
 
-def _records_text(data: dict[str, Any]) -> str:
-    parts = [_head(data, "records")]
+def _records_text(data: dict[str, Any], say: _Said) -> str:
+    parts = [_head(data, say["records"], say)]
     for kind, items in data["games"].items():
-        parts.append(f"\n{_title(kind)}")
-        rows = [[r["title"], f"{r['value']} {r.get('currency') or ''}".strip(),
+        parts.append(f"\n{say.game(kind)}")
+        rows = [[say["record." + r["record"]], f"{r['value']} {r.get('currency') or ''}".strip(),
                  r["player"] or "", r["game_title"] or r["file"], r["date"],
-                 "" if r["deal"] is None else f"deal {r['deal']}", r["file"]] for r in items]
-        parts.append(_table(rows, headers=["record", "value", "player", "game", "date",
-                                          "deal", "file"]))
+                 "" if r["deal"] is None else say("deal_n", r["deal"]), r["file"]]
+                for r in items]
+        parts.append(_table(rows, headers=[say[k] for k in (
+            "record", "value", "player", "title", "date", "deal", "file")]))
     return "\n".join(parts)
 
 
-def _ratings_text(data: dict[str, Any]) -> str:
-    parts = [_head(data, "ratings (OpenSkill, 40 x (mu - 3 sigma))")]
+def _ratings_text(data: dict[str, Any], say: _Said) -> str:
+    parts = [_head(data, say["ratings"], say)]
     for kind, rows in data["games"].items():
-        parts.append(f"\n{_title(kind)}")
+        parts.append(f"\n{say.game(kind)}")
         parts.append(_table([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
-                            headers=["player", "rating", "change"]))
+                            headers=[say["player"], say["rating"], say["change"]]))
     return "\n".join(parts)

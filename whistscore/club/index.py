@@ -368,8 +368,12 @@ class Archive:
                 added = None
                 self._forget(file)
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
-        if self._meta("checked_with") != version and self._recheck(version):
-            changed, added = True, None
+        if self._meta("checked_with") != version:
+            # another whistscore: its kept answers (and texts) are that version's, so none
+            # is kept over, whatever the recheck finds (a new word, a new column)
+            added = None
+            if self._recheck(version):
+                changed = True
         if accept and self._accept(version):
             changed, added = True, None
         if self._meta("settings") != (settings.digest or ""):
@@ -445,9 +449,10 @@ class Archive:
         kind = game[2]
         if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
-            from ..i18n import game_name
+            from ..i18n import LANGS, game_name
 
-            self._set_meta(f"name.{kind}", game_name(get_game(kind), "en"))
+            for lang in LANGS:
+                self._set_meta(_name_key(kind, lang), game_name(get_game(kind), lang))
             self._named.add(kind)
         conn.execute(
             "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
@@ -743,18 +748,23 @@ class Archive:
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
         return value
 
-    def text(self, answer: dict[str, Any], render: Callable[[], str]) -> str:
-        """``render()``, the text the CLI prints for ``answer``, or the same text kept from
-        an earlier read: the key is the whole answer, so the text is the one ``render``
-        gives for it, and printing the standings of an archive that did not change loads
-        neither the table library nor a game."""
-        return str(self.answer("text:" + _dumps(answer), lambda: {"text": render()})["text"])
+    def text(self, answer: dict[str, Any], render: Callable[[], str], lang: str = "en") -> str:
+        """``render()``, the text the CLI prints for ``answer`` in ``lang``, or the same text
+        kept from an earlier read: the key is the whole answer and the language, so the text
+        is the one ``render`` gives for them, and printing the standings of an archive that
+        did not change loads neither the table library nor a game."""
+        return str(self.answer(f"text:{lang}:" + _dumps(answer),
+                               lambda: {"text": render()})["text"])
 
-    def game_names(self) -> dict[str, str]:
-        """Each game kind's short name in English, as the game said it when its first file
-        was indexed: the text of the standings names the games without loading them."""
-        return {key[len("name."):]: value for key, value in
-                self.conn.execute("SELECT key, value FROM meta WHERE key LIKE 'name.%'")}
+    def game_names(self, lang: str = "en") -> dict[str, str]:
+        """Each game kind's short name in ``lang``, as the game said it when its first file
+        was indexed: the text of the standings names the games without loading them.  (An
+        archive of an older whistscore kept only the English names: a kind missing here is
+        named by its game, loaded then.)"""
+        start = _name_key("", lang)
+        return {key[len(start):]: value for key, value in self.conn.execute(
+            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(start), start))
+            if "." not in key[len(start):]}
 
     def problems(self) -> list[Problem]:
         out = [Problem(f, e) for f, e in self.conn.execute(
@@ -857,7 +867,8 @@ def _looked(folder: Path, jobs: list[tuple[_Entry, str | None]], version: str
             with _ctrl_c_held():  # the processes start deaf to Ctrl-C (_worker_start)
                 pool = ProcessPoolExecutor(workers,
                                            mp_context=multiprocessing.get_context("fork"),
-                                           initializer=_worker_start)
+                                           initializer=_worker_start,
+                                           initargs=(os.getpid(),))
                 looked = pool.map(_look_job, [(folder, e, k, version) for e, k in jobs],
                                   chunksize=chunk)
             for one in looked:
@@ -927,15 +938,34 @@ def _ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A replaying process leaves Ctrl-C to the one that started it (which stops them
     and rolls the archive back): a worker of its own would print a traceback.  It was
-    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through."""
+    forked with Ctrl-C held back (:func:`_ctrl_c_held`); ignored, it is let through.
+
+    It also dies with ``parent``: a rebuild killed outright (``kill -9``, the OOM killer)
+    cannot stop its processes, which would wait for ever on a pipe that the others still
+    hold open (the review found them alive long after).  Linux says so with
+    PR_SET_PDEATHSIG; a parent already gone before it was asked is checked by its pid."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: only the check below
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+#: prctl(2)'s option: the signal a process gets when the thread that forked it ends
+_PR_SET_PDEATHSIG = 1
 
 
 def _look_job(job: tuple[Path, _Entry, str | None, str]) -> _Looked:
@@ -964,6 +994,12 @@ def _text(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"the file is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def _name_key(kind: str, lang: str) -> str:
+    """The meta key of a game kind's name in ``lang`` (``name.KIND``, ``name.ru.KIND``:
+    the English one as older archives kept it)."""
+    return f"name.{kind}" if lang == "en" else f"name.{lang}.{kind}"
 
 
 def _mtime_date(mtime_ns: int) -> str:

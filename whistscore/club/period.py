@@ -18,8 +18,8 @@ from .settings import Settings, name_key, parse_date
 if TYPE_CHECKING:
     from ..game import ClubFacts
 
-__all__ = ["Period", "Seat", "Evening", "evenings", "game_kinds", "period_of", "exact",
-           "exact_text"]
+__all__ = ["Period", "Seat", "Evening", "evenings", "game_kinds", "in_order", "period_of",
+           "exact", "exact_text"]
 
 
 @attrs.frozen
@@ -34,13 +34,6 @@ class Period:
         return {"season": self.season,
                 "from": self.first.isoformat() if self.first else None,
                 "to": self.last.isoformat() if self.last else None}
-
-    def words(self) -> str:
-        if self.season:
-            return f"season {self.season} ({self.first} to {self.last})"
-        if self.first or self.last:
-            return f"{self.first or 'the start'} to {self.last or 'today'}"
-        return "all time"
 
 
 def period_of(settings: Settings, season: str | None = None, first: object = None,
@@ -155,7 +148,7 @@ def game_kinds(archive: Archive, period: Period, game: str | None = None,
     """The game kinds of the games :func:`evenings` gives, in the order of :func:`kinds`
     (one query, no game read)."""
     where, params = _where(period, game, unfinished, False)
-    return list(_in_order({kind for (kind,) in archive.rows(
+    return list(in_order({kind for (kind,) in archive.rows(
         "SELECT DISTINCT g.game FROM games g WHERE " + where, params)}))
 
 
@@ -168,6 +161,8 @@ def _where(period: Period, game: str | None, unfinished: bool, playing: bool
         where.append("g.finished = 0")
     elif not unfinished:
         where.append("g.finished = 1")
+    else:  # a game counted unfinished has been played: one without a deal is no evening
+        where.append("(g.finished = 1 OR g.deals > 0)")
     if game is not None:
         where.append("g.game = ?")
         params.append(game)
@@ -216,10 +211,11 @@ def game_title(kind: str, lang: str = "en") -> str:
 def kinds(rows: list[Evening]) -> Iterator[str]:
     """The game kinds of ``rows`` in the order the club shows them: the registry's
     (the order games are listed in everywhere), then any other by name."""
-    return _in_order({e.game for e in rows})
+    return in_order({e.game for e in rows})
 
 
-def _in_order(present: set[str]) -> Iterator[str]:
+def in_order(present: set[str]) -> Iterator[str]:
+    """The game kinds of ``present`` in the order the club shows them (:func:`kinds`)."""
     from ..games import GAMES  # the names only: no game is loaded
 
     order = tuple(GAMES)

@@ -8,7 +8,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, NotFoundError
 from .index import Archive
 from .period import club_facts, exact_text, Period, evenings, kinds
 from .ratings import history
@@ -34,10 +34,13 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
         if club is not None and key in (name_key(club), name_key(typed)):
             return str(club)
     players = known_players(archive)
+    if not players:
+        raise NotFoundError("no such player: nobody has played in the club yet", field=field,
+                            value=name)
     close = difflib.get_close_matches(name, players, n=3)
     hint = f"did you mean {', '.join(close)}?" if close else \
         f"known: {', '.join(players[:20])}{', ...' if len(players) > 20 else ''}"
-    raise InputError(f"no such player in the club ({hint})", field=field, value=name)
+    raise NotFoundError(f"no such player in the club ({hint})", field=field, value=name)
 
 
 def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> dict[str, Any]:

@@ -83,13 +83,14 @@ def records(archive: Archive, period: Period, game: str | None = None,
                     deals.get(e.file, ()):
                 if swing:
                     values = {p: Fraction(v) for p, v in json.loads(moved).items()}
-                    winner = max(values, key=lambda p: values[p])
                     # the value is the swing itself, exact: the largest change of one
-                    # player's balance, won or lost (the player named is its winner)
-                    largest = max(map(abs, values.values()))
+                    # player's balance, won or lost, and the player named is the one whose
+                    # balance it was (a caught misère's declarer, not one who won half)
+                    swung = max(values, key=lambda p: abs(values[p]))
+                    largest = abs(values[swung])
                     swings.append((largest, _item(
                         "biggest_swing", exact_text(largest), e,
-                        club_of.get((file, winner), winner), number, at[:10] if at else None)))
+                        club_of.get((file, swung), swung), number, at[:10] if at else None)))
         found.append(_best(swings, _gt))
         own = club_facts(kind)
         for record in own.records:

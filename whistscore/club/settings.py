@@ -104,11 +104,41 @@ class Settings:
                 raise InputError(f"{typed!r} is already a spelling of the club player "
                                  f"{other!r}", field="alias", value=f"{typed}={club_name}")
         current = players.get(club_name, ())
-        if key != name_key(club_name) and key not in map(name_key, current):
-            players[club_name] = current + (typed,)
-        else:
-            players.setdefault(club_name, current)
+        if key == name_key(club_name) or key in map(name_key, current):
+            return self  # so already (a name is its own spelling): nothing to write
+        players[club_name] = current + (typed,)
         return _checked(attrs.evolve(self, players=players))
+
+    def without_alias(self, typed: str) -> tuple["Settings", str]:
+        """``typed`` is no longer a spelling of a club player (undoing :meth:`with_alias`);
+        the settings and the club player it was a spelling of.
+
+        Compared as names are (NFC and case-folding).  A club player left without
+        spellings leaves ``players``: the entry :meth:`with_alias` made goes with the
+        last spelling, so an alias added and removed leaves club.json as it was.
+
+        :raises InputError: (field ``alias-remove``) ``typed`` is no spelling in club.json
+            (the spellings there listed), or it is a club player's own name.
+        """
+        key = name_key(typed)
+        for club_name, spellings in self.players.items():
+            keys = [name_key(t) for t in spellings]
+            if key in keys:
+                rest = tuple(t for t, k in zip(spellings, keys) if k != key)
+                players = {k: (rest if k == club_name else v) for k, v in self.players.items()
+                           if k != club_name or rest}
+                return attrs.evolve(self, players=players), club_name
+        for club_name, spellings in self.players.items():
+            if name_key(club_name) == key:
+                what = (f"remove its spellings ({', '.join(spellings)}) one by one"
+                        if spellings else "it has no spellings to remove")
+                raise InputError(f"{club_name!r} is a club player's own name in club.json, "
+                                 f"not a spelling: {what}", field="alias-remove", value=typed)
+        known = [t for spellings in self.players.values() for t in spellings]
+        shown = ", ".join(known[:10]) + (f" and {len(known) - 10} more" if len(known) > 10
+                                         else "")
+        raise InputError(f"no such spelling in club.json's players (spellings: "
+                         f"{shown or 'none'})", field="alias-remove", value=typed)
 
     def with_season(self, name: str, first: str, last: str) -> "Settings":
         """A new season ``name`` from ``first`` to ``last`` (inclusive).

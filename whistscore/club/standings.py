@@ -9,7 +9,7 @@ from the points, equal points sharing it.
 from __future__ import annotations
 
 import json
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -114,8 +114,10 @@ def _table(kind: str, rows: list[Evening], ratings: dict[str, tuple[int, int]]
             "average_place": str((Decimal(sum(places)) / len(places)).quantize(CENT)),
             "points": exact_text(totals[player]),
             "money": _money(money),
+            # the evenings with money in that currency, to the cent, a half cent away from
+            # zero as it is worked out by hand (8.21 over 2 evenings is 4.11, not 4.10)
             "money_per_evening": {c: str((v / counted[c]).quantize(
-                CENT, ROUND_HALF_EVEN)) for c, v in sorted(money.items())},
+                CENT, ROUND_HALF_UP)) for c, v in sorted(money.items())},
             "best": {"points": exact_text(best[0].points), **best[1].ref()},
             "worst": {"points": exact_text(worst[0].points), **worst[1].ref()},
             "rating": rating[0] if rating else None,
@@ -141,7 +143,8 @@ def standings(archive: Archive, period: Period, game: str | None = None,
              for kind in game_kinds(archive, period, game, unfinished)}
     in_progress = [{**e.ref(), "game": e.game, "deals": e.deals, "players": list(e.seats)}
                    for e in evenings(archive, period, game, playing=True)]
-    return {"period": period.to_json(), "games": games, "in_progress": in_progress}
+    return {"period": period.to_json(), "games": games, "unfinished": unfinished,
+            "in_progress": in_progress}
 
 
 def _block(archive: Archive, period: Period, kind: str, unfinished: bool) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["RECORD_TITLES", "WORDS", "period_words", "words"]
+__all__ = ["RECORD_TITLES", "WORDS", "Words", "own_words", "period_words", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
@@ -22,11 +22,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "all_time": ("all time", "за всё время"),
     "season": ("season {0}, {1} to {2}", "сезон {0}, с {1} по {2}"),
     "range": ("{0} to {1}", "с {0} по {1}"),
-    "start": ("the start", "начала"),
-    "today": ("today", "сегодня"),
+    "from_day": ("from {0}", "с {0}"),  # open at the end: every game since, later ones too
+    "until_day": ("until {0}", "по {0}"),
     "no_games": ("No finished game in this period.", "В этот период ни одной законченной игры."),
-    "evening_1": ("{0} evening", "вечеров: {0}"),
-    "evenings_n": ("{0} evenings", "вечеров: {0}"),
     "rank": ("#", "№"),
     "player": ("Player", "Игрок"),
     "evenings": ("Evenings", "Вечера"),
@@ -42,13 +40,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "h2h": ("Head-to-head", "Личные встречи"),
     "h2h_with": ("Head-to-head with", "Личные встречи с"),
     "compare": ("Compare", "Сравнить"),
-    "together_1": ("{0} evening together", "вечеров вместе: {0}"),
-    "together_n": ("{0} evenings together", "вечеров вместе: {0}"),
+    "together": ("{0} {0|evening|evenings} together", "{0} {0|вечер|вечера|вечеров} вместе"),
     "ahead": ("ahead", "впереди"),
     "behind": ("behind", "позади"),
     "level": ("level", "вровень"),
     "avg_difference": ("average difference", "средняя разница"),
-    "won_from": ("won from the other", "выиграл у другого"),
     "never_together": ("They have not finished a game at the same table in this period.",
                        "В этот период они не доиграли ни одной игры за одним столом."),
     "date": ("Date", "Дата"),
@@ -62,14 +58,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "declared": ("As declarer, by level", "Игры по уровням"),
     "made_of": ("{0}: {1} of {2} made", "{0}: сыграно {1} из {2}"),
     "miseres": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
-    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, недобор в {1}"),
-    "written_as": ("written as", "записан как"),
+    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, из них с недобором: {1}"),
+    "written_as": ("written as", "варианты имени:"),  # no verb: it would have a gender
     "record": ("Record", "Рекорд"),
     "value": ("Value", "Значение"),
     "deal_n": ("deal {0}", "сдача {0}"),
     "deal": ("Deal", "Сдача"),
     "left_out": ("left out", "не учтён"),
     "in_progress": ("in progress, left out until finished", "идёт, не учтена до конца"),
+    "in_progress_in": ("in progress, counted as it stands", "идёт, учтена как есть"),
     "recomputed": ("this whistscore settles it otherwise; the archive keeps the old result",
                    "эта версия считает иначе; в архиве прежний результат"),
     "no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
@@ -85,6 +82,34 @@ WORDS: dict[str, tuple[str, str]] = {
                            "с теми же файлами игр."),
     "all_time_link": ("All time", "За всё время"),
     "pick_two": ("Pick two different players.", "Выберите двух разных игроков."),
+    # the command line's text (``whistscore club FOLDER [--lang ru]``); "{0|a|b}" and
+    # "{0|a|b|c}" agree with the number, "{0@genitive}" declines a name (i18n.formed)
+    "ratings": ("Ratings (OpenSkill, 40 x (mu - 3 sigma))",
+                "Рейтинги (OpenSkill, 40 x (mu - 3 sigma))"),
+    "best": ("Best", "Лучший"),
+    "worst": ("Worst", "Худший"),
+    "where": ("Where", "Где"),
+    "file": ("File", "Файл"),
+    "currency": ("Currency", "Валюта"),
+    "of_evenings": ("{0} {0|evening|evenings}", "{0} {0|вечер|вечера|вечеров}"),
+    "a_and_b": ("{0} and {1}", "{0} и {1}"),
+    "rating_after": ("rating {0} after {1} {1|game|games} (mu {2}, sigma {3})",
+                     "рейтинг {0} после {1} {1|игры|игр|игр} (mu {2}, sigma {3})"),
+    "h2h_line": ("{0}: {1} {1|evening|evenings} together; {2} ahead {3}, behind {4}, level {5}; "
+                 "average difference {6}",
+                 "{0}: {1} {1|вечер|вечера|вечеров} вместе; {2} впереди {3}, позади {4}, "
+                 "вровень {5}; средняя разница {6}"),
+    "won_from_line": ("{0} won {2} from {1}", "выигрыш {0@genitive} у {1@genitive}: {2}"),  # no verb: it would have a gender
+    "in_progress_line": ("in progress: {0} ({1}, {2}; left out until finished, or --unfinished)",
+                         "идёт: {0} ({1}, {2}; не учтена до конца, или --unfinished)"),
+    "in_progress_counted": ("in progress: {0} ({1}, {2}; counted as it stands, --unfinished)",
+                            "идёт: {0} ({1}, {2}; учтена как есть, --unfinished)"),
+    "left_out_line": ("left out: {0}: {1}", "не учтён: {0}: {1}"),
+    "recomputed_line": ("recomputed: {0}: this whistscore ({1}) settles it {2}, the archive "
+                        "keeps {3} ({4}); take the new with --accept-recomputed",
+                        "пересчёт: {0}: эта версия whistscore ({1}) даёт {2}, в архиве "
+                        "{3} ({4}); принять новое: --accept-recomputed"),
+    "as_error": ("as an error ({0})", "как ошибку ({0})"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
@@ -111,18 +136,39 @@ WORDS: dict[str, tuple[str, str]] = {
 RECORD_TITLES = {k[len("record."):]: v[0] for k, v in WORDS.items() if k.startswith("record.")}
 
 
-def words(lang: str) -> Mapping[str, str]:
+class Words(dict[str, str]):
+    """The club's words in one language, and :meth:`say` to fill one in: a page or the
+    text says "3 вечера" and "1 evening" with the words alone."""
+
+    def __init__(self, lang: str, table: dict[str, str]) -> None:
+        super().__init__(table)
+        self.lang = lang
+
+    def say(self, key: str, *args: object) -> str:
+        """The word ``key`` with ``args``: numbers agreeing, names in their case."""
+        from ..i18n import formed
+
+        return formed(self[key], args, self.lang)
+
+
+def words(lang: str) -> Words:
     """The club's words in ``lang`` ("en" or "ru"; anything else is English)."""
     from ..games import GAMES, get_game
     from ..i18n import game_name
 
-    i = 1 if lang == "ru" else 0
-    out = {k: v[i] for k, v in WORDS.items()}
+    out = own_words(lang)
     # each game's name as the game itself says it (``game.<kind>``): a new game needs no
     # word here
-    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if i else "en")
+    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if lang == "ru" else "en")
                 for kind in GAMES})
     return out
+
+
+def own_words(lang: str) -> Words:
+    """The club's own words in ``lang``, without the games' names: the command line's text
+    of an archive names the games as the archive keeps them, and loads no game."""
+    i = 1 if lang == "ru" else 0
+    return Words("ru" if i else "en", {k: v[i] for k, v in WORDS.items()})
 
 
 def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
@@ -130,5 +176,9 @@ def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
     if period["season"]:
         return w["season"].format(period["season"], period["from"], period["to"])
     if period["from"] or period["to"]:
-        return w["range"].format(period["from"] or w["start"], period["to"] or w["today"])
+        if not period["to"]:
+            return w["from_day"].format(period["from"])
+        if not period["from"]:
+            return w["until_day"].format(period["to"])
+        return w["range"].format(period["from"], period["to"])
     return w["all_time"]

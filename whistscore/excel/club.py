@@ -22,14 +22,20 @@ import os
 from pathlib import Path
 
 from .. import files
+from ..errors import InputError
+from ..i18n import formed
 from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
 from .formats import UNSAFE_XML, number_cell, safe_text, text_width
 
-__all__ = ["club_workbook", "save"]
+__all__ = ["CATEGORY", "club_workbook", "save", "written_by_whistscore"]
+
+#: the category of a club workbook's document properties: what tells one whistscore wrote
+#: (and may write over again) from someone's own sheet
+CATEGORY = "whistscore club"
 
 _TITLE = Look(bold=True, size=14)
 _BANNER = Look(bold=True, size=12, line_below=True)
-_HEAD = Look(bold=True, fill="E8E4DA", line_below=True)
+_HEAD = Look(bold=True, fill="E8E4DA", line_below=True, indent=1)  # over _TEXT, as indented
 _HEAD_NUM = Look(bold=True, fill="E8E4DA", line_below=True, align="right")
 _NUM = Look(align="right")
 _TEXT = Look(indent=1)  # apart from a right-aligned number on its left
@@ -60,7 +66,7 @@ class _Grid:
     def text(self, row: int, col: int, value: object, look: Look = _TEXT) -> None:
         s = safe_text("" if value is None else str(value))
         self.sheet.put(row, col, s, look)
-        if look is not _TITLE and look is not _BANNER:
+        if look is not _TITLE and look is not _BANNER and look is not _SMALL:  # these run over
             self.width[col] = max(self.width.get(col, 0), text_width(s, look.bold) + 1)
 
     def number(self, row: int, col: int, value: Fraction | Decimal | int,
@@ -101,7 +107,7 @@ def _currencies(block: Mapping[str, Any]) -> list[str]:
 
 
 def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
-               period: str) -> Sheet:
+               period: str, lang: str) -> Sheet:
     g = _Grid(Sheet(title))
     g.text(1, 1, f"{data['club'] + ': ' if data.get('club') else ''}{w['standings']}", _TITLE)
     g.text(2, 1, period, _SMALL)
@@ -111,14 +117,14 @@ def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
     for kind, block in data["games"].items():
         n = block["evenings"]
         g.text(row, 1, f"{w['game.' + kind]} · {w['unit.' + block['unit']]} · "
-                       f"{(w['evening_1'] if n == 1 else w['evenings_n']).format(n)}", _BANNER)
+                       f"{formed(w['of_evenings'], [n], lang)}", _BANNER)
         row += 1
         currencies = _currencies(block)
         money_heads = [f"{w['money']} {c}".strip() for c in currencies] + \
             [f"{w['per_evening']} {c}".strip() for c in currencies]
         g.head(row, [w["rank"], w["player"], w["evenings"], w["deals"], w["wins"],
-                     w["avg_place"], w["points"], *money_heads, w["rating"], w["change"],
-                     w["form"]], texts=(2, 10 + 2 * len(currencies)))
+                     w["avg_place"], w["points"], *money_heads, w["best"], w["worst"],
+                     w["rating"], w["change"], w["form"]], texts=(2, 12 + 2 * len(currencies)))
         row += 1
         for r in block["table"]:
             g.number(row, 1, r["rank"])
@@ -133,6 +139,9 @@ def _standings(title: str, data: Mapping[str, Any], w: Mapping[str, str],
                 for c in currencies:
                     g.exact(row, col, r[key].get(c))
                     col += 1
+            g.exact(row, col, r["best"]["points"])  # the points of his best evening
+            g.exact(row, col + 1, r["worst"]["points"])
+            col += 2
             if r["rating"] is not None:
                 g.number(row, col, r["rating"])
             if r["rating_change"] is not None:
@@ -159,7 +168,8 @@ def _player(title: str, data: Mapping[str, Any], w: Mapping[str, str],
         row += 1
         currencies = list(dict.fromkeys(p["currency"] or "" for p in block["running_money"]))
         g.head(row, ["#", w["date"], w["title"], w["place"], w["deals"], w["points"],
-                     w["money"], "", *[f"{w['running_money']} {c}".strip() for c in currencies]],
+                     w["money"], w["currency"],
+                     *[f"{w['running_money']} {c}".strip() for c in currencies]],
                texts=(2, 3, 4, 8))
         row += 1
         running = {p["file"]: Decimal(p["money"]) for p in block["running_money"]}
@@ -206,8 +216,8 @@ def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: 
     for kind, items in data["games"].items():
         g.text(row, 1, w["game." + kind], _BANNER)
         row += 1
-        g.head(row, [w["record"], w["value"], "", w["player"], w["title"], w["date"],
-                     w["deal"]], texts=(1, 3, 4, 5, 6))
+        g.head(row, [w["record"], w["value"], w["currency"], w["player"], w["title"],
+                     w["date"], w["deal"], w["file"]], texts=(1, 3, 4, 5, 6, 8))
         row += 1
         for it in items:
             g.text(row, 1, w["record." + it["record"]])
@@ -222,6 +232,7 @@ def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: 
             g.text(row, 6, it["date"])
             if it["deal"] is not None:
                 g.number(row, 7, it["deal"])
+            g.text(row, 8, it["file"])  # the game file the record is read from
             row += 1
         row += 1
     return g.finish("1:2", "A4")
@@ -234,7 +245,7 @@ def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, A
     and ``records`` as ``whistscore club --json`` prints them; ``words`` the club's words
     in ``lang``; ``period`` the period in words."""
     taken: set[str] = set()
-    sheets = [_standings(_tab(words["standings"], taken), standings, words, period)]
+    sheets = [_standings(_tab(words["standings"], taken), standings, words, period, lang)]
     player_sheets: list[Sheet] = []
     runs: list[tuple[str, str, str, tuple[int, int, int]]] = []  # kind, currency, sheet, where
     for data in players:
@@ -261,7 +272,7 @@ def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, A
     names = ", ".join(d["player"] for d in players)
     props = Properties(title=UNSAFE_XML.sub("\ufffd", f"{club}: {words['standings']}"),
                        subject=words["club"], creator="whistscore",
-                       keywords=UNSAFE_XML.sub("\ufffd", names), category="whistscore",
+                       keywords=UNSAFE_XML.sub("\ufffd", names), category=CATEGORY,
                        language=lang, description=UNSAFE_XML.sub("\ufffd", period))
     return write(sheets, props)
 
@@ -273,3 +284,34 @@ def save(data: bytes, out_path: str | os.PathLike[str]) -> None:
         with open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
+
+
+def written_by_whistscore(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a club workbook whistscore wrote (its document properties'
+    category is :data:`CATEGORY`), which ``--export`` may write over again; anything
+    unreadable is simply not one, never an error."""
+    from .reading import Budget, Damaged, Stop, open_zip, parse_part
+
+    found: list[str] = []
+    inside: list[bool] = [False]
+
+    def start(name: str, _attrs: dict[str, str]) -> None:
+        inside[0] = name.endswith("category")
+
+    def end(name: str) -> None:
+        if name.endswith("category"):
+            raise Stop
+
+    def text(data: str) -> None:
+        if inside[0]:
+            found.append(data)
+
+    try:
+        with open_zip(Path(path), "export") as book:
+            try:
+                parse_part(book, "docProps/core.xml", Budget(), start, end, text)
+            except Stop:
+                pass
+    except (Damaged, InputError):
+        return False
+    return "".join(found) == CATEGORY

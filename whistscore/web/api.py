@@ -206,7 +206,23 @@ def when_of(request: Request) -> dict[str, Any]:
     """The period, kind and in-progress switch of the query, as the CLI's options."""
     return {"season": query(request, "season", 200), "first": query(request, "from"),
             "last": query(request, "to"), "game": query(request, "game"),
-            "unfinished": query(request, "unfinished") == "1"}
+            "unfinished": _switch(query(request, "unfinished"), "unfinished")}
+
+
+#: how a query's on/off switch may be written (anything else is refused, never "off")
+_ON, _OFF = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
+
+
+def _switch(value: str | None, field: str) -> bool:
+    """``?unfinished=1`` (or true, yes, on) is on, absent or 0 (false, no, off) off; any
+    other word is an error rather than quietly off (the review's ``?unfinished=true``
+    was read as off)."""
+    said = (value or "").strip().casefold()
+    if said in _ON:
+        return True
+    if said in _OFF:
+        return False
+    raise InputError("a switch is 1 or 0", field=field, value=value)
 
 
 def ask(root: Path, what: str, args: tuple[Any, ...], when: dict[str, Any]) -> dict[str, Any]:

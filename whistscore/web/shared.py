@@ -18,11 +18,11 @@ from markupsafe import Markup
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse
 
-from ..errors import ConflictError, GameOverError, InputError
+from ..errors import ConflictError, GameOverError, InputError, NotFoundError
 from ..game import GameType, JSONObject
 from ..games import GAMES, get_game
 from ..i18n import error_message
-from .store import Conflict, NotFound
+from .store import Conflict
 from .words import pick_lang, words
 from .work import Busy
 
@@ -49,7 +49,7 @@ def json_script(data: Any) -> Markup:
 
 def status_of(exc: InputError) -> int:
     """The status a refusal means: 404 no such game, 409 finished or changed, 503 too slow."""
-    if isinstance(exc, NotFound):
+    if isinstance(exc, NotFoundError):  # no such game, no such player
         return 404
     if isinstance(exc, Busy):
         return 503

@@ -26,8 +26,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .. import files, journal, recording
-from ..errors import InputError
-from ..games import get_game
+from ..errors import InputError, NotFoundError
+from ..games import GAMES, get_game
+from ..i18n import error_line
 from ..replay import Replay, replay
 from ..rules import assignments_of
 from ..settlement import settle
@@ -43,7 +44,7 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
 MAX_FILE = 8 * 1024 * 1024
 
 
-class NotFound(InputError):
+class NotFound(NotFoundError):
     """No such game in the folder (404)."""
 
 
@@ -193,17 +194,23 @@ class Folder:
         else:
             self._cache[name] = (self._stamp(path), rp)
 
-    def summary(self, with_title: bool = False) -> list[JSONObject]:
+    def summary(self, with_title: bool = False, lang: str | None = None) -> list[JSONObject]:
+        """Every game of the folder in a line; a file that does not read has its error
+        (the CLI's words) and, for a page in ``lang``, ``said``: the same in that language
+        (the sentence of the layer that refused it, the technical text in brackets)."""
         out: list[JSONObject] = []
         for name in self.names():
             try:
                 rp = replay(self.load(name), keep=False)
             except (InputError, OSError) as exc:
-                out.append({"name": name, "game": None, "players": [], "deals": None,
-                            "finished": None, "error": str(exc)})
+                item: JSONObject = {"name": name, "game": None, "players": [], "deals": None,
+                                    "finished": None, "error": str(exc)}
+                if lang is not None:
+                    item["said"] = error_line(exc, [get_game(n) for n in GAMES], lang)
+                out.append(item)
                 continue
             game = rp.game
-            item: JSONObject = {"name": name, "game": game.kind.name, "players": list(game.players),
+            item = {"name": name, "game": game.kind.name, "players": list(game.players),
                     "deals": len(game.deals), "finished": rp.finished}
             if with_title:
                 item["title"] = getattr(game, "title", None)

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ...errors import InputError
+from ...errors import InputError, NotFoundError
 from ..chart import line_chart
 from ..api import when_of
 from ..shared import bounded, club_available, lang_of, page, query, status_of
@@ -66,10 +66,10 @@ def _club(root: Path, when: dict[str, Any], all_time: bool,
 def _page_error(request: Request, exc: InputError) -> Response:
     """One short sentence in the page's language; the club's own message behind a toggle."""
     cw = _words(lang_of(request))
-    short = cw["no_player"] if exc.field in ("player", "h2h") and "no such player" in str(exc) \
+    short = cw["no_player"] if isinstance(exc, NotFoundError) \
         else cw["pick_two"] if exc.field == "h2h" else cw["cannot"]
     return page(request, "club_error.html", cw=cw, short=short, detail=str(exc),
-                status=status_of(exc) if "no such player" not in str(exc) else 404)
+                status=status_of(exc))
 
 
 async def club_page(request: Request) -> Response:

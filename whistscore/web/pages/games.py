@@ -45,7 +45,7 @@ def _earlier(games: list[JSONObject]) -> list[list[str]]:
 
 async def games_page(request: Request) -> Response:
     state = request.app.state
-    games = await state.work.read(state.folder.summary, True)
+    games = await state.work.read(state.folder.summary, True, lang_of(request))
     from ...club.words import words as club_words
 
     # the club's archive is SQLite: where Python has no sqlite3 (the pocket site), no Club

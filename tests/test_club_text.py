@@ -1,0 +1,183 @@
+"""The club's plain text in both languages (``whistscore club FOLDER [--lang ru]``), read
+from the sample club: every word from the club's word table, numbers agreeing, the games
+in the order the club lists them, and best and worst evening in the standings (club.md
+"What it shows"; issue 24's review found the Russian text printed in English)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from clirun import run
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club"
+
+
+@pytest.fixture()
+def club(tmp_path: Path) -> str:
+    folder = tmp_path / "club"
+    shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("club.sqlite*"))
+    return str(folder)
+
+
+def _ok(args: list[str]) -> str:
+    status, out, err = run(args)
+    assert (status, err) == (0, ""), err
+    return out
+
+
+def test_the_russian_standings_are_russian(club):
+    out = _ok(["club", club, "--lang", "ru", "--season", "Autumn 2026"])
+    assert out.splitlines()[0] == \
+        "Friday pulka · Турнирная таблица · сезон Autumn 2026, с 2026-09-01 по 2026-11-30"
+    assert "Преферанс · висты · 3 вечера" in out and "Твист · висты · 1 вечер" in out
+    assert "Датский вист · очки · 1 вечер" in out
+    head = next(line for line in out.splitlines() if line.startswith("№"))
+    assert head.split() == ["№", "Игрок", "Вечера", "Сдачи", "Победы", "Ср.", "место", "Очки",
+                            "Деньги", "За", "вечер", "Лучший", "Худший", "Рейтинг",
+                            "Изменение", "Форма"]
+    assert out.rstrip().endswith("идёт: 2026-10-23-pulka.json (Преферанс, 5 сдач; "
+                                 "не учтена до конца, или --unfinished)")
+    assert not re.search(r"\b(evenings?|standings|in progress|deals)\b", out)
+
+
+def test_the_same_archive_answers_each_language_in_its_own(club):
+    """The text is kept per answer and language: English after Russian is English."""
+    ru = _ok(["club", club, "--lang", "ru"])
+    en = _ok(["club", club])
+    assert "Турнирная таблица" in ru and "Standings" not in ru
+    assert en.startswith("Friday pulka · Standings · all time") and "Турнирная" not in en
+    assert _ok(["club", club, "--lang", "ru"]) == ru
+
+
+def test_best_and_worst_evening_in_the_standings(club):
+    """Alexei's Preferans evenings: -30, 356/3, 406/3 vists (the samples' own files): best
+    406/3, worst -30; Pavel's two, -80/3 and -22: best -22, worst -80/3."""
+    out = _ok(["club", club, "--game", "preferans"])
+    rows = {line.split()[1]: line.split() for line in out.splitlines()
+            if re.match(r"\d+ +[A-Z]", line)}
+    assert rows["Alexei"][11:13] == ["406/3", "-30"]
+    assert rows["Pavel"][11:13] == ["-22", "-80/3"]
+
+
+def test_the_player_page_counts_games_in_both_languages(club):
+    en = _ok(["club", club, "--player", "Pavel"])
+    assert "rating -132 after 1 game (mu 20.96, sigma 8.08)" in en  # Danish: one game
+    assert "rating 120 after 2 games" in en
+    ru = _ok(["club", club, "--player", "alexei", "--lang", "ru"])
+    assert ru.splitlines()[:2] == ["Friday pulka · Alexei · за всё время",
+                                   "варианты имени: Alexei, Lyosha"]
+    assert "рейтинг 146 после 3 игр (mu 27.18, sigma 7.84)" in ru
+    assert "рейтинг 17 после 1 игры" in ru
+    assert "Игры по уровням: 6: сыграно 5 из 5; 7: сыграно 1 из 3; 8: сыграно 3 из 3" in ru
+    assert re.search(r"2026-10-02  Friday pulka  Marina's kitchen  13 +-30 +-1\.50 EUR +-1\.50 EUR +"
+                     r"3 из 3", ru)  # the money, then where he stands after the evening
+    assert re.search(r"2026-10-09  Friday pulka  Nina's +12 +356/3 +5\.94 EUR +4\.44 EUR +1 из 3",
+                     ru)
+
+
+def test_head_to_head_and_records_in_russian(club):
+    h2h = _ok(["club", club, "--h2h", "Alexei", "Nina", "--lang", "ru"])
+    assert h2h.splitlines()[1] == ("Преферанс: 2 вечера вместе; Alexei впереди 2, позади 0, "
+                                   "вровень 0; средняя разница 158; выигрыш Alexei у Nina: 99 "
+                                   "(4.95 EUR)")
+    records = _ok(["club", club, "--records", "--lang", "ru"])
+    assert re.search(r"крупнейший перепад за сдачу \(очки\) +400/3 +Marina +Friday pulka "
+                     r"+2026-10-09 +сдача 7 +2026-10-09-pulka\.json", records)
+
+
+def test_ratings_list_the_games_in_the_clubs_order(club):
+    """Preferans, Twist, Whist, Danish (the standings' order), not alphabetically."""
+    out = _ok(["club", club, "--ratings"])
+    titles = [line for line in out.splitlines()
+              if line in ("Preferans", "Twist", "Whist", "Danish whist")]
+    assert titles == ["Preferans", "Twist", "Whist", "Danish whist"]
+    ru = _ok(["club", club, "--ratings", "--lang", "ru"])
+    assert ru.splitlines()[0] == "Friday pulka · Рейтинги (OpenSkill, 40 x (mu - 3 sigma)) · " \
+                                 "за всё время"
+
+
+def test_a_heading_without_a_club_name_starts_with_a_capital(tmp_path, club):
+    folder = tmp_path / "plain"
+    shutil.copytree(club, folder, ignore=shutil.ignore_patterns("club.json", "club.sqlite*"))
+    assert _ok(["club", str(folder)]).startswith("Standings · all time\n")
+    assert _ok(["club", str(folder), "--lang", "ru"]).startswith("Турнирная таблица · за всё время\n")
+
+
+def test_counted_unfinished_the_game_in_progress_says_so(club):
+    out = _ok(["club", club, "--unfinished"])
+    assert out.rstrip().endswith("in progress: 2026-10-23-pulka.json (Preferans, 5 deals; "
+                                 "counted as it stands, --unfinished)")
+    assert "Preferans · vists · 4 evenings" in out  # the game in progress is one of them
+
+
+def test_a_game_without_a_deal_is_no_evening_even_counted_unfinished(club):
+    """A Danish game just created (no deal yet): listed in progress, never an evening with
+    four winners of 0 points, nor a record of 0 (found by a review)."""
+    import whistscore
+
+    whistscore.new("danish", ["Nina", "Pavel", "Marina", "Alexei"]).save(
+        Path(club) / "2026-10-30-danish.json")
+    out = _ok(["club", club, "--unfinished", "--game", "danish"])
+    assert "Danish whist · points · 1 evening" in out
+    assert "in progress: 2026-10-30-danish.json (Danish whist, 0 deals; counted" in out
+    records = _ok(["club", club, "--unfinished", "--records", "--game", "danish", "--json"])
+    import json
+
+    assert all(r["file"] != "2026-10-30-danish.json" for r in json.loads(records)["games"]["danish"])
+
+
+def test_an_open_period_is_said_as_open(club):
+    """"--from D" counts every later game, tomorrow's too: "from D", not "D to today"."""
+    assert _ok(["club", club, "--from", "2026-10-09"]).startswith(
+        "Friday pulka · Standings · from 2026-10-09\n")
+    assert _ok(["club", club, "--to", "2026-10-09", "--lang", "ru"]).startswith(
+        "Friday pulka · Турнирная таблица · по 2026-10-09\n")
+    assert _ok(["club", club, "--from", "2026-10-01", "--to", "2026-10-09"]).startswith(
+        "Friday pulka · Standings · 2026-10-01 to 2026-10-09\n")
+
+
+def test_a_spelling_club_json_lists_finds_the_player_before_any_file_types_it(club):
+    """club.json lists "Lyosha" for Alexei; a spelling listed but never typed in a game
+    file ("Алёша") is his too, in --player and --h2h (the docs: any of his spellings)."""
+    import json
+
+    path = Path(club) / "club.json"
+    settings = json.loads(path.read_text("utf-8"))
+    settings["players"]["Alexei"].append("Алёша")
+    path.write_text(json.dumps(settings, ensure_ascii=False), "utf-8")
+    assert _ok(["club", club, "--player", "алёша"]).startswith("Friday pulka · Alexei · ")
+    assert _ok(["club", club, "--h2h", "Алёша", "Nina"]).startswith(
+        "Friday pulka · Alexei and Nina · ")
+
+
+def test_ratings_leave_out_a_game_nobody_was_rated_in_by_the_periods_end(club):
+    """By 2026-10-02 only the pulka and the whist of that evening were played: no Twist
+    or Danish table, not even an empty one (found by a review)."""
+    out = _ok(["club", club, "--ratings", "--to", "2026-10-02"])
+    titles = [line for line in out.splitlines()
+              if line in ("Preferans", "Twist", "Whist", "Danish whist")]
+    assert titles == ["Preferans", "Whist"]
+
+
+def test_money_per_evening_is_rounded_half_a_cent_away_from_zero():
+    """Money per evening: the money of the evenings that have money in that currency,
+    divided by their number, to the cent; half a cent goes away from zero, as worked out by
+    hand (8.21 EUR over 2 evenings is 4.11, -5.53 over 2 is -2.77; the review found 4.10 and
+    -2.76, rounded to even)."""
+    from decimal import Decimal
+
+    from whistscore.club.period import Evening, Seat
+    from whistscore.club.standings import _table
+
+    def evening(n: int, a: str, b: str) -> Evening:
+        seats = {"Ann": Seat("Ann", 1, Decimal(a), 1, 0), "Bob": Seat("Bob", -1, Decimal(b), 2, 1)}
+        return Evening(f"{n}.json", "preferans", f"2026-10-0{n}", None, None, 10, True, None,
+                       Decimal("0.10"), "EUR", "vist", seats)
+
+    rows = _table("preferans", [evening(1, "4.10", "-2.76"), evening(2, "4.11", "-2.77")], {})
+    per = {r["player"]: r["money_per_evening"] for r in rows}
+    assert per == {"Ann": {"EUR": "4.11"}, "Bob": {"EUR": "-2.77"}}
