@@ -94,6 +94,8 @@ def test_season_add_refuses_bad_seasons_and_leaves_club_json_as_it_was(tmp_path)
     ({"seasons": {"A": "2026"}}, ["field 'seasons.A'", "[first day, last day]"]),
     ({"players": {"Anna": ["Аня"], "Boris": ["аня"]}}, ["field 'players.Boris'", "two club"]),
     ({"players": {"Anna": "Аня"}}, ["field 'players.Anna'", "a list of the names"]),
+    ({"players": ["Anna"]}, ["field 'players'", "players must be an object", "not a list"]),
+    ({"seasons": None}, ["field 'seasons'", "seasons must be an object", "not null"]),
     ({"players": {"Anna": ["bad\u200bname"]}}, ["field 'players.Anna[0]'"]),
     ({"exclude": ["../x.json"]}, ["field 'exclude[0]'"]),
     ({"rating": {"model": "BradleyTerry"}}, ["field 'rating.model'", "PlackettLuce"]),
@@ -101,7 +103,19 @@ def test_season_add_refuses_bad_seasons_and_leaves_club_json_as_it_was(tmp_path)
 def test_bad_club_json_names_key_and_value(tmp_path, data, words):
     small_club(tmp_path)
     club_json(tmp_path, **data)
-    refused(["club", tmp_path], "club.json", *words)
+    err = refused(["club", tmp_path], "club.json", *words)
+    assert "NoneType" not in err and '"list"' not in err  # JSON's words, not Python's
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[]", "club.json must be a JSON object, not a list"),
+    ("null", "club.json must be a JSON object, not null"),
+    ('"x"', "club.json must be a JSON object, not text"),
+])
+def test_club_json_that_is_no_object_says_what_it_is(tmp_path, text, said):
+    small_club(tmp_path)
+    (tmp_path / "club.json").write_text(text, "utf-8")
+    assert refused(["club", tmp_path], said).strip() == f"whistscore club: {said}"
 
 
 def test_club_json_that_is_not_json_or_is_odd(tmp_path):

@@ -215,7 +215,7 @@ def parse(text: str, digest: str | None = None) -> Settings:
     except ValueError as exc:  # a number too long for int()
         raise GameFileError(f"club.json: {exc}") from None
     if not isinstance(data, dict):
-        raise GameFileError("club.json is a JSON object", value=type(data).__name__)
+        raise GameFileError(f"club.json must be a JSON object, not {_json_kind(data)}")
     for key in data:
         if key not in _KEYS:
             raise GameFileError(f"unknown key in club.json (known: {', '.join(_KEYS)})",
@@ -250,10 +250,27 @@ def parse(text: str, digest: str | None = None) -> Settings:
     return _checked(Settings(name, players, seasons, exclude, digest), GameFileError)
 
 
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words ("a list", "null"), for a message: never a
+    Python type's name ("NoneType")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) and len(value) <= _MAX_ITEMS else \
+        f"an object of more than {_MAX_ITEMS} keys"
+
+
 def _players(value: object) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict) or len(value) > _MAX_ITEMS:
-        raise GameFileError("players is an object: club name -> list of names typed in games",
-                            field="players", value=type(value).__name__)
+        raise GameFileError("players must be an object: club name -> list of names typed in "
+                            f"games, not {_json_kind(value)}", field="players")
     out = {}
     for club_name, typed in value.items():
         try:
@@ -276,8 +293,8 @@ def _players(value: object) -> dict[str, tuple[str, ...]]:
 
 def _seasons(value: object) -> dict[str, tuple[datetime.date, datetime.date]]:
     if not isinstance(value, dict) or len(value) > _MAX_ITEMS:
-        raise GameFileError("seasons is an object: name -> [first day, last day]",
-                            field="seasons", value=type(value).__name__)
+        raise GameFileError("seasons must be an object: name -> [first day, last day], not "
+                            f"{_json_kind(value)}", field="seasons")
     out = {}
     for name, span in value.items():
         check_line(name, f"seasons.{name}")
