@@ -6,12 +6,15 @@ in some games (club.json makes them one player); one Preferans game is left unfi
 one file is broken.  Games are ended by the players (``ended``) after their few deals,
 so each counts as finished without playing a whole pulka; evening 1's Preferans game is
 the example of journal.md, whose numbers are computed there by hand.
+
+:func:`tables` reads an archive's contents, to compare two archives.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import sqlite3
 from pathlib import Path
 
 import whistscore
@@ -98,4 +101,20 @@ def build(folder: Path) -> dict[str, list[Path]]:
         "players": {"Anna": ["Аня"]}, "seasons": SEASONS}, ensure_ascii=False), "utf-8")
     (folder / "spilled-coffee.json").write_text('{"format": "whistscore", "version": 1,',
                                                 "utf-8")
+    return out
+
+
+def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every table of the archive but the kept answers, its rows sorted, without the
+    time and the count of the refreshes."""
+    conn = sqlite3.connect(folder / "club.sqlite")
+    out = {}
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+        if name == "answers":
+            continue
+        rows = conn.execute(f"SELECT * FROM {name}").fetchall()
+        if name == "meta":
+            rows = [r for r in rows if r[0] not in ("updated", "generation")]
+        out[name] = sorted(rows, key=repr)
+    conn.close()
     return out

@@ -301,34 +301,185 @@ def test_only_changed_files_are_replayed(tmp_path, monkeypatch):
     assert whistscore.club(tmp_path).standings()["games"]["preferans"]["evenings"] == 1
 
 
-def test_the_past_does_not_move(tmp_path):
-    """A finished game indexed by an older whistscore that settled it otherwise keeps its
-    old result, reported with both, until --accept-recomputed."""
-    small_club(tmp_path)
-    whistscore.club(tmp_path).standings()
-    conn = sqlite3.connect(tmp_path / "club.sqlite")
-    conn.execute("UPDATE results SET points = CASE player WHEN 'Alexei' THEN '-29' "
-                 "WHEN 'Marina' THEN '51' ELSE points END WHERE file = 'preferans-sochi.json'")
+def refreshed(folder: Path) -> None:
+    """The archive brought up to date once, as any read does, and closed."""
+    with whistscore.club(folder) as club:
+        club.refresh()
+
+
+def older(folder: Path, file: str, points: dict[str, str]) -> None:
+    """Make the archive's game of ``file`` what an older whistscore (0.0.9) indexed, having
+    settled it otherwise than this one: ``points`` instead of this version's."""
+    conn = sqlite3.connect(folder / "club.sqlite")
+    conn.executemany("UPDATE results SET points = ? WHERE file = ? AND player = ?",
+                     [(v, file, p) for p, v in points.items()])
     conn.execute("UPDATE games SET indexed_with = '0.0.9', checked_with = '0.0.9' "
-                 "WHERE file = 'preferans-sochi.json'")
+                 "WHERE file = ?", (file,))
     conn.execute("UPDATE meta SET value = '0.0.9' WHERE key = 'checked_with'")
     conn.commit()
     conn.close()
+
+
+def an_older_result(folder: Path) -> Path:
+    """``small_club``'s archive as an older whistscore left it: preferans-sochi.json settled
+    Alexei -29, Marina 51 (this one settles -30 and 52: an engine change)."""
+    folder.mkdir(exist_ok=True)
+    small_club(folder)
+    refreshed(folder)
+    older(folder, "preferans-sochi.json", {"Alexei": "-29", "Marina": "51"})
+    return folder
+
+
+def preferans_points(data: dict[str, object]) -> dict[str, str]:
+    return {row["player"]: row["points"] for row in data["games"]["preferans"]["table"]}
+
+
+def indexed_with(folder: Path, file: str) -> str:
+    conn = sqlite3.connect(folder / "club.sqlite")
+    try:
+        return conn.execute("SELECT indexed_with FROM games WHERE file = ?", (file,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
+#: the footer's line of preferans-sochi.json set aside by an_older_result
+SOCHI_RECOMPUTED = (f"recomputed: preferans-sochi.json: this whistscore ({whistscore.__version__})"
+                    " settles it Alexei -30, Marina 52, Pavel -22, the archive keeps Alexei -29, "
+                    "Marina 51, Pavel -22 (0.0.9); take the new with --accept-recomputed")
+
+
+def test_the_past_does_not_move(tmp_path):
+    """A finished game indexed by an older whistscore that settled it otherwise keeps its
+    old result, reported with both, until --accept-recomputed."""
+    an_older_result(tmp_path)
     data = whistscore.club(tmp_path).standings()
     [r] = data["recomputed"]
     assert r["file"] == "preferans-sochi.json" and r["old_version"] == "0.0.9"
     assert r["old"]["balance"] == {"Alexei": "-29", "Marina": "51", "Pavel": "-22"}
     assert r["new"]["balance"] == {"Alexei": "-30", "Marina": "52", "Pavel": "-22"}
-    table = {row["player"]: row["points"] for row in data["games"]["preferans"]["table"]}
-    assert table["Alexei"] == "-29"  # kept
+    assert preferans_points(data)["Alexei"] == "-29"  # kept
     status, out, err = run(["club", tmp_path])
-    assert status == 0 and "recomputed: preferans-sochi.json" in out \
-        and "--accept-recomputed" in out
+    assert status == 0 and SOCHI_RECOMPUTED in out
     status, out, err = run(["club", tmp_path, "--accept-recomputed", "--json"])
     data = json.loads(out)
     assert data["recomputed"] == []
-    table = {row["player"]: row["points"] for row in data["games"]["preferans"]["table"]}
-    assert table["Alexei"] == "-30"
+    assert preferans_points(data)["Alexei"] == "-30"
+
+
+@pytest.mark.parametrize("listed", [False, True], ids=["first-after-upgrade", "listed"])
+def test_a_rebuild_keeps_the_old_result_too(tmp_path, listed):
+    """--rebuild indexes every file again, but a finished game this whistscore settles
+    otherwise from the same bytes keeps its old result and version, listed in recomputed,
+    as a refresh keeps it: whether this version listed it already or the rebuild is the
+    first command after an upgrade.  The rebuilt archive is the one a refresh keeps (it
+    took the new result, silently, before)."""
+    from club_support import tables
+
+    folder = an_older_result(tmp_path / "club")
+    refreshed_copy = tmp_path / "copy"
+    shutil.copytree(folder, refreshed_copy)
+    refreshed(refreshed_copy)
+    if listed:
+        refreshed(folder)
+    status, out, err = run(["club", folder, "--rebuild"])
+    assert (status, err) == (0, "") and SOCHI_RECOMPUTED in out
+    assert tables(folder) == tables(refreshed_copy)
+    status, out, err = run(["club", folder, "--rebuild", "--json"])
+    data = json.loads(out)
+    money = {"Alexei": "-1.50", "Marina": "2.60", "Pavel": "-1.10"}  # its points only changed
+    assert data["recomputed"] == [{
+        "file": "preferans-sochi.json", "old_version": "0.0.9",
+        "new_version": whistscore.__version__,
+        "old": {"balance": {"Alexei": "-29", "Marina": "51", "Pavel": "-22"}, "money": money},
+        "new": {"balance": {"Alexei": "-30", "Marina": "52", "Pavel": "-22"}, "money": money}}]
+    assert preferans_points(data)["Alexei"] == "-29"
+    assert indexed_with(folder, "preferans-sochi.json") == "0.0.9"
+    assert tables(folder) == tables(refreshed_copy)
+
+
+def test_a_rebuild_keeps_a_game_this_version_refuses(tmp_path, monkeypatch):
+    """The same bytes refused by this version (a check made stricter): as a refresh does,
+    the rebuild keeps the old result, listed with the error, and leaves nothing out."""
+    import whistscore.club.index as index
+
+    an_older_result(tmp_path)
+    real = index.facts
+
+    def refuses(game):
+        if tuple(game.players) == ("Alexei", "Marina", "Pavel"):
+            raise InputError("deal 3: refused")
+        return real(game)
+
+    monkeypatch.setattr(index, "facts", refuses)
+    data = whistscore.club(tmp_path, rebuild=True).standings()
+    assert data["left_out"] == [] and preferans_points(data)["Alexei"] == "-29"
+    [r] = data["recomputed"]
+    assert (r["file"], r["old_version"]) == ("preferans-sochi.json", "0.0.9")
+    assert "deal 3: refused" in r["new"]["error"]
+
+
+def test_a_rebuild_with_accept_recomputed_takes_the_new_result(tmp_path):
+    an_older_result(tmp_path)
+    status, out, err = run(["club", tmp_path, "--rebuild", "--accept-recomputed", "--json"])
+    data = json.loads(out)
+    assert status == 0 and data["recomputed"] == []
+    assert preferans_points(data)["Alexei"] == "-30"
+    assert indexed_with(tmp_path, "preferans-sochi.json") == whistscore.__version__
+    status, out, err = run(["club", tmp_path, "--rebuild"])
+    assert status == 0 and "recomputed:" not in out
+
+
+def test_a_rebuild_indexes_a_changed_file_and_a_game_still_played_as_new(tmp_path):
+    """What a rebuild does not keep: a file whose content changed (the players' own edit),
+    a game still being played (no past yet), a file gone."""
+    an_older_result(tmp_path)
+    older(tmp_path, "whist-english-session.json", {"Margaret": "999"})
+    older(tmp_path, "preferans-classic.json", {"Anna": "999"})
+    sochi = tmp_path / "preferans-sochi.json"  # the same game in other bytes
+    sochi.write_bytes(sochi.read_bytes().replace(b'"format"', b' "format"', 1))
+    (tmp_path / "preferans-classic.json").unlink()
+    data = whistscore.club(tmp_path, rebuild=True).standings(unfinished=True)
+    assert data["recomputed"] == []
+    assert preferans_points(data)["Alexei"] == "-30"
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT file, indexed_with FROM games ORDER BY file").fetchall() == [
+        ("preferans-sochi.json", whistscore.__version__),
+        ("whist-english-session.json", whistscore.__version__)]
+    assert conn.execute("SELECT count(*) FROM results WHERE points = '999' "
+                        "OR file = 'preferans-classic.json'").fetchone()[0] == 0
+    conn.close()
+
+
+@pytest.mark.parametrize("dies_at", [2, 3], ids=["before-the-kept-game", "after-it"])
+def test_an_interrupted_rebuild_leaves_the_archive_as_it_was(tmp_path, monkeypatch, dies_at):
+    """Ctrl-C in the middle of a rebuild that keeps an old result: the archive is the one
+    before the command, old result, its version and its listing included; the rebuild
+    done is that archive again."""
+    import whistscore.club.index as index
+    from club_support import tables
+
+    an_older_result(tmp_path)
+    refreshed(tmp_path)  # preferans-sochi.json set aside
+    before = tables(tmp_path)
+    real = index.facts
+    calls = []
+
+    def dies(game):
+        calls.append(game)
+        if len(calls) == dies_at:
+            raise KeyboardInterrupt
+        return real(game)
+
+    monkeypatch.setattr(index, "facts", dies)
+    status, out, err = run(["club", tmp_path, "--rebuild"])
+    assert (status, out) == (1, "") and len(calls) == dies_at
+    assert err == "whistscore club: interrupted; the club's archive is as it was before " \
+                  "this command\n"
+    assert tables(tmp_path) == before
+    monkeypatch.setattr(index, "facts", real)
+    status, out, err = run(["club", tmp_path, "--rebuild"])
+    assert status == 0 and SOCHI_RECOMPUTED in out
+    assert tables(tmp_path) == before
 
 
 def test_another_whistscore_keeps_none_of_the_answers_the_old_one_kept(tmp_path):

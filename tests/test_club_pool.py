@@ -16,6 +16,7 @@ import pytest
 
 import whistscore
 import whistscore.club.index as index
+from club_support import tables
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -34,22 +35,6 @@ def a_club(folder: Path) -> Path:
     for path in folder.iterdir():  # one time for all: two such clubs have the same archive
         os.utime(path, ns=(1_700_000_000 * 10**9, 1_700_000_000 * 10**9))
     return folder
-
-
-def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every table of the archive but the kept answers, its rows sorted, without the
-    time and the count of the refreshes."""
-    conn = sqlite3.connect(folder / index.ARCHIVE)
-    out = {}
-    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-        if name == "answers":
-            continue
-        rows = conn.execute(f"SELECT * FROM {name}").fetchall()
-        if name == "meta":
-            rows = [r for r in rows if r[0] not in ("updated", "generation")]
-        out[name] = sorted(rows, key=repr)
-    conn.close()
-    return out
 
 
 def rebuilt(folder: Path) -> dict[str, list[tuple[object, ...]]]:

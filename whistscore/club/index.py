@@ -11,7 +11,7 @@ busy timeout: a second process waits, then finds nothing left to do).
 The past does not move: a finished game's result is kept with the version
 that computed it.  When a newer whistscore would compute another result from
 the same file, the game is listed in ``recomputed`` with both, and the old
-result stays until the reader accepts the new one.
+result stays, through a rebuild too, until the reader accepts the new one.
 """
 
 from __future__ import annotations
@@ -158,7 +158,8 @@ class Archive:
         #: one-line notices for the reader (an archive rebuilt, and why)
         self.notices: list[str] = []
         #: every file indexed again at the next refresh, inside its one transaction (so
-        #: that a rebuild interrupted leaves the archive as it was, not empty)
+        #: that a rebuild interrupted leaves the archive as it was, not empty); a finished
+        #: game's result this version would settle otherwise is kept (:meth:`_carry`)
         self.rebuilding = rebuild
         self.conn = self._open()
 
@@ -308,22 +309,21 @@ class Archive:
 
     def _update(self, scan: list[_Entry], settings: Settings, accept: bool) -> bool:
         conn = self.conn
+        version = _version()
+        #: a rebuild's finished games whose kept result this version may not compute (file
+        #: -> its sha256 and the version that computed it), their rows copied aside
+        self._carried: dict[str, tuple[str, str]] = \
+            self._carry(version) if self.rebuilding and not accept else {}
         if self.rebuilding:  # every file indexed again: the archive knows none (below)
             conn.execute("DELETE FROM files")
         known = self._known()
-        # an archive that knows no file keeps no game (a game's rows go with its file's
-        # row): one delete a table clears what a hand-edited one might, and no file is
-        # forgotten one by one (a rebuild's eight statements a file)
         fresh = not known
         if fresh:
-            for table in _GAME_TABLES + ("recomputed", "ratings", "answers"):
-                conn.execute(f"DELETE FROM {table}")
-            conn.execute("DELETE FROM meta WHERE key LIKE 'name.%'")
+            self._clear()
         #: game kind -> the rating-order key of its earliest game that changed
         self._since: dict[str, tuple[str, str, str]] = {}
         #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
         self._named = set(self.game_names())
-        version = _version()
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
@@ -360,6 +360,8 @@ class Archive:
             self._write(e.file, value)
             if added is not None:
                 added.add(e.file)
+        if self._carried:
+            self._keep_carried(scan, version)
         for file in known:
             if file not in seen:
                 changed = True
@@ -387,6 +389,16 @@ class Archive:
         self._set_meta("checked_with", version)
         self._set_meta("updated", datetime.datetime.now().astimezone().isoformat())
         return True
+
+    def _clear(self) -> None:
+        """An archive that knows no file keeps no game (a game's rows go with its file's
+        row): one delete a table clears what a hand-edited one might, and no file is
+        forgotten one by one (a rebuild's eight statements a file).  The games' names stay
+        while a rebuild carries games: a game kept may be of a kind no file now names."""
+        for table in _GAME_TABLES + ("recomputed", "ratings", "answers"):
+            self.conn.execute(f"DELETE FROM {table}")
+        if not self._carried:
+            self.conn.execute("DELETE FROM meta WHERE key LIKE 'name.%'")
 
     def _set_meta(self, key: str, value: str) -> None:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
@@ -465,12 +477,84 @@ class Archive:
 
     # -- the past does not move -----------------------------------------------------------
     def _kept(self, file: str) -> dict[str, Any]:
-        rows = self.conn.execute("SELECT player, points, money FROM results WHERE file = ? "
-                                 "ORDER BY rowid", (file,)).fetchall()
-        out: dict[str, Any] = {"balance": {p: b for p, b, _ in rows}}
-        if rows and rows[0][2] is not None:
-            out["money"] = {p: m for p, _, m in rows}
+        return _result(self._results("results", _dumps([file])).get(file, []))
+
+    def _set_aside(self, file: str, old: dict[str, Any], new: dict[str, Any],
+                   indexed_with: str, version: str) -> None:
+        """Keep the old result of ``file``, this version's other one listed beside it."""
+        self.conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
+                          "new_version) VALUES (?, ?, ?, ?, ?)",
+                          (file, _dumps(old), _dumps(new), indexed_with, version))
+        self.conn.execute("UPDATE games SET checked_with = ? WHERE file = ?", (version, file))
+
+    def _carry(self, version: str) -> dict[str, tuple[str, str]]:
+        """The finished games a rebuild compares before it takes their new rows, their rows
+        copied aside (``temp.kept_*``): those set aside, and those this version has not
+        settled yet (an archive of an older one).  A game this version indexed or checked,
+        and did not set aside, has its kept result from this version (a version settles
+        the same bytes the same way): its new rows are taken as they come, and the rebuild
+        of an archive up to date costs what one from an empty folder does."""
+        carried = {file: (digest, indexed_with) for file, digest, indexed_with in
+                   self.conn.execute("SELECT file, sha256, indexed_with FROM games WHERE "
+                                     "finished = 1 AND (checked_with != ? OR file IN "
+                                     "(SELECT file FROM recomputed))", (version,))}
+        if carried:
+            files = _dumps(sorted(carried))
+            for table in _GAME_TABLES:  # gone with the transaction if it is rolled back
+                self.conn.execute(f"DROP TABLE IF EXISTS temp.kept_{table}")
+                self.conn.execute(f"CREATE TEMP TABLE kept_{table} AS SELECT * FROM main.{table}"
+                                  " WHERE file IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+                                  (files,))
+        return carried
+
+    def _results(self, table: str, files: str) -> dict[str, list[tuple[str, str, str | None]]]:
+        """The player, points and money of each result in ``table`` of the ``files`` (a JSON
+        list), each game's in the order they were written."""
+        out: dict[str, list[tuple[str, str, str | None]]] = {}
+        for file, player, points, money in self.conn.execute(
+                f"SELECT file, player, points, money FROM {table} WHERE file IN (SELECT value "
+                "FROM json_each(?)) ORDER BY rowid", (files,)):
+            out.setdefault(file, []).append((player, points, money))
         return out
+
+    def _keep_carried(self, scan: list[_Entry], version: str) -> None:
+        """After a rebuild indexed every file: a carried game (:meth:`_carry`) whose file has
+        the bytes the archive knew and that this version settled otherwise (or refused)
+        gets its kept rows back in place of the new ones, and is set aside as a refresh
+        sets it (:meth:`_recheck`), until ``--accept-recomputed``.  A file whose content
+        changed, or gone, keeps what the rebuild made of it."""
+        conn = self.conn
+        carried = _dumps(sorted(self._carried))
+        now = {file: (digest, error) for file, digest, error in conn.execute(
+            "SELECT file, sha256, error FROM files WHERE file IN (SELECT value FROM "
+            "json_each(?))", (carried,))}
+        old = self._results("temp.kept_results", carried)
+        new = self._results("main.results", carried)
+        differ = {}
+        for file, (digest, indexed_with) in self._carried.items():
+            if file not in now or now[file][0] != digest:
+                continue
+            error = now[file][1]
+            result = _result(new.get(file, [])) if error is None else {"error": error}
+            kept = _result(old.get(file, []))
+            if result != kept:
+                differ[file] = (kept, result, indexed_with)
+        if differ:
+            files = _dumps(sorted(differ))
+            for table in _GAME_TABLES:
+                conn.execute(f"DELETE FROM main.{table} WHERE file IN (SELECT value FROM "
+                             "json_each(?))", (files,))
+                conn.execute(f"INSERT INTO main.{table} SELECT * FROM temp.kept_{table} WHERE "
+                             "file IN (SELECT value FROM json_each(?)) ORDER BY rowid", (files,))
+            conn.execute("UPDATE files SET error = NULL WHERE file IN (SELECT value FROM "
+                         "json_each(?))", (files,))
+            for e in scan:
+                if e.file in differ:
+                    self._set_aside(e.file, *differ[e.file], version)
+                    self._touch(e.file)  # rated with the others, from its kept result
+                    self._redate(e)  # as a refresh dates a file touched
+        for table in _GAME_TABLES:
+            conn.execute(f"DROP TABLE temp.kept_{table}")
 
     def _recheck(self, version: str) -> bool:
         """Finished games indexed by another version: settled again from the same bytes;
@@ -501,10 +585,7 @@ class Archive:
                                   (version, file))
                 continue
             changed = True
-            self.conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
-                              "new_version) VALUES (?, ?, ?, ?, ?)",
-                              (file, _dumps(old), _dumps(new_json), indexed_with, version))
-            self.conn.execute("UPDATE games SET checked_with = ? WHERE file = ?", (version, file))
+            self._set_aside(file, old, new_json, indexed_with, version)
         return changed
 
     def _accept(self, version: str) -> bool:
@@ -720,6 +801,15 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
     return game, seats, results, transfers, deals, pairs
+
+
+def _result(rows: list[tuple[str, str, str | None]]) -> dict[str, Any]:
+    """A game's result as ``recomputed`` reports it (``GameFacts.results_json``) from its
+    ``results`` rows' player, points and money."""
+    out: dict[str, Any] = {"balance": {p: b for p, b, _ in rows}}
+    if rows and rows[0][2] is not None:
+        out["money"] = {p: m for p, _, m in rows}
+    return out
 
 
 #: a changed file looked at: ("same", digest, None) its content is what the archive has,
