@@ -154,22 +154,31 @@ def _children(pid: int) -> list[int]:
         return []
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
-def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
-    """``whistscore club --rebuild`` of a club big enough for the processes, interrupted
-    once they run: one line, exit 1, none of them left, the archive rolled back."""
+def _big_club(tmp_path: Path, files: int) -> tuple[Path, list[str], dict[str, str]]:
+    """A club of ``files`` sample files, big enough for a rebuild's processes, indexed
+    once; the command that rebuilds it, and its environment."""
     import subprocess
     import sys
 
     folder = tmp_path / "club"
     folder.mkdir()
-    files = sorted(SAMPLES.glob("*.json"))
-    for i in range(index.POOL_FILES * 3):
-        path = files[i % len(files)]
+    samples = sorted(SAMPLES.glob("*.json"))
+    for i in range(files):
+        path = samples[i % len(samples)]
         (folder / f"{i:04d}-{path.name}").write_bytes(path.read_bytes())
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "whistscore", "club", str(folder), "--rebuild"]
     assert subprocess.run(cmd, env=env, capture_output=True).returncode == 0
+    return folder, cmd, env
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
+    """``whistscore club --rebuild`` of a club big enough for the processes, interrupted
+    once they run: one line, exit 1, none of them left, the archive rolled back."""
+    import subprocess
+
+    folder, cmd, env = _big_club(tmp_path, index.POOL_FILES * 3)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -198,19 +207,10 @@ def test_a_rebuild_killed_outright_leaves_no_process(tmp_path):
     them alive long after, each waiting on a pipe the others held open), and the archive
     is the one before."""
     import subprocess
-    import sys
 
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one core: a rebuild forks no process here")
-    folder = tmp_path / "club"
-    folder.mkdir()
-    files = sorted(SAMPLES.glob("*.json"))
-    for i in range(index.POOL_FILES * 6):
-        path = files[i % len(files)]
-        (folder / f"{i:04d}-{path.name}").write_bytes(path.read_bytes())
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "whistscore", "club", str(folder), "--rebuild"]
-    assert subprocess.run(cmd, env=env, capture_output=True).returncode == 0
+    folder, cmd, env = _big_club(tmp_path, index.POOL_FILES * 6)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     workers: list[int] = []
