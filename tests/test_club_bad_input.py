@@ -363,6 +363,10 @@ def test_the_past_does_not_move(tmp_path):
     status, out, err = run(["club", tmp_path, "--accept-recomputed", "--json"])
     data = json.loads(out)
     assert data["recomputed"] == []
+    # said, on stderr and in the answer: the kept result is gone now
+    assert err.startswith("whistscore club: took this whistscore's results (")
+    assert err.rstrip().endswith("for 1 game kept otherwise: preferans-sochi.json")
+    assert any(n.startswith("took this whistscore's results") for n in data["notices"])
     assert preferans_points(data)["Alexei"] == "-30"
 
 

@@ -607,6 +607,11 @@ class Archive:
                     continue
                 self._file_row(e, digest, None)
                 self._insert(e.file, digest, _mtime_date(e.mtime_ns), game_facts, version)
+            # said, as every change of a kept result is: the old ones are gone now
+            shown = ", ".join(sorted(f for (f,) in rows)[:5]) + (" ..." if len(rows) > 5 else "")
+            self.notices.append(f"took this whistscore's results ({version}) for "
+                                f"{len(rows)} game{'s' if len(rows) != 1 else ''} kept "
+                                f"otherwise: {shown}")
         return bool(rows)
 
     def recomputed(self) -> list[Recomputed]:
