@@ -123,7 +123,12 @@ def test_a_game_without_a_deal_is_no_evening_even_counted_unfinished(club):
         Path(club) / "2026-10-30-danish.json")
     out = _ok(["club", club, "--unfinished", "--game", "danish"])
     assert "Danish whist · points · 1 evening" in out
-    assert "in progress: 2026-10-30-danish.json (Danish whist, 0 deals; counted" in out
+    # and the footer does not call it counted (a second review found "0 deals; counted")
+    assert "in progress: 2026-10-30-danish.json (Danish whist, no deal yet: no evening to " \
+        "count)" in out
+    ru = _ok(["club", club, "--unfinished", "--game", "danish", "--lang", "ru"])
+    assert "идёт: 2026-10-30-danish.json (Датский вист, ещё ни одной сдачи: учитывать " \
+        "нечего)" in ru
     records = _ok(["club", club, "--unfinished", "--records", "--game", "danish", "--json"])
     import json
 
@@ -219,3 +224,56 @@ def test_the_clubs_confirmations_in_russian(club, tmp_path):
     book = tmp_path / "зима.xlsx"
     assert _ok(["club", club, "--export", str(book), "--lang", "ru"]) == \
         f"{book}: 4 игрока, 6 вечеров\n"
+
+
+def test_head_to_head_money_adds_each_evenings_money(tmp_path):
+    """Pavel won 65/3 vists from Nina in the 2026-10-16 pulka at 0.05 EUR a vist: 1.0833...,
+    1.08 EUR that evening.  Three such evenings are 3.24 EUR, as the standings add each
+    evening's money, not 3.25 rounded once over the total (found by a review)."""
+    import json
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    source = (SAMPLE / "2026-10-16-pulka.json").read_bytes()
+    for day in ("2026-10-16", "2026-10-23", "2026-10-30"):
+        (folder / f"{day}-pulka.json").write_bytes(source)
+    got = json.loads(_ok(["club", str(folder), "--h2h", "Pavel", "Nina", "--json"]))
+    assert got["games"]["preferans"]["won_from_other"] == {"points": "65", "money": {"EUR": "3.24"}}
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ('{"format": "whistscore-club", "version": 2}',
+     "club.json записан более новой версией whistscore: обновите её."),
+    ('{"format": "whistscore-club", "version": 1, "colour": 1}',
+     "club.json не прочитать: исправьте «colour»."),
+    ('[1]', "club.json не прочитать: исправьте его."),
+    ('{"format": "whistscore-club", "version": 1, "seasons": {"A": ["2026-13-01", "2026-12-01"]}}',
+     "Дату пишут так: 2026-09-01."),
+])
+def test_club_json_refused_in_russian(club, text, sentence):
+    """A bad club.json: its sentence in Russian, then the technical text (a second review
+    found them English)."""
+    (Path(club) / "club.json").write_text(text, "utf-8")
+    got, out, err = run(["club", club, "--lang", "ru"])
+    assert (got, out) == (1, "") and err.startswith(f"whistscore club: {sentence} ("), err
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["--force"], "--force задают только вместе с --export."),
+    (["--alias", "=Nina"], "Псевдоним пишут так: КАК_НАПИСАНО=ИМЯ."),
+    (["--alias", "X="], "Псевдоним пишут так: КАК_НАПИСАНО=ИМЯ."),
+    (["--season-add", "   ", "2027-05-01", "2027-06-01"], "Поле «сезон» не может быть пустым."),
+])
+def test_more_refusals_in_russian_name_their_field(club, args, sentence):
+    got, out, err = run(["club", club, *args, "--lang", "ru"])
+    assert out == "" and err.startswith(f"whistscore club: {sentence} ("), err
+    assert "players[0]" not in err and "«это поле»" not in err
+
+
+def test_an_empty_period_says_so_in_every_answer(club):
+    """Records and a player's page of a period without his games say so, as the
+    standings do (a second review found a bare heading)."""
+    assert _ok(["club", club, "--from", "2026-10-17", "--records", "--lang", "ru"]).rstrip()\
+        .endswith("\n\nВ этот период ни одной законченной игры.")
+    assert _ok(["club", club, "--from", "2026-10-17", "--player", "nina"]).rstrip().endswith(
+        "\n\nNo game of his in this period.")

@@ -291,3 +291,28 @@ def test_a_player_named_with_a_slash_has_his_page(tmp_path):
     api = c.get("/api/club/players/A%2FB?unfinished=1")
     assert api.status_code == 200 and api.json()["player"] == "A/B"
     assert api.json() == cli_json(tmp_path, "--player", "A/B", "--unfinished")
+
+
+def test_the_club_page_shows_the_archives_notices_and_says_when_no_record(club):
+    """A notice the CLI prints on stderr (club.json excludes a file not in the folder) is on
+    the page too, behind its toggle; a period without games says so under the records
+    (a second review found both missing)."""
+    settings = json.loads((club / "club.json").read_text("utf-8"))
+    settings["exclude"] = ["practice.json"]
+    (club / "club.json").write_text(json.dumps(settings), "utf-8")
+    page = client(club).get("/club?all=1&lang=ru").text
+    assert '<li class="notice">заметка архива <details><summary>Подробности</summary>' \
+        "club.json excludes practice.json, which is not in the folder</details></li>" in page
+    empty = client(club).get("/club?from=2027-01-01&lang=ru").text
+    assert '<p id="no-records">В этот период ни одной законченной игры.</p>' in empty
+
+
+def test_head_to_head_page_without_names_says_to_name_them(club):
+    """Its sentence in the page's language, the technical detail in English behind the
+    toggle (a second review found the Russian sentence in the detail, and the wrong one)."""
+    r = client(club).get("/club/h2h?a=&b=&lang=ru")
+    assert r.status_code == 400
+    assert "Назовите игрока." in r.text and "Выберите двух разных игроков" not in r.text
+    assert "head-to-head takes two players: ?a=NAME&amp;b=NAME" in r.text
+    same = client(club).get("/club/h2h?a=Nina&b=nina&lang=ru")
+    assert "Выберите двух разных игроков." in same.text

@@ -259,8 +259,13 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                              "Клуб — это папка с файлами партий, а это файл."),
     "err.club.archive": ("The club's archive cannot be written in its folder.",
                          "Архив клуба не записать в его папку."),
-    "err.club.settings": ("club.json cannot be used: correct it.",
-                          "club.json не прочитать: исправьте его."),
+    "err.club.settings": ("club.json cannot be used: correct {0}.",
+                          "club.json не прочитать: исправьте «{0}»."),
+    "err.club.settings_file": ("club.json cannot be used: correct it.",
+                               "club.json не прочитать: исправьте его."),
+    "err.club.settings_newer": ("A newer whistscore wrote club.json: upgrade whistscore.",
+                                "club.json записан более новой версией whistscore: обновите её."),
+    "err.club.force": ("--force goes with --export.", "--force задают только вместе с --export."),
     "err.club.no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
     "err.club.nobody": ("Nobody has played in the club yet.", "В клубе ещё никто не играл."),
     "err.club.player_text": ("Name the player.", "Назовите игрока."),
@@ -369,6 +374,16 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "field.name": ("the file name", "имя файла"),
     "field.rules": ("the options", "опции"),
     "field.preset": ("the preset", "пресет"),
+    # the club's fields (whistscore club FOLDER ...)
+    "field.season": ("the season", "сезон"),
+    "field.alias": ("the alias", "псевдоним"),
+    "field.alias-remove": ("the spelling", "вариант имени"),
+    "field.player": ("the player", "игрок"),
+    "field.h2h": ("the two players", "два игрока"),
+    "field.from": ("the first day", "первый день"),
+    "field.to": ("the last day", "последний день"),
+    "field.export": ("the workbook", "книга Excel"),
+    "field.folder": ("the club folder", "папка клуба"),
 }
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

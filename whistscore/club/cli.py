@@ -96,8 +96,7 @@ def usage(a: argparse.Namespace) -> None:
                          args=(f"--export, {other}",))
     if export is None and getattr(a, "force", False):
         raise UsageError("--force is for --export (write over a file that is not a club "
-                         "workbook): give it with --export", field="force", key="club.usage",
-                         args=("--force",))
+                         "workbook): give it with --export", field="force", key="club.force")
     if len(asked) > 1:
         raise UsageError("ask one thing at a time: --player, --h2h, --records, --ratings, "
                          "--alias, --alias-remove or --season-add",
@@ -129,7 +128,7 @@ def run(a: argparse.Namespace) -> int:
     try:
         if a.alias is not None:
             typed, sep, name = a.alias.partition("=")
-            if not sep:
+            if not sep or not typed.strip() or not name.strip():
                 raise InputError("an alias is written TYPED=NAME", field="alias", value=a.alias,
                                  key="club.alias_form")
             typed, name = typed.strip(), name.strip()
@@ -248,7 +247,10 @@ def _footer(data: dict[str, Any], say: _Said) -> str:
     lines = []
     line = "in_progress_counted" if data.get("unfinished") else "in_progress_line"
     for g in data.get("in_progress", ()):
-        lines.append(say(line, g["file"], say.game(g["game"]), say.deals(g["deals"])))
+        if not g["deals"]:  # not counted even with --unfinished: it has no places yet
+            lines.append(say("in_progress_empty", g["file"], say.game(g["game"])))
+        else:
+            lines.append(say(line, g["file"], say.game(g["game"]), say.deals(g["deals"])))
     for p in data["left_out"]:
         lines.append(say("left_out_line", p["file"], p["error"]))
     for r in data["recomputed"]:
@@ -267,6 +269,8 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
     parts = [_head(data, data["player"], say)]
     if len(data["spellings"]) > 1:
         parts.append(f"{say['written_as']} " + ", ".join(data["spellings"]))
+    if not data["games"]:
+        parts.append("\n" + say["no_player_games"])
     for kind, block in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
         # the money he stands at after each evening, in its currency (the chart's line)
@@ -314,6 +318,8 @@ def _h2h_text(data: dict[str, Any], say: _Said) -> str:
 
 def _records_text(data: dict[str, Any], say: _Said) -> str:
     parts = [_head(data, say["records"], say)]
+    if not data["games"]:
+        parts.append("\n" + say["no_games"])
     for kind, items in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
         rows = [[say["record." + r["record"]], f"{r['value']} {r.get('currency') or ''}".strip(),

@@ -53,10 +53,12 @@ def head_to_head(archive: Archive, a: str, b: str, period: Period, game: str | N
                 if e.stake is not None:
                     cur = e.currency or ""
                     pair = Fraction(pairs[e.file])
-                    value = Decimal(pair.numerator) * e.stake / pair.denominator
+                    # each evening's money to the cent, then added, as the standings add
+                    # each evening's settled money (a season's total rounded once was not
+                    # what was paid: 16 evenings of 1.08 made 17.33)
+                    value = (Decimal(pair.numerator) * e.stake / pair.denominator).quantize(CENT)
                     money[cur] = money.get(cur, Decimal(0)) + value
             item["won_from_other"] = {"points": exact_text(won),
-                                      "money": {c: str(v.quantize(CENT)) for c, v in
-                                                sorted(money.items())}}
+                                      "money": {c: str(v) for c, v in sorted(money.items())}}
         out[kind] = item
     return {"a": a, "b": b, "period": period.to_json(), "games": out}

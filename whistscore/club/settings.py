@@ -349,10 +349,26 @@ def load(folder: Path) -> Settings:
     try:
         return parse(text, hashlib.sha256(data).hexdigest())
     except InputError as exc:
-        if exc.field is None or exc.field == "club.json":
-            raise
+        # one sentence a person reads, in his language (the CLI's --lang ru, the page):
+        # which key of club.json to correct; the technical text stays as it was
+        key, args = _said_of(exc)
+        if exc.field is None or exc.field == "club.json" or exc.reason.startswith(FILE):
+            raise type(exc)(exc.reason, field=exc.field, value=exc.value, line=exc.line,
+                            key=key, args=args) from None
         raise type(exc)(f"club.json: {exc.reason}", field=exc.field, value=exc.value,
-                        line=exc.line) from None
+                        line=exc.line, key=key, args=args) from None
+
+
+def _said_of(exc: InputError) -> tuple[str, tuple[object, ...]]:
+    """The sentence of a club.json refused: its own when it has one (a date, a season),
+    a newer version's, else "correct KEY"."""
+    if exc.key:
+        return exc.key, exc.args_said
+    if exc.field == "version" and "newer" in exc.reason:
+        return "club.settings_newer", ()
+    if exc.field in (None, "club.json"):
+        return "club.settings_file", ()
+    return "club.settings", (exc.field,)
 
 
 def save(folder: Path, settings: Settings) -> None:

@@ -67,6 +67,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "left_out": ("left out", "не учтён"),
     "in_progress": ("in progress, left out until finished", "идёт, не учтена до конца"),
     "in_progress_in": ("in progress, counted as it stands", "идёт, учтена как есть"),
+    "in_progress_none": ("in progress, no deal yet", "идёт, ещё ни одной сдачи"),
+    "notice": ("a note from the archive", "заметка архива"),
+    "no_player_games": ("No game of his in this period.", "В этот период у игрока нет игр."),
     "recomputed": ("this whistscore settles it otherwise; the archive keeps the old result",
                    "эта версия считает иначе; в архиве прежний результат"),
     "no_player": ("No such player in the club.", "Такого игрока в клубе нет."),
@@ -104,6 +107,8 @@ WORDS: dict[str, tuple[str, str]] = {
                          "идёт: {0} ({1}, {2}; не учтена до конца, или --unfinished)"),
     "in_progress_counted": ("in progress: {0} ({1}, {2}; counted as it stands, --unfinished)",
                             "идёт: {0} ({1}, {2}; учтена как есть, --unfinished)"),
+    "in_progress_empty": ("in progress: {0} ({1}, no deal yet: no evening to count)",
+                          "идёт: {0} ({1}, ещё ни одной сдачи: учитывать нечего)"),
     "left_out_line": ("left out: {0}: {1}", "не учтён: {0}: {1}"),
     "recomputed_line": ("recomputed: {0}: this whistscore ({1}) settles it {2}, the archive "
                         "keeps {3} ({4}); take the new with --accept-recomputed",

@@ -222,7 +222,8 @@ def _switch(value: str | None, field: str) -> bool:
         return True
     if said in _OFF:
         return False
-    raise InputError("a switch is 1 or 0", field=field, value=value)
+    raise InputError(f"a switch is on as {', '.join(_ON)} or off as {', '.join(_OFF[1:])}",
+                     field=field, value=value)
 
 
 def ask(root: Path, what: str, args: tuple[Any, ...], when: dict[str, Any]) -> dict[str, Any]:

@@ -65,8 +65,14 @@ def _club(root: Path, when: dict[str, Any], all_time: bool,
 
 def _page_error(request: Request, exc: InputError) -> Response:
     """One short sentence in the page's language; the club's own message behind a toggle."""
-    cw = _words(lang_of(request))
-    short = cw["no_player"] if isinstance(exc, NotFoundError) \
+    from ...i18n import error_message
+
+    lang = lang_of(request)
+    cw = _words(lang)
+    # the refusal's own sentence where it has one (the club's errors do), in the page's
+    # language; else the club's general one
+    short = error_message(exc, (), lang) if exc.key else \
+        cw["no_player"] if isinstance(exc, NotFoundError) \
         else cw["pick_two"] if exc.field == "h2h" else cw["cannot"]
     return page(request, "club_error.html", cw=cw, short=short, detail=str(exc),
                 status=status_of(exc))
@@ -149,8 +155,9 @@ async def h2h_page(request: Request) -> Response:
     try:
         a = query(request, "a", 200)
         b = query(request, "b", 200)
-        if not a or not b:
-            raise InputError(cw["pick_two"], field="h2h", value=[a, b])
+        if not a or not b:  # the club's own refusal, its sentence and its English detail
+            raise InputError("head-to-head takes two players: ?a=NAME&b=NAME", field="h2h",
+                             value=[a, b], key="club.player_text")
         data = await state.work.read(ask, state.folder.root, "head_to_head", (a, b),
                                      when_of(request))
     except InputError as exc:
