@@ -277,3 +277,17 @@ def test_an_empty_period_says_so_in_every_answer(club):
         .endswith("\n\nВ этот период ни одной законченной игры.")
     assert _ok(["club", club, "--from", "2026-10-17", "--player", "nina"]).rstrip().endswith(
         "\n\nNo game of his in this period.")
+
+
+def test_the_players_of_a_game_without_a_deal_are_nobodys_page_yet(club):
+    """A Whist rubber just created for W, X, Y, Z: they are in no answer, so they are no
+    club players yet: no page, not among the names "did you mean" offers (a second review
+    found empty pages for them)."""
+    import whistscore
+
+    whistscore.new("whist", ["Wanda", "Xavier", "Yuri", "Zoe"]).save(
+        Path(club) / "2026-10-30-whist.json")
+    got, out, err = run(["club", club, "--player", "Wanda"])
+    assert (got, out) == (1, "") and "no such player in the club" in err
+    assert "Xavier" not in err
+    assert "Wanda" not in _ok(["club", club, "--player", "Nina", "--json"])

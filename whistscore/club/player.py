@@ -17,9 +17,15 @@ from .settings import name_key
 __all__ = ["player", "known_players", "find_player"]
 
 
+#: the seats of the games that make a player the club's: a game with a deal, not excluded
+#: (the players of a game just created, or of a practice game, are nobody's page yet)
+_PLAYED = ("FROM seats s JOIN games g ON g.file = s.file "
+           "WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS NOT NULL")
+
+
 def known_players(archive: Archive) -> list[str]:
-    return [p for (p,) in archive.rows("SELECT DISTINCT club_player FROM seats "
-                                       "WHERE club_player IS NOT NULL ORDER BY club_player")]
+    return [p for (p,) in archive.rows(f"SELECT DISTINCT s.club_player {_PLAYED} "
+                                       "ORDER BY s.club_player")]
 
 
 def find_player(archive: Archive, name: object, field: str = "player") -> str:
@@ -31,8 +37,8 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
         raise InputError("a player is named by text", field=field, value=name,
                          key="club.player_text")
     key = name_key(name)
-    for club, typed in archive.rows("SELECT DISTINCT club_player, player FROM seats"):
-        if club is not None and key in (name_key(club), name_key(typed)):
+    for club, typed in archive.rows(f"SELECT DISTINCT s.club_player, s.player {_PLAYED}"):
+        if key in (name_key(club), name_key(typed)):
             return str(club)
     players = known_players(archive)
     if not players:
