@@ -237,7 +237,7 @@ def parse(text: str, digest: str | None = None) -> Settings:
     if version > VERSION:
         raise GameFileError(f"club.json was written by a newer whistscore (version {version}; "
                             f"this one reads version {VERSION}): upgrade whistscore",
-                            field="version", value=version)
+                            field="version", value=version, key="club.settings_newer")
     name = data.get("name")
     if name is not None:
         check_line(name, "name")
@@ -360,12 +360,10 @@ def load(folder: Path) -> Settings:
 
 
 def _said_of(exc: InputError) -> tuple[str, tuple[object, ...]]:
-    """The sentence of a club.json refused: its own when it has one (a date, a season),
-    a newer version's, else "correct KEY"."""
+    """The sentence of a club.json refused: its own when it has one (a date, a season, a
+    newer version), else "correct KEY"."""
     if exc.key:
         return exc.key, exc.args_said
-    if exc.field == "version" and "newer" in exc.reason:
-        return "club.settings_newer", ()
     if exc.field in (None, "club.json"):
         return "club.settings_file", ()
     return "club.settings", (exc.field,)

@@ -164,8 +164,7 @@ def words(lang: str) -> Words:
     out = own_words(lang)
     # each game's name as the game itself says it (``game.<kind>``): a new game needs no
     # word here
-    out.update({f"game.{kind}": game_name(get_game(kind), "ru" if lang == "ru" else "en")
-                for kind in GAMES})
+    out.update({f"game.{kind}": game_name(get_game(kind), out.lang) for kind in GAMES})
     return out
 
 
