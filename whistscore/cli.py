@@ -21,7 +21,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
-from . import files
+from . import __version__, files
+from .console import Progress, env_lang
 from .errors import InputError, UsageError, WhistscoreError
 from .games import GAMES, get_game
 from .i18n import LANGS, error_line, game_name, preset_name, said
@@ -50,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="whistscore",
                 description="Score sheets and settlements for Preferans, Twist, Whist "
                             "and Danish whist.")
+    p.add_argument("--version", action="version", version=f"whistscore {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -161,9 +163,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--preset")
     c.add_argument("--json", action="store_true")
 
+    c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
+    c.add_argument("folder", nargs="?", default="whistscore-demo",
+                   help="the folder to write them to (default: whistscore-demo)")
+
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))
     _COMMANDS["club"] = _club  # its workbook is written here, above both the club and excel
+    # without --lang, the reader's locale (LC_ALL, LC_MESSAGES, LANG) picks the language
+    lang = env_lang()
+    for command in sub.choices.values():
+        if command.get_default("lang") is not None:
+            command.set_defaults(lang=lang)
     return p
 
 
@@ -186,7 +197,19 @@ def _club(a: argparse.Namespace) -> int:
     """``whistscore club``: the club's own command, or ``--export`` its period's workbook
     (the club answers, :mod:`whistscore.excel.club` lays them out)."""
     from .club.cli import run, usage
+    from .club.index import PROGRESS
 
+    with Progress("replaying the club's games", counted=True) as progress:
+        token = PROGRESS.set(progress.count if progress.on else None)
+        try:
+            return _club_command(a, run, usage)
+        finally:
+            PROGRESS.reset(token)
+            progress.clear()
+
+
+def _club_command(a: argparse.Namespace, run: Callable[[argparse.Namespace], int],
+                  usage: Callable[[argparse.Namespace], object]) -> int:
     if a.export is None:
         return run(a)
     usage(a)
@@ -212,9 +235,10 @@ def _club(a: argparse.Namespace) -> int:
             sys.stderr.write(f"whistscore club: {notice}\n")
     finally:
         club.close()
-    data = club_workbook(standings, players, records, w, period_words(w, standings["period"]),
-                         a.lang)
-    save(data, a.export)
+    with Progress(f"writing {a.export}"):
+        data = club_workbook(standings, players, records, w,
+                             period_words(w, standings["period"]), a.lang)
+        save(data, a.export)
     print(said("cli.club.export", (a.export, len(players),
                                    sum(b["evenings"] for b in standings["games"].values())),
                a.lang))
@@ -543,7 +567,8 @@ def _cmd_export(a: argparse.Namespace) -> int:
     game = files.load(a.file)
     with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
-        excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
+        with Progress(f"writing {a.out}"):
+            excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(said("cli.wrote", (a.out,), a.lang))
     return 0
 
@@ -624,19 +649,45 @@ def _cmd_serve(a: argparse.Namespace) -> int:
         raise InputError("no such folder", field="folder", value=str(folder))
     if not 0 < a.port < 65536:
         raise InputError("a port is 1..65535", field="port", value=a.port)
-    try:  # the web stack is an extra, imported only by this command
-        from .web.server import serve
-    except ImportError as exc:
-        raise InputError("the scorepad needs its extra: pip install 'whistscore[serve]'",
-                         field="serve", value=exc.name) from None
+    # the web stack is an extra, imported only by this command: without it, the one line
+    # that installs it (server.py imports uvicorn only once it starts)
+    from importlib.util import find_spec
+
+    missing = [m for m in SERVE_NEEDS if find_spec(m) is None]
+    if missing:
+        sys.stderr.write(f"whistscore serve: the scorepad needs the serve extra "
+                         f"({', '.join(missing)} not installed); install it with: "
+                         f"pip install 'whistscore[serve]'\n")
+        return 1
+    from .web.server import serve
+
     serve(str(folder), a.host, a.port, a.open)
+    return 0
+
+
+#: the modules of the serve extra (pyproject.toml) the scorepad imports
+SERVE_NEEDS = ("starlette", "uvicorn", "h11", "jinja2", "segno")
+
+
+def _cmd_demo(a: argparse.Namespace) -> int:
+    from .console import write_samples
+
+    written = write_samples(a.folder)
+    sample = next((w for w in written if w.endswith("preferans-sochi.json")), written[0])
+    _out(f"{len(written)} sample files are in {a.folder}; try: whistscore show {sample}")
+    _out(f"the sample club: whistscore club {Path(a.folder) / 'club'} --season \"Autumn 2026\"")
     return 0
 
 
 def _cmd_pocket(a: argparse.Namespace) -> int:
     from .pocket.build import build
 
-    out = build(a.out, a.pyodide, log=_out)
+    with Progress("building the pocket site") as progress:
+        def log(line: str) -> None:
+            progress.clear()  # the step's line, then the ticking line again below it
+            _out(line)
+
+        out = build(a.out, a.pyodide, log=log)
     _out(f"the pocket site is in {out}: serve the folder from any static HTTPS host")
     return 0
 
@@ -657,6 +708,7 @@ _COMMANDS = {
     "rules": _cmd_rules,
     "serve": _cmd_serve,
     "pocket": _cmd_pocket,
+    "demo": _cmd_demo,
 }
 
 

@@ -18,6 +18,7 @@ import errno
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -571,6 +572,56 @@ def dump(game: Game, path: str | os.PathLike[str]) -> None:
     write_atomic(path, dumps(game))
 
 
+#: the lock file of a folder where the system has no fcntl (Windows)
+LOCK_FILE = ".whistscore.lock"
+
+
+@contextlib.contextmanager
+def _lock_file(folder: str, name: str, on_wait: Callable[[], object] | None) -> Iterator[None]:
+    """The folder's lock where ``fcntl`` is missing: a lock file, :data:`LOCK_FILE`, in
+    the folder, held through the ``filelock`` library (a dependency on Windows; its
+    ``msvcrt`` locks there).  The file stays in the folder: it is the price of a lock on
+    a system that cannot lock a folder.  Inside Pyodide (the pocket site) there is no
+    other process to take turns with, and the page holds the browser's own lock around
+    each request (whistscore/pocket/runtime.py), so no lock is taken there.
+
+    Files are then read and replaced by their names (the descriptor-relative guards of
+    :func:`locked` need ``fcntl``'s open folder): the lock still makes two writers take
+    turns.
+
+    :raises InputError: the folder does not exist or its lock file cannot be made, or
+        ``filelock`` is not installed on a system that needs it.
+    """
+    if sys.platform == "emscripten":
+        yield
+        return
+    try:
+        import filelock
+    except ImportError:
+        raise InputError("this system has no fcntl, and the folder lock needs the filelock "
+                         "package: pip install filelock", field="file", value=name,
+                         key="file.folder") from None
+    if not os.path.isdir(folder):
+        raise InputError("the folder of the file does not exist", field="file",
+                         value=name, key="file.folder")
+    lock = filelock.FileLock(os.path.join(folder, LOCK_FILE))
+    try:
+        try:
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            on_wait = on_wait if on_wait is not None else _ON_WAIT.get()
+            if on_wait is not None:
+                on_wait()
+            lock.acquire()
+    except OSError as exc:
+        raise InputError(f"the folder of the file cannot be locked ({exc.strerror or exc}): "
+                         f"{folder}", field="file", value=name, key="file.folder") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str],
            on_wait: Callable[[], object] | None = None) -> Iterator[None]:
@@ -602,8 +653,9 @@ def locked(path: str | os.PathLike[str],
     folder = os.path.dirname(os.path.realpath(name) if links else key)
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: no lock available
-        yield
+    except ImportError:  # Windows (or another system without fcntl): a lock file
+        with _lock_file(folder, name, on_wait):
+            yield
         return
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)

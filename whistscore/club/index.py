@@ -24,6 +24,7 @@ import os
 import sqlite3
 import stat
 import sys
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -344,7 +345,8 @@ class Archive:
                 continue
             jobs.append((e, k[2] if k is not None else None))
         for e, (what, digest, value) in zip((e for e, _ in jobs),
-                                             _looked(self.folder, jobs, version)):
+                                             _told(_looked(self.folder, jobs, version),
+                                                   len(jobs))):
             if what == "same":  # touched, same content: nothing to replay
                 error = known[e.file][3]
                 self._file_row(e, digest, error)
@@ -840,6 +842,21 @@ def _look(folder: Path, e: _Entry, known_digest: str | None, version: str) -> _L
         return "error", digest, "the file is nested too deeply to be a game file"
     return "rows", digest, game_rows(e.file, digest, _mtime_date(e.mtime_ns), game_facts,
                                      version)
+
+
+#: told ``(done, total)`` as a refresh replays its files: the command line's progress
+#: on a terminal (whistscore/console.py) sets it for the command's time; None tells nobody
+PROGRESS: ContextVar[Callable[[int, int], object] | None] = ContextVar(
+    "whistscore_club_progress", default=None)
+
+
+def _told(looked: Iterator[_Looked], total: int) -> Iterator[_Looked]:
+    """``looked``, with :data:`PROGRESS` told after each file."""
+    tell = PROGRESS.get()
+    for done, one in enumerate(looked, 1):
+        yield one
+        if tell is not None:
+            tell(done, total)
 
 
 #: a refresh with at least this many files to replay shares them among processes
