@@ -11,7 +11,6 @@ import inspect
 import json
 import re
 import shlex
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -118,14 +117,13 @@ def readme_commands() -> list[list[str]]:
 
 
 def test_readme_commands_run(tmp_path, monkeypatch):
-    """Each ``whistscore`` line of the README, in order, in a folder holding the samples:
-    it exits 0 and says nothing on stderr (``serve`` is started up to the server itself)."""
+    """Each ``whistscore`` line of the README, in order, in an empty folder (its first,
+    ``whistscore demo``, writes the samples as from an installed package): it exits 0 and says nothing on stderr (``serve`` is started up to the server itself)."""
     from clirun import run
 
     import whistscore.web.server
 
-    shutil.copytree(ROOT / "samples", tmp_path / "samples")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # an empty folder: the README's `whistscore demo` writes the samples
     served = []
     monkeypatch.setattr(whistscore.web.server, "serve", lambda *args: served.append(args))
     commands = readme_commands()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .ledger import Entry, Label, Phrase, format_amount
 
