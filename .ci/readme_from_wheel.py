@@ -61,6 +61,15 @@ def main() -> int:
                               timeout=900)
         assert done.returncode == 0 and not done.stderr, (shown, done.returncode, done.stderr)
         print(f"ok  {shown}")
+    # the README's Python example, by the wheel's interpreter, in the same folder
+    import re
+
+    code = "\n".join(re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(
+        encoding="utf-8"), re.S))
+    done = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and not done.stderr, ("README python", done.stderr)
+    print("ok  the README's Python example")
     return 0
 
 

@@ -164,8 +164,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
 
     c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
-    c.add_argument("folder", nargs="?", default="whistscore-demo",
-                   help="the folder to write them to (default: whistscore-demo)")
+    c.add_argument("folder", nargs="?", default="samples",
+                   help="the folder to write them to (default: samples)")
 
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))

@@ -47,17 +47,12 @@ def env_lang(environ: Mapping[str, str] | None = None) -> str:
 # -- the shipped samples ---------------------------------------------------------------
 
 def _samples_root() -> Path:
-    """The samples: package data of ``whistscore.samples`` in a wheel, the repository's
-    ``samples/`` folder in a checkout (pyproject.toml maps one onto the other)."""
-    try:
-        from importlib.resources import files
-
-        root = Path(str(files("whistscore.samples")))
-        if root.is_dir():
-            return root
-    except (ImportError, TypeError):  # not installed from a wheel: a checkout
-        pass
-    return Path(__file__).resolve().parent.parent / "samples"
+    """The samples: ``whistscore/samples/`` in an installed wheel (package data, a folder
+    without ``__init__.py``), the repository's ``samples/`` folder in a checkout
+    (pyproject.toml maps one onto the other)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "samples"
+    return installed if installed.is_dir() else here.parent / "samples"
 
 
 def sample_files() -> dict[str, bytes]:
@@ -79,6 +74,9 @@ def write_samples(folder: str) -> list[str]:
     """
     out = Path(folder)
     samples = sample_files()
+    if not samples:
+        raise InputError("the shipped samples are missing from this installation",
+                         field="samples", value=str(_samples_root()))
     if out.exists() and not out.is_dir():
         raise InputError("not a folder", field="folder", value=folder)
     todo = []
@@ -86,9 +84,9 @@ def write_samples(folder: str) -> list[str]:
         target = out / name
         if target.is_symlink() or (target.exists() and (not target.is_file()
                                                         or target.read_bytes() != data)):
-            raise InputError("a different file of a sample's name is there; nothing was "
-                             "written (choose another folder)", field="folder",
-                             value=str(target))
+            raise InputError(f"{target} is there, and is not the sample of that name; "
+                             f"nothing was written (choose another folder)", field="folder",
+                             value=folder)
         if not target.exists():
             todo.append((target, data))
     for target, data in todo:

@@ -851,12 +851,13 @@ PROGRESS: ContextVar[Callable[[int, int], object] | None] = ContextVar(
 
 
 def _told(looked: Iterator[_Looked], total: int) -> Iterator[_Looked]:
-    """``looked``, with :data:`PROGRESS` told after each file."""
+    """``looked``, with :data:`PROGRESS` told as each file's result comes (before it is
+    written: the caller's zip stops before resuming this after the last one)."""
     tell = PROGRESS.get()
     for done, one in enumerate(looked, 1):
-        yield one
         if tell is not None:
             tell(done, total)
+        yield one
 
 
 #: a refresh with at least this many files to replay shares them among processes
