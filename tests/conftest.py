@@ -10,6 +10,16 @@ from whistscore.games import register  # noqa: E402
 
 register(tallygame.GAME)
 
+# Without --lang the command line speaks the reader's locale (issue 38); the tests read its
+# English, so a Russian locale of the machine running them is set aside for their time
+# (tests/test_console.py sets the locale it tests itself).
+from whistscore.console import env_lang  # noqa: E402
+
+if env_lang() != "en":
+    import os
+
+    os.environ["LC_ALL"] = "C.UTF-8"
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
