@@ -144,6 +144,17 @@ def test_progress_counts_on_a_terminal_and_wipes_its_line(monkeypatch: pytest.Mo
     assert not progress.shown
 
 
+def test_a_line_printed_during_progress_comes_above_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TERM", raising=False)
+    screen = _Terminal()
+    with Progress("building", stream=screen, delay=60) as progress:
+        progress.show()
+        progress.above(lambda: screen.write("Pyodide…\n"))
+        progress.show()
+    assert screen.getvalue().startswith("\r\x1b[Kbuilding… 0 s\r\x1b[KPyodide…\n"
+                                        "\r\x1b[Kbuilding… 0 s")
+
+
 def test_progress_ticks_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TERM", raising=False)
     screen = _Terminal()

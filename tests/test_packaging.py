@@ -214,3 +214,11 @@ def test_the_docs_site_lists_every_page() -> None:
 
     listed = pages(config["nav"])
     assert sorted(listed) == sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+
+
+def test_the_pre_commit_configuration_runs_ruff_without_a_formatter() -> None:
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {h["id"]: repo for repo in config["repos"] for h in repo["hooks"]}
+    assert hooks["ruff"]["repo"].endswith("/ruff-pre-commit")
+    assert re.fullmatch(r"v\d+\.\d+\.\d+", hooks["ruff"]["rev"])
+    assert "ruff-format" not in hooks  # no sweep of the tree (CONTRIBUTING.md)

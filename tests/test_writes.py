@@ -322,7 +322,7 @@ def _command() -> Path:
     (``WHISTSCORE_COMMAND`` names another, e.g. an older version's, to compare)."""
     exe = Path(os.environ.get("WHISTSCORE_COMMAND")
                or Path(sys.executable).parent / "whistscore")
-    assert exe.exists(), f"no {exe}: install the project (pip install -e '.[test]')"
+    assert exe.exists(), f"no {exe}: install the project (pip install -e '.[serve]' --group dev)"
     return exe
 
 

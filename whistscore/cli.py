@@ -683,9 +683,8 @@ def _cmd_pocket(a: argparse.Namespace) -> int:
     from .pocket.build import build
 
     with Progress("building the pocket site") as progress:
-        def log(line: str) -> None:
-            progress.clear()  # the step's line, then the ticking line again below it
-            _out(line)
+        def log(line: str) -> None:  # the step's line, then the ticking line below it
+            progress.above(lambda: _out(line))
 
         out = build(a.out, a.pyodide, log=log)
     _out(f"the pocket site is in {out}: serve the folder from any static HTTPS host")

@@ -163,9 +163,19 @@ class Progress:
     def clear(self) -> None:
         """Wipe the line, if one was shown (before other output, and at the end)."""
         with self._lock:
-            if self.shown:
-                self._write("\r\x1b[K")
-                self.shown = False
+            self._wipe()
+
+    def above(self, say: Callable[[], object]) -> None:
+        """Call ``say`` (which prints a line) with the line wiped and the ticking held, so
+        the printed line never lands after the progress text; the next tick shows it again."""
+        with self._lock:
+            self._wipe()
+            say()
+
+    def _wipe(self) -> None:
+        if self.shown:
+            self._write("\r\x1b[K")
+            self.shown = False
 
     def _write(self, text: str) -> None:
         try:
