@@ -123,6 +123,17 @@ def test_serve_without_its_extra_says_the_install_line(monkeypatch: pytest.Monke
     assert set(cli.SERVE_NEEDS) == {"starlette", "uvicorn", "h11", "jinja2", "segno"}
 
 
+def test_serve_where_files_cannot_be_opened_within_a_folder(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """Windows has no ``dir_fd``: the scorepad's store cannot read a game safely there."""
+    import os
+
+    monkeypatch.setattr(os, "supports_dir_fd", set())
+    status, out, err = run(["serve", tmp_path])
+    assert status == 1 and "Linux, macOS" in err and "container" in err
+    assert "internal error" not in err
+
+
 # -- progress on a terminal -------------------------------------------------------------------
 
 class _Terminal(io.StringIO):

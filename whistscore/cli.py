@@ -653,6 +653,11 @@ def _cmd_serve(a: argparse.Namespace) -> int:
     # that installs it (server.py imports uvicorn only once it starts)
     from importlib.util import find_spec
 
+    if os.stat not in os.supports_dir_fd:  # Windows: the store opens games within the folder
+        sys.stderr.write("whistscore serve: the scorepad needs a system that opens files "
+                         "within a folder (Linux, macOS); on Windows run it in the container "
+                         "(docs/install.md)\n")
+        return 1
     missing = [m for m in SERVE_NEEDS if find_spec(m) is None]
     if missing:
         sys.stderr.write(f"whistscore serve: the scorepad needs the serve extra "
