@@ -180,6 +180,25 @@ def test_progress_ticks_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     assert screen.getvalue().endswith("\r\x1b[K")
 
 
+def test_progress_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TERM", raising=False)
+    screen = _Terminal()
+    times = iter([0.0, 0.0] + [2.5] * 10)
+    with Progress("запись файла x.xlsx", stream=screen, delay=60, lang="ru",
+                  clock=lambda: next(times)) as progress:
+        progress.show()
+    assert "\r\x1b[Kзапись файла x.xlsx… 2 с" in screen.getvalue()
+
+
+def test_serve_refusals_in_the_readers_language(russian: None, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    monkeypatch.setattr(os, "supports_dir_fd", set())
+    status, out, err = run(["serve", tmp_path])
+    assert status == 1 and "контейнере" in err
+
+
 @pytest.mark.parametrize("stream, term", [(io.StringIO(), "xterm"), (_Terminal(), "dumb")])
 def test_progress_is_quiet_when_not_a_terminal(stream: io.StringIO, term: str,
                                                monkeypatch: pytest.MonkeyPatch) -> None:

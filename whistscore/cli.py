@@ -166,6 +166,7 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
     c.add_argument("folder", nargs="?", default="samples",
                    help="the folder to write them to (default: samples)")
+    c.add_argument("--lang", choices=LANGS, default="en")
 
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))
@@ -199,7 +200,7 @@ def _club(a: argparse.Namespace) -> int:
     from .club.cli import run, usage
     from .club.index import PROGRESS
 
-    with Progress("replaying the club's games", counted=True) as progress:
+    with Progress(said("cli.progress.club", (), a.lang), counted=True) as progress:
         token = PROGRESS.set(progress.count if progress.on else None)
         try:
             return _club_command(a, run, usage)
@@ -235,7 +236,7 @@ def _club_command(a: argparse.Namespace, run: Callable[[argparse.Namespace], int
             sys.stderr.write(f"whistscore club: {notice}\n")
     finally:
         club.close()
-    with Progress(f"writing {a.export}"):
+    with Progress(said("cli.progress.writing", (a.export,), a.lang), lang=a.lang):
         data = club_workbook(standings, players, records, w,
                              period_words(w, standings["period"]), a.lang)
         save(data, a.export)
@@ -567,7 +568,7 @@ def _cmd_export(a: argparse.Namespace) -> int:
     game = files.load(a.file)
     with files.locked(a.out):
         _export_target(a.file, a.out, a.force)
-        with Progress(f"writing {a.out}"):
+        with Progress(said("cli.progress.writing", (a.out,), a.lang), lang=a.lang):
             excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(said("cli.wrote", (a.out,), a.lang))
     return 0
@@ -653,16 +654,14 @@ def _cmd_serve(a: argparse.Namespace) -> int:
     # that installs it (server.py imports uvicorn only once it starts)
     from importlib.util import find_spec
 
+    lang = env_lang()  # `serve` has no --lang: its refusals in the reader's locale
     if os.stat not in os.supports_dir_fd:  # Windows: the store opens games within the folder
-        sys.stderr.write("whistscore serve: the scorepad needs a system that opens files "
-                         "within a folder (Linux, macOS); on Windows run it in the container "
-                         "(docs/install.md)\n")
+        sys.stderr.write(f"whistscore serve: {said('cli.serve.system', (), lang)}\n")
         return 1
     missing = [m for m in SERVE_NEEDS if find_spec(m) is None]
     if missing:
-        sys.stderr.write(f"whistscore serve: the scorepad needs the serve extra "
-                         f"({', '.join(missing)} not installed); install it with: "
-                         f"pip install 'whistscore[serve]'\n")
+        sys.stderr.write(f"whistscore serve: "
+                         f"{said('cli.serve.extra', (', '.join(missing),), lang)}\n")
         return 1
     from .web.server import serve
 
@@ -679,15 +678,16 @@ def _cmd_demo(a: argparse.Namespace) -> int:
 
     written = write_samples(a.folder)
     sample = next((w for w in written if w.endswith("preferans-sochi.json")), written[0])
-    _out(f"{len(written)} sample files are in {a.folder}; try: whistscore show {sample}")
-    _out(f"the sample club: whistscore club {Path(a.folder) / 'club'} --season \"Autumn 2026\"")
+    _out(said("cli.demo.written", (len(written), a.folder, sample), a.lang))
+    _out(said("cli.demo.club", (Path(a.folder) / "club",), a.lang))
     return 0
 
 
 def _cmd_pocket(a: argparse.Namespace) -> int:
     from .pocket.build import build
 
-    with Progress("building the pocket site") as progress:
+    lang = env_lang()  # `pocket` has no --lang: the reader's locale
+    with Progress(said("cli.progress.pocket", (), lang), lang=lang) as progress:
         def log(line: str) -> None:  # the step's line, then the ticking line below it
             progress.above(lambda: _out(line))
 

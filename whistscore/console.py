@@ -108,8 +108,10 @@ class Progress:
     """
 
     def __init__(self, what: str, stream: IO[str] | None = None, delay: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic, counted: bool = False) -> None:
+                 clock: Callable[[], float] = time.monotonic, counted: bool = False,
+                 lang: str = "en") -> None:
         self.what = what
+        self.lang = lang
         self.counted_only = counted  #: shown only while a count runs (a club's rebuild)
         self.stream = sys.stderr if stream is None else stream
         self.delay = delay
@@ -149,7 +151,10 @@ class Progress:
         if self.counted is not None:
             done, total = self.counted
             return f"{self.what} {done}/{total}"
-        return f"{self.what}… {int(self.clock() - self.started)} s"
+        from .i18n import said
+
+        return said("cli.progress.seconds", (self.what, int(self.clock() - self.started)),
+                    self.lang)
 
     def show(self) -> None:
         """Rewrite the line now (the ticking thread calls this)."""

@@ -152,6 +152,24 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "cli.unread": ("(the game did not read or score)", "(партия не читалась или не считалась)"),
     "cli.no_entries": ("(no entries yet)", "(записей пока нет)"),
     "cli.wrote": ("wrote {0}", "записан файл {0}"),
+    # the line on a terminal's stderr while long work runs (whistscore/console.py Progress)
+    "cli.progress.seconds": ("{0}… {1} s", "{0}… {1} с"),
+    "cli.progress.club": ("replaying the club's games", "пересчёт партий клуба"),
+    "cli.progress.writing": ("writing {0}", "запись файла {0}"),
+    "cli.progress.pocket": ("building the pocket site", "сборка карманного сайта"),
+    "cli.demo.written": ("{0} sample files are in {1}; try: whistscore show {2}",
+                         "Образцы ({0} {0|файл|файла|файлов}) записаны в {1}; попробуйте: "
+                         "whistscore show {2}"),
+    "cli.demo.club": ("the sample club: whistscore club {0} --season \"Autumn 2026\"",
+                      "клуб-образец: whistscore club {0} --season \"Autumn 2026\""),
+    "cli.serve.extra": ("the scorepad needs the serve extra ({0} not installed); install it "
+                        "with: pip install 'whistscore[serve]'",
+                        "блокноту нужно дополнение serve (не установлено: {0}); установите "
+                        "его: pip install 'whistscore[serve]'"),
+    "cli.serve.system": ("the scorepad needs a system that opens files within a folder "
+                         "(Linux, macOS); on Windows run it in the container (docs/install.md)",
+                         "блокноту нужна система, которая открывает файлы внутри папки (Linux, "
+                         "macOS); в Windows запустите его в контейнере (docs/install.md)"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
     "show.ended": ("The players ended the game at {2}, before its end. Balance in {0} as it "
                    "stands: {1}",
