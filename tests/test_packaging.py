@@ -222,3 +222,12 @@ def test_the_pre_commit_configuration_runs_ruff_without_a_formatter() -> None:
     assert hooks["ruff"]["repo"].endswith("/ruff-pre-commit")
     assert re.fullmatch(r"v\d+\.\d+\.\d+", hooks["ruff"]["rev"])
     assert "ruff-format" not in hooks  # no sweep of the tree (CONTRIBUTING.md)
+
+
+def test_read_the_docs_builds_the_same_site() -> None:
+    config = yaml.safe_load((ROOT / ".readthedocs.yaml").read_text(encoding="utf-8"))
+    assert config["version"] == 2
+    assert config["mkdocs"] == {"configuration": "mkdocs.yml", "fail_on_warning": True}
+    site = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+    assert PYPROJECT["project"]["urls"]["Documentation"] == site
+    assert site in (ROOT / "README.md").read_text(encoding="utf-8")
