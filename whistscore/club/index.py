@@ -94,6 +94,58 @@ _AT_ONCE = 16
 _DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
 
 
+#: the archive's file and the files SQLite keeps beside it
+_SIDE_FILES = ("", "-wal", "-shm", "-journal")
+#: SQLite's primary result codes that say positively that a file is not (or no longer) a
+#: database: SQLITE_CORRUPT and SQLITE_NOTADB.  Every other error is one of the moment.
+_DAMAGE_CODES = (11, 26)
+#: the cause of an error of the moment, by SQLite's primary result code
+_CAUSES = {13: "the disk is full", 8: "it or its folder is read-only",
+           5: "another process held it locked too long", 6: "it is locked",
+           14: "it cannot be opened there (a read-only folder, or no permission)",
+           3: "permission is denied", 10: "the disk could not read or write it"}
+
+
+def damaged(exc: BaseException) -> bool:
+    """Whether ``exc`` says the archive file is positively not a (sound) database."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _DAMAGE_CODES
+    text = str(exc)
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+        exc, sqlite3.OperationalError) and ("not a database" in text or "malformed" in text)
+
+
+def cause(exc: BaseException, folder: Path | None = None) -> str:
+    """The cause of an error of the moment, in a few words (the disk full named as such,
+    not as the "cannot rollback" that may follow it, nor as the "disk I/O error" SQLite
+    says when it cannot grow its shared-memory file on a full disk)."""
+    import errno
+
+    if folder is not None and _full(folder):
+        return _CAUSES[13]
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in _CAUSES:
+        return _CAUSES[code & 0xFF]
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return _CAUSES[13]
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "its folder is read-only"
+    if "locked" in str(exc):
+        return _CAUSES[5]
+    return "it cannot be written now"
+
+
+def _full(folder: Path) -> bool:
+    """Whether the disk of ``folder`` has no block left for SQLite to write."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # not POSIX: the error's own code says it
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
 def _version() -> str:
     from .. import __version__
 
@@ -161,22 +213,42 @@ class Archive:
         #: that a rebuild interrupted leaves the archive as it was, not empty); a finished
         #: game's result this version would settle otherwise is kept (:meth:`_carry`)
         self.rebuilding = rebuild
+        #: the names the files that were not this archive were set aside under
+        self.set_aside: list[str] = []
+        #: the archive could not be kept (an error of the moment): read from memory
+        self.in_memory = False
+        #: why it could not be kept (one phrase), or None
+        self.could_not_keep: str | None = None
         self.conn = self._open()
 
     # -- opening ----------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT / 1000, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        except BaseException:
+            conn.close()
+            raise
         # with WAL, NORMAL still commits whole or not at all; only the last commit may be
         # lost to a power cut, and the archive is derived (the files are re-indexed)
         conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
     def _open(self) -> sqlite3.Connection:
+        """The archive's connection.  Only a file that is positively not this archive is set
+        aside (:meth:`_set_aside_file`) and made again; an error of the moment (a read-only
+        folder, a full disk, a lock held too long) changes nothing on disk: the club is
+        then read from a copy in memory (:meth:`_to_memory`)."""
+        self._refuse_odd()
+        conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()
             why = self._foreign(conn)
         except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            if not damaged(exc):
+                return self._to_memory(exc, None)
             why = f"it is not an SQLite archive ({exc})"
             conn = None
         if why is None:
@@ -184,14 +256,27 @@ class Archive:
             return conn
         if conn is not None:
             conn.close()
-        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}")
-        self._remove()
+        return self._made_again(why)
+
+    def _made_again(self, why: str) -> sqlite3.Connection:
+        """The file is not this archive (``why``): renamed beside it, the archive started
+        again from the game files, with a notice.  A folder that cannot be written (the
+        rename, or the new file, refused) leaves everything as it was: read in memory."""
+        try:
+            aside = self._set_aside_file()
+        except OSError as exc:
+            return self._to_memory(exc, None, why)
+        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}; the old file "
+                            f"was set aside as {aside}")
+        self.set_aside.append(aside)
+        conn = None
         try:
             conn = self._connect()
             self._create(conn)
-        except sqlite3.DatabaseError as exc:  # a read-only folder, a full disk
-            raise InputError(f"the archive cannot be written in the club folder ({exc})",
-                             field=ARCHIVE, value=str(self.path)) from None
+        except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            return self._to_memory(exc, None)
         return conn
 
     def _foreign(self, conn: sqlite3.Connection) -> str | None:
@@ -221,28 +306,111 @@ class Archive:
             if app != APPLICATION_ID:  # not the other process's schema: a real failure
                 raise
 
-    def _remove(self) -> None:
-        """Delete the archive (it is derived: nothing is lost); a folder or a symlink of
-        that name is the user's, and is refused rather than removed."""
+    def _refuse_odd(self) -> None:
+        """A folder or a symlink named like the archive is the user's: refused, untouched."""
         if os.path.islink(self.path) or os.path.isdir(self.path):
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
                              "club's archive; move it away", field=ARCHIVE, value=str(self.path))
-        for suffix in ("", "-wal", "-shm", "-journal"):
+
+    def _set_aside_file(self) -> str:
+        """Rename the archive (and its ``-wal``, ``-shm``, ``-journal``) beside it with the
+        time, ``club.sqlite.set-aside-20261207-014200``: never deleted, since a file that is
+        not this archive may be somebody's.  Returns the new name.
+
+        :raises OSError: the folder cannot be written (nothing was renamed)."""
+        self._refuse_odd()
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        base = f"{ARCHIVE}.set-aside-{stamp}"
+        name, n = base, 1
+        while any(os.path.lexists(self.folder / f"{name}{s}") for s in _SIDE_FILES):
+            n += 1
+            name = f"{base}-{n}"
+        try:
+            os.rename(self.path, self.folder / name)
+        except FileNotFoundError:  # another process set it aside first
+            pass
+        for suffix in _SIDE_FILES[1:]:
             try:
-                os.unlink(f"{self.path}{suffix}")
+                os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
             except FileNotFoundError:
                 pass
+        return name
+
+    def _to_memory(self, exc: BaseException, conn: sqlite3.Connection | None,
+                   why: str | None = None) -> sqlite3.Connection:
+        """An error of the moment (``exc``): nothing on disk is changed; the club goes on
+        with a copy of the archive in memory (or an empty one, when even reading it fails,
+        or when it is not this archive: ``why``), which the refresh then brings up to date
+        from the game files.  Said in one sentence, naming the cause."""
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        copied = False
+        if why is None:
+            for source in (conn, "ro", "immutable"):
+                try:
+                    copied = self._copy_into(mem, source)
+                except sqlite3.Error:
+                    copied = False
+                if copied:
+                    break
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        if not copied:
+            mem.close()
+            mem = sqlite3.connect(":memory:", isolation_level=None)
+            self._create(mem)
+        self.in_memory = True
+        self.could_not_keep = cause(exc, self.folder)
+        self.notices.append(
+            f"{ARCHIVE} could not be kept up to date: {self.could_not_keep} ({exc}); "
+            + (f"it is not this club's archive ({why}) and was left as it is; "
+               if why is not None else "it was left as it is; ")
+            + "these answers are read from the game files now")
+        return mem
+
+    def _copy_into(self, mem: sqlite3.Connection, source: sqlite3.Connection | str | None
+                   ) -> bool:
+        """Copy the archive into ``mem`` from the open ``source`` connection, or opened
+        read-only (``"ro"``), or as a file nobody changes (``"immutable"``: a read-only
+        folder, where SQLite cannot make the files a reader of WAL needs).  False: not
+        this archive's schema, or no file."""
+        if source is None or not os.path.isfile(self.path):
+            return False
+        if isinstance(source, str):
+            from urllib.parse import quote
+
+            uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
+            if source == "immutable":
+                uri += "&immutable=1"
+            src = sqlite3.connect(uri, uri=True, timeout=1)
+        else:
+            src = source
+            if src.in_transaction:
+                src.execute("ROLLBACK")
+        try:
+            src.backup(mem)
+        finally:
+            if src is not source:
+                src.close()
+        app = mem.execute("PRAGMA application_id").fetchone()[0]
+        version = mem.execute("PRAGMA user_version").fetchone()[0]
+        return bool(app == APPLICATION_ID and version == SCHEMA_VERSION)
 
     def close(self) -> None:
         self.conn.close()
 
     def rebuild_after(self, exc: sqlite3.DatabaseError) -> None:
-        """The archive failed while read (a damaged page): start it again from the files."""
+        """A read failed.  The archive is damaged (a page SQLite finds malformed): it is set
+        aside and started again from the files.  Any other failure is an error of the
+        moment: the club is read from memory, the archive left as it is."""
+        if not damaged(exc) or self.in_memory:
+            if self.in_memory:
+                raise exc
+            self.conn = self._to_memory(exc, self.conn)
+            return
         self.conn.close()
-        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: it is damaged ({exc})")
-        self._remove()
-        self.conn = self._connect()
-        self._create(self.conn)
+        self.rebuilding = False
+        self.conn = self._made_again(f"it is damaged ({exc})")
 
     # -- scanning -----------------------------------------------------------------
     def _scan(self, settings: Settings) -> list[_Entry]:
@@ -289,7 +457,19 @@ class Archive:
         """Bring the archive up to date with the folder; True when anything changed.
 
         Nothing is replayed when nothing changed (one ``lstat`` per file and one query).
+        An error of the moment while the archive is written (a full disk, a read-only
+        file, a lock held past the busy timeout) leaves it as it was: the club goes on in
+        memory (:meth:`_to_memory`), brought up to date there.
         """
+        try:
+            return self._refresh(settings, accept_recomputed)
+        except sqlite3.DatabaseError as exc:
+            if self.in_memory or damaged(exc):
+                raise
+            self.conn = self._to_memory(exc, self.conn)
+        return self._refresh(settings, accept_recomputed)
+
+    def _refresh(self, settings: Settings, accept_recomputed: bool) -> bool:
         scan = self._scan(settings)
         if not self.rebuilding and not self._stale(scan, settings, accept_recomputed):
             return False
@@ -302,7 +482,11 @@ class Archive:
                 changed = self._update(scan, settings, accept_recomputed)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            # SQLite may have rolled back already (a full disk does): a second error from
+            # the rollback would hide the first, which names the cause
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
             raise
         self.rebuilding = False
         return changed
