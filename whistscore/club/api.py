@@ -187,6 +187,9 @@ class Club:
         return {"club": self.settings.name, **body,
                 "left_out": [p.to_json() for p in self.archive.problems()],
                 "recomputed": [r.to_json() for r in self.archive.recomputed()],
+                "undated": [{"file": f, "command": undated_command(f)}
+                            for f in self.archive.undated()],
+                "changed_after_finish": self.archive.changed_after_finish(),
                 "notices": self.notices}
 
     # -- changing club.json --------------------------------------------------------------
@@ -266,6 +269,13 @@ class Club:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def undated_command(file: str) -> str:
+    """The command that dates an undated game (journal.md ``created``)."""
+    import shlex
+
+    return f"whistscore set {shlex.quote(file)} --created YYYY-MM-DD"
 
 
 def _key(what: str, period: Period, game: str | None, unfinished: bool) -> str:

@@ -256,6 +256,11 @@ def _footer(data: dict[str, Any], say: _Said) -> str:
     for r in data["recomputed"]:
         lines.append(say("recomputed_line", r["file"], r["new_version"],
                          _balances(r["new"], say), _balances(r["old"], say), r["old_version"]))
+    for u in data.get("undated", ()):
+        lines.append(say("undated_line", u["file"], u["command"]))
+    for c in data.get("changed_after_finish", ()):
+        lines.append(say("changed_line", c["file"], _balances(c["old"], say),
+                         _balances(c["new"], say)))
     return ("\n" + "\n".join(lines)) if lines else ""
 
 

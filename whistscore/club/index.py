@@ -444,7 +444,8 @@ class Archive:
             return True
         if self._meta("checked_with") != _version():
             return True
-        if accept and self.conn.execute("SELECT 1 FROM recomputed LIMIT 1").fetchone():
+        if accept and (self.conn.execute("SELECT 1 FROM recomputed LIMIT 1").fetchone()
+                       or self.changed_after_finish()):
             return True
         for e in scan:
             k = known.get(e.file)
@@ -471,6 +472,8 @@ class Archive:
 
     def _refresh(self, settings: Settings, accept_recomputed: bool) -> bool:
         scan = self._scan(settings)
+        if self._meta("dating") != _DATING:  # dated by mtime once: every game again
+            self.rebuilding = True
         if not self.rebuilding and not self._stale(scan, settings, accept_recomputed):
             return False
         conn = self.conn
@@ -511,6 +514,8 @@ class Archive:
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
+        #: files kept with a time too recent to tell (:meth:`_file_row`), of the same size
+        unsettled: set[str] = set()
         #: the files of games this refresh added, while it only added games (None: it did more)
         added: set[str] | None = set()
         for e in scan:
@@ -518,9 +523,12 @@ class Archive:
             k = known.get(e.file)
             if k is not None and k[0] == e.size and k[1] == e.mtime_ns:
                 continue
-            changed = True
-            if k is not None:
-                added = None
+            if k is not None and k[0] == e.size and k[1] == _UNSETTLED and e.odd is None:
+                unsettled.add(e.file)  # hashed again: a change only if its content did
+            else:
+                changed = True
+                if k is not None:
+                    added = None
             if e.odd is not None:
                 if not fresh:
                     self._forget(e.file)
@@ -535,6 +543,9 @@ class Archive:
                 if error is None:
                     self._redate(e)
                 continue
+            if e.file in unsettled:
+                changed, added = True, None
+            was = None if fresh else self._finished_result(e.file)
             if not fresh:
                 self._forget(e.file)
             if what == "error":
@@ -542,6 +553,9 @@ class Archive:
                 continue
             self._file_row(e, digest, None)
             self._write(e.file, value)
+            if was is not None:
+                self._changed_after(e.file, was, _result(
+                    [(r[1], r[2], r[4]) for r in value[2]]))
             if added is not None:
                 added.add(e.file)
         if self._carried:
@@ -551,6 +565,7 @@ class Archive:
                 changed = True
                 added = None
                 self._forget(file)
+                conn.execute("DELETE FROM meta WHERE key = ?", (_CHANGED + file,))
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
         if self._meta("checked_with") != version:
             # another whistscore: its kept answers (and texts) are that version's, so none
@@ -558,7 +573,7 @@ class Archive:
             added = None
             if self._recheck(version):
                 changed = True
-        if accept and self._accept(version):
+        if accept and (self._accept(version) or self._cleared):
             changed, added = True, None
         if self._meta("settings") != (settings.digest or ""):
             added = None
@@ -571,6 +586,7 @@ class Archive:
             compute(conn, None if renamed else self._since)
         self._set_meta("settings", settings.digest or "")
         self._set_meta("checked_with", version)
+        self._set_meta("dating", _DATING)
         self._set_meta("updated", datetime.datetime.now().astimezone().isoformat())
         return True
 
@@ -588,8 +604,14 @@ class Archive:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     def _file_row(self, e: _Entry, digest: str | None, error: str | None) -> None:
+        """The file as indexed.  A modification time within :data:`RECENT_NS` of now is
+        kept as :data:`_UNSETTLED`: a same-size write in the same tick of the clock (a FAT
+        stick counts in 2 s) would leave size and time as they are, so such a file is
+        hashed again at the next read (its sha256 says whether it changed), until its
+        time is old enough to tell."""
+        mtime = e.mtime_ns if abs(_now_ns() - e.mtime_ns) > RECENT_NS else _UNSETTLED
         self.conn.execute("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
-                          "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, e.mtime_ns, digest, error))
+                          "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, mtime, digest, error))
 
     def _touch(self, file: str) -> None:
         """Note where a game stands in its kind's rating order before it changes: the
@@ -600,17 +622,10 @@ class Archive:
             self._moved(row[0], tuple(row[1:]))
 
     def _redate(self, e: _Entry) -> None:
-        """A game without dates is dated by its file, so a file touched (copied, checked
-        out) moves its game in the periods and in its kind's rating order: the ratings are
-        worked out again from the earlier of its old and new places, as a rebuild has them."""
-        row = self.conn.execute("SELECT date FROM games WHERE file = ? AND first_at IS NULL",
-                                (e.file,)).fetchone()
-        date = _mtime_date(e.mtime_ns)
-        if row is None or row[0] == date:
-            return
-        self._touch(e.file)  # its old place
-        self.conn.execute("UPDATE games SET date = ? WHERE file = ?", (date, e.file))
-        self._touch(e.file)  # its new place
+        """Nothing: a game is never dated by its file's modification time (journal.md
+        ``created``: a copy of the folder would move last autumn's evenings into this
+        season).  An archive that an older whistscore dated so is rebuilt once
+        (:data:`_DATING`)."""
 
     def _moved(self, kind: str, key: tuple[str, str, str]) -> None:
         """The ratings of ``kind`` change from the game of rating order ``key`` on."""
@@ -629,7 +644,7 @@ class Archive:
     def _write(self, file: str, rows: "_Rows") -> None:
         """One game's rows (:func:`game_rows`) into the archive."""
         conn = self.conn
-        game, seats, results, transfers, deals, pairs = rows
+        game, seats, results, transfers, deals, pairs, recomputed = rows
         kind = game[2]
         if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
@@ -658,8 +673,38 @@ class Archive:
         conn.executemany(_DEALS + _ROW, deals[whole:])
         conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                          pairs)
+        if recomputed is not None:  # the file's own result stands: listed with the new one
+            conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
+                         "new_version) VALUES (?, ?, ?, ?, ?)", recomputed)
 
     # -- the past does not move -----------------------------------------------------------
+    def _finished_result(self, file: str) -> dict[str, Any] | None:
+        """The result the archive keeps of ``file`` when its game is finished (or ended)."""
+        row = self.conn.execute("SELECT finished, ended FROM games WHERE file = ?",
+                                (file,)).fetchone()
+        if row is None or not (row[0] or row[1]):
+            return None
+        return self._kept(file)
+
+    def _changed_after(self, file: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """A finished game whose file changed (an undo, an edit, a stake set afterwards):
+        kept in ``meta`` with the result it first finished on, and listed by every read
+        as "changed after it finished" (:meth:`changed_after_finish`) until it settles the
+        same again or ``--accept-recomputed`` takes it."""
+        key = _CHANGED + file
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        first = json.loads(row[0])["old"] if row is not None else old
+        if first == new:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+        else:
+            self._set_meta(key, _dumps({"old": first, "new": new}))
+
+    def changed_after_finish(self) -> list[dict[str, Any]]:
+        """The finished games changed afterwards, each with its first and its new result."""
+        return [{"file": key[len(_CHANGED):], **json.loads(value)} for key, value in
+                self.conn.execute("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? "
+                                  "ORDER BY key", (len(_CHANGED), _CHANGED))]
+
     def _kept(self, file: str) -> dict[str, Any]:
         return _result(self._results("results", _dumps([file])).get(file, []))
 
@@ -774,8 +819,12 @@ class Archive:
 
     def _accept(self, version: str) -> bool:
         """``--accept-recomputed``: the games set aside are indexed again with this version."""
+        self._cleared = bool(self.changed_after_finish())
+        self.conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                          (len(_CHANGED), _CHANGED))
         rows = self.conn.execute("SELECT file FROM recomputed").fetchall()
         for (file,) in rows:
+            _accept_in_file(self.folder / file)
             self._forget(file)
             self.conn.execute("DELETE FROM files WHERE file = ?", (file,))
         if rows:  # indexed again by the scan, as new files
@@ -797,6 +846,12 @@ class Archive:
                                 f"{len(rows)} game{'s' if len(rows) != 1 else ''} kept "
                                 f"otherwise: {shown}")
         return bool(rows)
+
+    def undated(self) -> list[str]:
+        """The games dated neither by a deal's time nor by the file's ``created``: listed,
+        never dated by the file's modification time."""
+        return [f for (f,) in self.conn.execute(
+            "SELECT file FROM games WHERE date = ? ORDER BY file", (UNDATED,))]
 
     def recomputed(self) -> list[Recomputed]:
         return [Recomputed(f, json.loads(o), json.loads(n), ov, nv) for f, o, n, ov, nv in
@@ -966,9 +1021,30 @@ class Archive:
         return iter(self.conn.execute(sql, tuple(params)).fetchall())
 
 
-#: one game's rows: games, seats, results, transfers, deals, pairs (plain values)
+#: one game's rows: games, seats, results, transfers, deals, pairs (plain values), and
+#: its ``recomputed`` row when the file records a result this version settles otherwise
 _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
-              list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
+              list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
+              "tuple[Any, ...] | None"]
+#: ``games.date`` of a game whose deals carry no time and whose file no ``created``
+UNDATED = ""
+#: a file modified this recently (ns) is hashed again at the next read (:meth:`_file_row`)
+RECENT_NS = 3 * 10**9
+#: ``files.mtime_ns`` of a file whose time was too recent to tell a change by
+_UNSETTLED = -1
+
+
+def _now_ns() -> int:
+    import time
+
+    return time.time_ns()
+
+
+#: the start of the ``meta`` key of a finished game changed afterwards
+_CHANGED = "changed:"
+#: ``meta.dating``: how the archive dates a game without deal times (an older archive,
+#: without it, dated them by the file's modification time, and is rebuilt once)
+_DATING = "created"
 
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
@@ -976,7 +1052,10 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     from .facts import exact_text  # imported once a game, not once a number
 
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
-    game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
+    # a game is dated by its deals, else by its file's ``created``; never by the file's
+    # modification time (a copy of the folder would move it): else it is undated ("")
+    date = f.first_at[:10] if f.first_at else f.created[:10] if f.created else UNDATED
+    game = (file, digest, f.game, f.title, f.place, date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
             _rules_json(f.rules),
             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
@@ -989,7 +1068,10 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     deals = [(file,) + row for row in f.deal_rows]
     pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
-    return game, seats, results, transfers, deals, pairs
+    recomputed = None if f.recorded is None else (
+        file, _dumps(f.recorded[0]), _dumps(f.recorded[1]), f.recorded[2].removeprefix(
+            "whistscore "), version)
+    return game, seats, results, transfers, deals, pairs, recomputed
 
 
 def _result(rows: list[tuple[str, str, str | None]]) -> dict[str, Any]:
@@ -1167,6 +1249,18 @@ def _paused_gc() -> Any:
     from ..game import paused_gc
 
     return paused_gc()
+
+
+def _accept_in_file(path: Path) -> None:
+    """``--accept-recomputed`` of a game whose file records its result (journal.md
+    ``result``): this version's result written into the file, as ``whistscore accept``
+    writes it (under the file's lock, atomically).  A file that cannot be written now is
+    left as it is: its recorded result stands, and is listed again."""
+    from .. import recording
+
+    with contextlib.suppress(InputError, OSError):
+        if b'"result"' in _read(path):
+            recording.accept(path)
 
 
 def _read(path: Path) -> bytes:

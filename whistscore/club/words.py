@@ -115,6 +115,14 @@ WORDS: dict[str, tuple[str, str]] = {
                         "пересчёт: {0}: эта версия whistscore ({1}) даёт {2}, в архиве "
                         "{3} ({4}); принять новое: --accept-recomputed"),
     "as_error": ("as an error ({0})", "как ошибку ({0})"),
+    "undated_line": ("undated: {0}: its deals carry no time and it has no date of its own; "
+                     "counted in no season; date it: {1}",
+                     "без даты: {0}: у сдач нет времени, у партии нет даты; не учтена ни в "
+                     "одном сезоне; указать дату: {1}"),
+    "changed_line": ("changed after it finished: {0}: was {1}, now {2}",
+                     "изменена после окончания: {0}: было {1}, стало {2}"),
+    "undated": ("undated", "без даты"),
+    "changed_after_finish": ("changed after it finished", "изменена после окончания"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
