@@ -243,7 +243,10 @@ class Folder:
         stake = _stake_of(body)
         currency = _check_text(body.get("currency") or None, "currency", 12)
         title = _check_text(body.get("title") or None, "title")
-        game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
+        from ..scored import now_stamp
+
+        game = journal.new_game(kind.name, players, rules, stake, currency, title=title,
+                                created=now_stamp())
         text = journal.dumps(game)
         with files.no_links(), files.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
