@@ -268,6 +268,14 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.file.format": ("This is not a whistscore game file.", "Это не файл партии whistscore."),
     # the club's refusals (whistscore club FOLDER ..., its pages)
     "err.club.folder": ("There is no such club folder.", "Такой папки клуба нет."),
+    "err.club.too_large": ("club.json would be larger than the {0} MB a club reads; nothing "
+                           "was changed.",
+                           "club.json стал бы больше {0} МБ, которые читает клуб; ничего не "
+                           "изменено."),
+    "err.club.too_many": ("club.json would hold more than the {0} items a club reads in one "
+                          "list; nothing was changed.",
+                          "в club.json было бы больше {0} записей в одном списке, чем читает "
+                          "клуб; ничего не изменено."),
     "err.club.folder_file": ("A club is a folder of game files; this is a file.",
                              "Клуб — это папка с файлами партий, а это файл."),
     "err.club.archive": ("The club's archive cannot be written in its folder.",

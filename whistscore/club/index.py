@@ -189,6 +189,21 @@ class _Entry:
     odd: str | None
 
 
+#: why a file whose name is not UTF-8 is left out (it is listed under :func:`_safe_name`)
+_NOT_UTF8 = ("its name is not UTF-8 text (shown escaped; an old zip or a Windows share): "
+             "rename it to count it")
+
+
+def _safe_name(name: str) -> str:
+    """``name`` as the archive, the terminal and a page can hold it: a name the folder
+    gave with bytes that are not UTF-8 (Python's surrogate escapes) shown as ``\\xcf``."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name
+
+
 def _odd(mode: int) -> str | None:
     if stat.S_ISLNK(mode):
         return "a symlink: the club reads only plain files in its folder"
@@ -426,7 +441,11 @@ class Archive:
                     st = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                out.append(_Entry(name, st.st_size, st.st_mtime_ns, _odd(st.st_mode)))
+                odd = _odd(st.st_mode)
+                safe = _safe_name(name)
+                if safe != name:  # bytes that are no UTF-8 (an old zip, a Windows share)
+                    name, odd = safe, _NOT_UTF8
+                out.append(_Entry(name, st.st_size, st.st_mtime_ns, odd))
         out.sort(key=lambda e: e.file)
         return out
 
