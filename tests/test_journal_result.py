@@ -191,3 +191,21 @@ def test_new_refuses_a_game_named_like_the_clubs_files(tmp_path):
         status, out, err = run(["new", "preferans", tmp_path / name, "--players", "A", "B", "C"])
         assert status == 1 and "club.json is the club's settings file" in err, err
         assert not (tmp_path / name).exists()
+
+
+def test_the_scorepad_keeps_the_recorded_result_and_shows_the_new(tmp_path):
+    from test_web_routes import client
+
+    path = tmp_path / "friday.json"
+    finished_game(path)
+    tamper(path)
+    c = client(tmp_path)
+    data = c.get("/api/games/friday/settle").json()
+    assert data["money"]["A"] == "30.00" and data["recomputed"]["money"]["A"] == "40.00"
+    page = c.get("/g/friday/settle")
+    assert page.status_code == 200
+    assert 'id="recomputed"' in page.text and "A 40.00" in page.text and "whistscore 0.1" \
+        in page.text
+    assert "Эта версия whistscore считает иначе" in c.get("/g/friday/settle?lang=ru").text
+    whatif = c.get("/api/games/friday/settle?stake=0.20").json()  # a question of its own
+    assert whatif["money"]["A"] == "80.00" and "recomputed" not in whatif

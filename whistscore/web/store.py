@@ -421,8 +421,22 @@ def _stamp_of(st: os.stat_result) -> str:
 
 
 def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:
-    """Exactly what ``whistscore settle FILE --json`` prints (as data)."""
-    return settle(rp, stake, 2).to_json()
+    """Exactly what ``whistscore settle FILE --json`` prints (as data): a finished game's
+    result recorded in its file stands, this whistscore's other one beside it
+    (``recomputed``, journal.md ``result``)."""
+    s = settle(rp, stake, 2)
+    recorded = rp.game.result
+    if recorded is None or stake is not None:
+        return s.to_json()
+    from ..scored import ScoredGame
+    from ..settlement import as_recorded
+
+    now = ScoredGame(rp).recomputed()
+    if now is None:
+        return s.to_json()
+    out = as_recorded(s, recorded).to_json()
+    out["recomputed"] = now.to_json()
+    return out
 
 
 def sheet_json(rp: Replay[Any]) -> JSONObject:
