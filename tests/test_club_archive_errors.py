@@ -145,6 +145,9 @@ def test_a_read_only_club_folder_shows_the_standings_from_its_archive(tmp_path):
         status, out, err = run(["club", disk])
         assert status == 0 and "Permission denied" not in err
         standings_ok(out)
+        status, out, err = run(["club", disk, "--lang", "ru"])
+        assert status == 0 and "club.sqlite не удалось обновить: " in err, err
+        assert "только для чтения" in err or "его там не открыть" in err, err
 
 
 def test_a_read_only_club_folder_without_an_archive_is_read_from_memory(tmp_path):

@@ -70,6 +70,17 @@ class Club:
                    if not os.path.lexists(self.folder / name)]
         return [*self.archive.notices, *missing]
 
+    def notice_in(self, notice: str, lang: str) -> str:
+        """``notice`` (one of :attr:`notices`) in ``lang``."""
+        said = self.archive.said.get(notice)
+        if said is None or lang == "en":
+            return notice
+        from .words import own_words
+
+        w = own_words(lang)
+        key, args = said
+        return w[key].format(*(w[a] if a.startswith("cause.") else a for a in args))
+
     def problems(self) -> list[Problem]:
         """The files left out, each with its one-line error."""
         return self._read(self.archive.problems)

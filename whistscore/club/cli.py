@@ -162,7 +162,7 @@ def run(a: argparse.Namespace) -> int:
             data = club.standings(**when, unfinished=a.unfinished)
             text = _standings_text
         for notice in data["notices"]:
-            sys.stderr.write(f"whistscore club: {notice}\n")
+            sys.stderr.write(f"whistscore club: {club.notice_in(notice, a.lang)}\n")
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:

@@ -99,11 +99,10 @@ _SIDE_FILES = ("", "-wal", "-shm", "-journal")
 #: SQLite's primary result codes that say positively that a file is not (or no longer) a
 #: database: SQLITE_CORRUPT and SQLITE_NOTADB.  Every other error is one of the moment.
 _DAMAGE_CODES = (11, 26)
-#: the cause of an error of the moment, by SQLite's primary result code
-_CAUSES = {13: "the disk is full", 8: "it or its folder is read-only",
-           5: "another process held it locked too long", 6: "it is locked",
-           14: "it cannot be opened there (a read-only folder, or no permission)",
-           3: "permission is denied", 10: "the disk could not read or write it"}
+#: the cause of an error of the moment (its word in club/words.py), by SQLite's primary
+#: result code
+_CAUSES = {13: "cause.full", 8: "cause.read_only", 5: "cause.busy", 6: "cause.locked",
+           14: "cause.cannot_open", 3: "cause.permission", 10: "cause.io"}
 
 
 def damaged(exc: BaseException) -> bool:
@@ -116,10 +115,17 @@ def damaged(exc: BaseException) -> bool:
         exc, sqlite3.OperationalError) and ("not a database" in text or "malformed" in text)
 
 
-def cause(exc: BaseException, folder: Path | None = None) -> str:
+def cause(exc: BaseException, folder: Path | None = None, lang: str = "en") -> str:
     """The cause of an error of the moment, in a few words (the disk full named as such,
     not as the "cannot rollback" that may follow it, nor as the "disk I/O error" SQLite
     says when it cannot grow its shared-memory file on a full disk)."""
+    from .words import own_words
+
+    return own_words(lang)[cause_key(exc, folder)]
+
+
+def cause_key(exc: BaseException, folder: Path | None = None) -> str:
+    """The word (club/words.py) of :func:`cause`."""
     import errno
 
     if folder is not None and _full(folder):
@@ -131,10 +137,10 @@ def cause(exc: BaseException, folder: Path | None = None) -> str:
         if exc.errno == errno.ENOSPC:
             return _CAUSES[13]
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            return "its folder is read-only"
+            return "cause.folder_read_only"
     if "locked" in str(exc):
         return _CAUSES[5]
-    return "it cannot be written now"
+    return "cause.other"
 
 
 def _full(folder: Path) -> bool:
@@ -228,6 +234,8 @@ class Archive:
         #: that a rebuild interrupted leaves the archive as it was, not empty); a finished
         #: game's result this version would settle otherwise is kept (:meth:`_carry`)
         self.rebuilding = rebuild
+        #: each notice of this archive (English) -> its word and arguments (:meth:`_notice`)
+        self.said: dict[str, tuple[str, tuple[str, ...]]] = {}
         #: the names the files that were not this archive were set aside under
         self.set_aside: list[str] = []
         #: the archive could not be kept (an error of the moment): read from memory
@@ -281,8 +289,7 @@ class Archive:
             aside = self._set_aside_file()
         except OSError as exc:
             return self._to_memory(exc, None, why)
-        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}; the old file "
-                            f"was set aside as {aside}")
+        self._notice("notice.set_aside", why, aside)
         self.set_aside.append(aside)
         conn = None
         try:
@@ -375,13 +382,24 @@ class Archive:
             mem = sqlite3.connect(":memory:", isolation_level=None)
             self._create(mem)
         self.in_memory = True
+        key = cause_key(exc, self.folder)
         self.could_not_keep = cause(exc, self.folder)
-        self.notices.append(
-            f"{ARCHIVE} could not be kept up to date: {self.could_not_keep} ({exc}); "
-            + (f"it is not this club's archive ({why}) and was left as it is; "
-               if why is not None else "it was left as it is; ")
-            + "these answers are read from the game files now")
+        if why is None:
+            self._notice("notice.not_kept", key, str(exc))
+        else:
+            self._notice("notice.not_kept_foreign", key, str(exc), why)
         return mem
+
+    def _notice(self, key: str, *args: str) -> None:
+        """A notice in English (``notices``), kept with its word and arguments (``said``)
+        so that a reader says it in its own language; an argument that is a word's key
+        (``cause.*``) is said in that language too."""
+        from .words import own_words
+
+        w = own_words("en")
+        self.notices.append(w[key].format(*(w[a] if a.startswith("cause.") else a
+                                             for a in args)))
+        self.said[self.notices[-1]] = (key, args)
 
     def _copy_into(self, mem: sqlite3.Connection, source: sqlite3.Connection | str | None
                    ) -> bool:
