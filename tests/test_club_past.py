@@ -143,3 +143,24 @@ def test_a_same_size_edit_in_one_tick_of_the_clock_is_seen(tmp_path):
     # seen: the recorded result stands, this whistscore's other one is listed beside it
     assert "40.00" in json.dumps(second["games"])
     assert second["recomputed"][0]["new"]["money"]["A"] == "80.00"
+
+
+def test_the_club_page_lists_undated_games_and_games_changed_after_they_finished(tmp_path):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from test_web_routes import client
+
+    shutil.copy(SAMPLES / "preferans-sochi.json", tmp_path / "old.json")
+    game = tmp_path / "friday.json"
+    finished_game(game, created="2026-11-20")
+    c = client(tmp_path)
+    assert c.get("/club").status_code == 200
+    recording.change_settings(game, stake="0.20")
+    page = c.get("/club").text
+    assert 'id="undated"' in page and "whistscore set old.json --created YYYY-MM-DD" in page
+    assert "friday.json: changed after it finished" in page and "A 40.00" in page \
+        and "A 80.00" in page
+    ru = c.get("/club?lang=ru").text
+    assert "без даты" in ru and "изменена после окончания" in ru

@@ -281,7 +281,8 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
         # the money he stands at after each evening, in its currency (the chart's line)
         running = {p["file"]: f"{p['money']} {p['currency']}".strip()
                    for p in block["running_money"]}
-        rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
+        rows = [[e["date"] or say["undated"], e["title"] or "", e["venue"] or "", e["deals"],
+                 e["points"],
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
                  running.get(e["file"], ""),
                  say("place_of", e["place"], e["players"])
@@ -328,7 +329,7 @@ def _records_text(data: dict[str, Any], say: _Said) -> str:
     for kind, items in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
         rows = [[say["record." + r["record"]], f"{r['value']} {r.get('currency') or ''}".strip(),
-                 r["player"] or "", r["game_title"] or r["file"], r["date"],
+                 r["player"] or "", r["game_title"] or r["file"], r["date"] or say["undated"],
                  "" if r["deal"] is None else say("deal_n", r["deal"]), r["file"]]
                 for r in items]
         parts.append(_table(rows, headers=[say[k] for k in (

@@ -122,6 +122,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "changed_line": ("changed after it finished: {0}: was {1}, now {2}",
                      "изменена после окончания: {0}: было {1}, стало {2}"),
     "undated": ("undated", "без даты"),
+    "undated_page": ("undated (its deals carry no time): counted in no season; date it with",
+                     "без даты (у сдач нет времени): не учтена ни в одном сезоне; дата "
+                     "указывается командой"),
     # the archive's notices (club.md "An error is not damage"): the cause of an error of
     # the moment, and what was done
     "cause.full": ("the disk is full", "диск заполнен"),
