@@ -76,7 +76,10 @@ def test_end_records_ended_and_settles_as_it_stands(tmp_path):
     assert out == (f"ended {path} at 2026-11-30T23:40:00+01:00 after 2 deals; settled as it "
                    "stands: Anna 8, Boris 12, Vera -20\n")  # journal.md's example numbers
     text = path.read_text("utf-8")
-    assert '  "ended": "2026-11-30T23:40:00+01:00",\n  "deals": [' in text
+    # the result follows the end in the same save (journal.md "result"), then the deals
+    assert '  "ended": "2026-11-30T23:40:00+01:00",\n  "result": {"balance": {"Anna": "8", ' \
+        '"Boris": "12", "Vera": "-20"}, "money": {"Anna": "0.80", "Boris": "1.20", ' \
+        '"Vera": "-2.00"}, "by": "whistscore ' in text
     settled = json.loads(run(["settle", path, "--json"])[1])
     assert settled["finished"] is True and settled["money"] == \
         {"Anna": "0.80", "Boris": "1.20", "Vera": "-2.00"}

@@ -104,8 +104,26 @@ def setup_set(folder: Path):
     return ["set", target, "--stake", "0.25", "--title", "Пятница"], target
 
 
+def setup_accept(folder: Path):
+    """A finished game whose file records what an older engine settled (journal.md
+    ``result``): ``accept`` writes this whistscore's result."""
+    from whistscore.scored import ScoredGame
+
+    target = folder / "game.json"
+    game = ScoredGame.of(journal.new_game("preferans", PLAYERS, stake="0.10"))
+    for _ in range(6):
+        game = game.add("Анна 10S Борис:p Вера:p")
+    data = journal.to_json(game.game)
+    data["result"] = {"balance": {"Анна": "300", "Борис": "-150", "Вера": "-150"},
+                      "money": {"Анна": "30.00", "Борис": "-15.00", "Вера": "-15.00"},
+                      "by": "whistscore 0.0.9"}
+    target.write_text(journal.dumps(journal.from_json(data)), encoding="utf-8")
+    return ["accept", target], target
+
+
 WRITERS = {"new": setup_new, "add": setup_add, "undo": setup_undo, "import": setup_import,
-           "export": setup_export, "edit": setup_edit, "set": setup_set}
+           "export": setup_export, "edit": setup_edit, "set": setup_set,
+           "accept": setup_accept}
 
 
 # -- the faults -------------------------------------------------------------------------------
@@ -195,8 +213,10 @@ BEFORE_SAVE = ["fsync fails (before the save)", "rename fails (before the save)"
 
 
 def fires_before_save(command: str, fault_name: str) -> bool:
-    """export settles the money to draw the workbook, before saving it."""
-    return fault_name in BEFORE_SAVE or (command, fault_name) == ("export", "money rounding fails")
+    """export settles the money to draw the workbook, and accept to write the result,
+    before saving."""
+    return fault_name in BEFORE_SAVE or (command, fault_name) in (
+        ("export", "money rounding fails"), ("accept", "money rounding fails"))
 
 
 def reference(command: str, tmp_path: Path) -> bytes:
@@ -210,6 +230,10 @@ def reference(command: str, tmp_path: Path) -> bytes:
 
 
 def same_after(command: str, got: bytes, want: bytes) -> bool:
+    if command == "new":  # a new game records the time it was made (journal.md "created")
+        def undated(data: bytes) -> bytes:
+            return re.sub(rb'"created": "[^"]*"', b'"created": ""', data)
+        return undated(got) == undated(want)
     if command in ("export",):  # a workbook records the time it was made: compare the game
         from whistscore import excel
 
@@ -262,7 +286,7 @@ def test_exit_status_says_whether_the_change_was_saved(command, fault_name, tmp_
 
 def test_matrix_covers_every_writing_command():
     """Every command that writes a file is in the matrix."""
-    writing = {"new", "add", "undo", "import", "export", "edit", "set"}
+    writing = {"new", "add", "undo", "import", "export", "edit", "set", "accept"}
     assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
 
 
@@ -485,7 +509,7 @@ def test_ascii_terminal_saves_once_and_exits_0(command, tmp_path):
     argv, target = WRITERS[command](folder)
     done = subrun(argv, env={"PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0, done.stderr
-    assert target.read_bytes() == want
+    assert same_after(command, target.read_bytes(), want)
     assert b"Traceback" not in done.stderr
     if command != "undo" or "?" in done.stdout.decode("ascii"):
         assert b"?" in done.stdout  # the names, replaced
@@ -1101,3 +1125,143 @@ def test_show_of_a_large_file_stays_within_a_small_multiple_of_it(tmp_path):
     assert done.returncode == 0, done.stderr
     base, peak = map(int, done.stderr.decode().split("PEAK ")[1].split())
     assert (peak - base) / size_kb < 40, (peak - base, size_kb)
+
+
+# -- the club's writers: the archive and club.json (issue 32 #7) ------------------------------
+#
+# Each under a read-only folder, a full disk (a small tmpfs mounted here: the tests run as
+# root, as in CI, and fail rather than skip when they cannot mount), a lock held by another
+# process, and Ctrl-C in the middle.  The archive is a cache: under each of these the reader
+# still answers (exit 0, a one-line notice) and the archive is as it was.  club.json is the
+# user's: a change lands exactly once or not at all (exit 1, byte-identical).
+
+CLUB_FAULTS = ["read-only folder", "full disk", "locked", "interrupted"]
+
+
+def _club_folder(folder: Path) -> None:
+    for name in ("preferans-sochi.json", "preferans-classic.json"):
+        (folder / name).write_bytes((ROOT / "samples" / name).read_bytes())
+    (folder / "club.json").write_text('{"format": "whistscore-club", "version": 1}\n', "utf-8")
+    assert run(["club", folder])[0] == 0
+    conn = __import__("sqlite3").connect(folder / "club.sqlite")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def _games(folder: Path) -> list:
+    import sqlite3
+
+    conn = sqlite3.connect(f"file:{folder / 'club.sqlite'}?mode=ro&immutable=1", uri=True)
+    try:
+        return sorted(conn.execute("SELECT file, sha256 FROM games").fetchall())
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def _club_fault(name: str, disk: Path, monkeypatch, what: str):
+    """``disk``: the club folder on its own tmpfs."""
+    from test_club_archive_errors import fill, read_only
+
+    if name == "read-only folder":
+        read_only(disk)
+        yield
+    elif name == "full disk":
+        fill(disk)
+        yield
+    elif name == "locked":
+        if what == "archive":
+            import whistscore.club.index as index
+
+            monkeypatch.setattr(index, "BUSY_TIMEOUT", 300)
+            holder = __import__("sqlite3").connect(disk / "club.sqlite", isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")  # another process indexing past the timeout
+            try:
+                yield
+            finally:
+                holder.execute("ROLLBACK")
+                holder.close()
+        else:  # club.json's lock (the folder's) held by another process for a moment
+            code = ("import sys, time; from whistscore import files\n"
+                    "with files.locked(sys.argv[1]):\n"
+                    "    print('held', flush=True); time.sleep(1.5)\n")
+            child = subprocess.Popen([sys.executable, "-c", code, str(disk / "club.json")],
+                                     stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            assert child.stdout.readline().strip() == "held"
+            try:
+                yield
+            finally:
+                child.wait(timeout=30)
+    elif name == "interrupted":
+        if what == "archive":
+            import whistscore.club.index as index
+
+            def dies(*args, **kw):
+                raise KeyboardInterrupt
+            monkeypatch.setattr(index.Archive, "_write", dies)
+        else:
+            def dies(*args, **kw):
+                raise KeyboardInterrupt
+            monkeypatch.setattr(os, "replace", dies)
+        yield
+    else:  # pragma: no cover
+        raise AssertionError(name)
+
+
+@pytest.mark.parametrize("fault_name", CLUB_FAULTS)
+def test_the_archive_under_faults_answers_and_stays_as_it_was(fault_name, tmp_path, monkeypatch):
+    from test_club_archive_errors import tmpfs
+
+    with tmpfs(tmp_path / "disk", "3m") as disk:
+        _club_folder(disk)
+        before = _games(disk)
+        kept = (disk / "club.sqlite").read_bytes()
+        # a change the archive must index: a new evening
+        (disk / "twist.json").write_bytes(
+            (ROOT / "samples" / "twist-dazin-and-pass.json").read_bytes())
+        with _club_fault(fault_name, disk, monkeypatch, "archive"):
+            status, out, err = run(["club", disk])
+        monkeypatch.undo()
+        why = f"archive under {fault_name}: exit {status}, stderr {err!r}"
+        assert "Traceback" not in err and "internal error" not in err, why
+        assert "cannot rollback" not in err, why
+        if fault_name == "interrupted":
+            assert (status, out) == (1, ""), why
+            assert "the club's archive is as it was" in err, why
+        else:
+            assert status == 0 and "Twist" in out and "Marina" in out, why  # read from memory
+            assert err.count("\n") == 1 and "could not be kept up to date" in err, why
+            cause = {"read-only folder": "read", "full disk": "the disk is full",
+                     "locked": "locked"}[fault_name]
+            assert cause in err, why
+        assert _games(disk) == before, why  # the archive as it was: nothing lost, nothing new
+        if fault_name != "locked":
+            assert (disk / "club.sqlite").read_bytes() == kept, why
+        assert not [p for p in os.listdir(disk) if "set-aside" in p], why
+
+
+@pytest.mark.parametrize("fault_name", CLUB_FAULTS)
+def test_club_json_under_faults_lands_once_or_not_at_all(fault_name, tmp_path, monkeypatch):
+    from test_club_archive_errors import tmpfs
+
+    with tmpfs(tmp_path / "disk", "3m") as disk:
+        _club_folder(disk)
+        path = disk / "club.json"
+        before = path.read_bytes()
+        with _club_fault(fault_name, disk, monkeypatch, "club.json"):
+            status, out, err = run(["club", disk, "--season-add", "Autumn", "2026-09-01",
+                                    "2026-11-30"])
+        monkeypatch.undo()
+        after = path.read_bytes()
+        why = f"club.json under {fault_name}: exit {status}, stderr {err!r}"
+        assert "Traceback" not in err and "internal error" not in err, why
+        if fault_name == "locked":  # waited for the other command, then landed once
+            assert status == 0, why
+            assert json.loads(after)["seasons"] == {"Autumn": ["2026-09-01", "2026-11-30"]}
+        else:
+            assert status == 1 and after == before, why  # byte-identical
+            assert len(err.strip().splitlines()) == 1, why
+        assert (status == 0) == (after != before), why
+        if fault_name != "read-only folder":
+            leftovers = sorted(p for p in os.listdir(disk) if p.startswith("."))
+            assert leftovers == [], why

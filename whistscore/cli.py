@@ -94,6 +94,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--currency")
     c.add_argument("--title")
     c.add_argument("--place")
+    c.add_argument("--created", metavar="TIME",
+                   help="when the game was played, for a game whose deals carry no time "
+                        "(the club dates it by this), e.g. 2026-11-30T20:00:00+01:00 or "
+                        "2026-11-30")
+    c.add_argument("--lang", choices=LANGS, default="en")
+
+    c = sub.add_parser("accept", help="take this whistscore's result of a finished game "
+                                      "in place of the one its file records")
+    c.add_argument("file")
     c.add_argument("--lang", choices=LANGS, default="en")
 
     c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
@@ -345,8 +354,13 @@ def _cmd_new(a: argparse.Namespace) -> int:
         if getattr(a, field) is not None:
             _check_typed(getattr(a, field), field)
     from . import journal
+    from .scored import now_stamp
+
+    if a.file and _club_name(os.path.basename(a.file)):
+        raise InputError("club.json is the club's settings file; name the game another way",
+                         field="file", value=a.file, key="file.club_name")
     game = journal.new_game(a.game, a.players, rules.to_json(), a.stake, a.currency,
-                            a.title, a.place)
+                            a.title, a.place, created=now_stamp())
     with files.locked(a.file):
         if os.path.lexists(a.file) and not a.force:
             raise InputError("the file exists; use --force to overwrite it", field="file",
@@ -432,11 +446,16 @@ def _cmd_set(a: argparse.Namespace) -> int:
         _check_typed(item, "rule")
     rules = assignments_of(a.rule)
     if not rules and all(getattr(a, f) is None
-                         for f in ("preset", "stake", "currency", "title", "place")):
+                         for f in ("preset", "stake", "currency", "title", "place", "created")):
         raise InputError("nothing to change: give --rule, --preset, --stake, --currency, "
-                         "--title or --place", field="set")
+                         "--title, --place or --created", field="set")
+    created = None
+    if a.created is not None:
+        _check_typed(a.created, "created")
+        created = _created_stamp(a.created)
     change = recording.change_settings(a.file, preset=a.preset, rules=rules, stake=a.stake,
-                                       currency=a.currency, title=a.title, place=a.place)
+                                       currency=a.currency, title=a.title, place=a.place,
+                                       created=created)
     game = change.after.game
     what = "".join(f", {k} = {game.rules.book.show(k, v)}"
                    for k, v in game.rules.differences().items())
@@ -548,13 +567,75 @@ def _cmd_show(a: argparse.Namespace) -> int:
     return 0
 
 
+def _created_stamp(text: str) -> str:
+    """``set --created``: a time with its offset as given, or a day (``2026-11-30``),
+    taken as 20:00 local time that day."""
+    import datetime
+
+    from . import journal
+    from .errors import GameFileError
+
+    if len(text) == 10:
+        try:
+            day = datetime.date.fromisoformat(text)
+        except ValueError:
+            pass
+        else:
+            at = datetime.datetime(day.year, day.month, day.day, 20).astimezone()
+            return at.isoformat()
+    return journal.check_at(text, GameFileError, "created")
+
+
+def _club_name(name: str) -> bool:
+    """A name the club keeps for itself (club.json, its archive and the archive's files)."""
+    low = name.casefold()
+    return low == "club.json" or low.startswith("club.sqlite")
+
+
+def _recomputed_line(path: str, recorded: Any, now: Any, lang: str) -> str:
+    def shown(r: Any) -> str:
+        values = r.money if r.money is not None else r.balance
+        return ", ".join(f"{p} {v}" for p, v in values)
+
+    return said("cli.recomputed", (path, recorded.by, shown(recorded), now.by, shown(now)), lang)
+
+
+def _cmd_accept(a: argparse.Namespace) -> int:
+    from . import recording
+
+    change = recording.accept(a.file)
+    if change.already:
+        _out(said("cli.accept_nothing", (a.file,), a.lang))
+        return 0
+    result = change.after.game.result
+    if result is None:
+        _out(said("cli.accept_none", (a.file,), a.lang))
+        return 0
+    values = result.money if result.money is not None else result.balance
+    _out(said("cli.accepted", (a.file, result.by, ", ".join(f"{p} {v}" for p, v in values)),
+              a.lang))
+    return 0
+
+
 def _cmd_settle(a: argparse.Namespace) -> int:
     game = files.load(a.file)
     from .replay import replay
-    from .settlement import settle
-    s = settle(replay(game, keep=False), a.stake, a.precision)
+    from .settlement import as_recorded, settle
+    rp = replay(game, keep=False)
+    s = settle(rp, a.stake, a.precision)
+    now = None
+    if game.result is not None and a.stake is None and a.precision == 2:
+        from .scored import ScoredGame
+
+        now = ScoredGame(rp).recomputed()
+        if now is not None:  # the past does not move: the recorded result stands, shown
+            s = as_recorded(s, game.result)
+            sys.stderr.write(_recomputed_line(a.file, game.result, now, a.lang) + "\n")
     if a.json:
-        _out(json.dumps(s.to_json(), ensure_ascii=False, indent=2))
+        data = s.to_json()
+        if now is not None:
+            data["recomputed"] = now.to_json()
+        _out(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         from .text import render_settlement  # tabulate only for the drawn table
 
@@ -615,6 +696,13 @@ def _cmd_check(a: argparse.Namespace) -> int:
     problems = journal.check_text(text)
     if not problems:
         _out(f"{a.file}: ok")
+        game = journal.loads(text)
+        if game.result is not None:
+            from .scored import ScoredGame
+
+            now = ScoredGame.of(game, lean=True).recomputed()
+            if now is not None:
+                _out(_recomputed_line(a.file, game.result, now, a.lang))
         return 0
     for p in problems:
         sys.stderr.write(f"{a.file}: {_said(p, a.lang)}\n")
@@ -706,6 +794,7 @@ _COMMANDS = {
     "end": _cmd_end,
     "show": _cmd_show,
     "settle": _cmd_settle,
+    "accept": _cmd_accept,
     "export": _cmd_export,
     "import": _cmd_import,
     "check": _cmd_check,

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
-           "DealRecord", "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat",
+           "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
@@ -415,6 +415,12 @@ class Game:
     #: when the players stopped before the game was finished (journal.md ``ended``):
     #: the game is settled as it stands and takes no more deals
     ended: str | None = None
+    #: what the players settled on when it finished or was ended (journal.md ``result``),
+    #: written by the one writer (:mod:`whistscore.recording`); the past, which a newer
+    #: engine that settles otherwise shows beside it and never replaces silently
+    result: "Result | None" = None
+    #: when the game was made (journal.md ``created``): its date when no deal has ``at``
+    created: str | None = None
 
     def with_deal(self, record: DealRecord) -> "Game":
         return attrs.evolve(self, deals=self.deals + (record,))
@@ -444,6 +450,37 @@ class Game:
         """Title, place and the days played, as one line for the top of a sheet."""
         parts = [p for p in (self.title, self.place, self.played_on()) if p]
         return ", ".join(parts) if parts else None
+
+
+@attrs.frozen
+class Result:
+    """A finished game's result as its file keeps it (journal.md ``result``): each
+    player's exact balance and money as text, and the whistscore that computed them.
+    Kept as text, so that what is written is what is read back, whatever reads it."""
+
+    #: (player, exact balance as ``settle --json`` writes it), in seating order
+    balance: tuple[tuple[str, str], ...]
+    #: (player, money as a decimal string), or None when the game has no stake
+    money: tuple[tuple[str, str], ...] | None
+    #: "whistscore VERSION"
+    by: str
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"balance": dict(self.balance)}
+        if self.money is not None:
+            out["money"] = dict(self.money)
+        out["by"] = self.by
+        return out
+
+    def same(self, other: "Result | None") -> bool:
+        """The same balances and money (whoever computed them)."""
+        return other is not None and (self.balance, self.money) == (other.balance, other.money)
+
+    def settled(self) -> dict[str, Any]:
+        """The balances and money alone (``recomputed``'s shape in the club)."""
+        out = self.to_json()
+        del out["by"]
+        return out
 
 
 class DealResult(NamedTuple):

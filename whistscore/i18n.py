@@ -170,6 +170,19 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                          "(Linux, macOS); on Windows run it in the container (docs/install.md)",
                          "блокноту нужна система, которая открывает файлы внутри папки (Linux, "
                          "macOS); в Windows запустите его в контейнере (docs/install.md)"),
+    "cli.recomputed": ("{0}: the result recorded in the file ({1}: {2}) stands; this "
+                       "whistscore settles it otherwise ({3}: {4}); whistscore accept {0} "
+                       "takes the new one",
+                       "{0}: в файле записан итог ({1}: {2}), он остаётся; эта версия "
+                       "считает иначе ({3}: {4}); принять новый: whistscore accept {0}"),
+    "cli.accepted": ("{0}: took this whistscore's result ({1}): {2}",
+                     "{0}: принят итог этой версии ({1}): {2}"),
+    "cli.accept_nothing": ("{0}: the recorded result is what this whistscore settles; "
+                           "nothing written",
+                           "{0}: записанный итог совпадает с расчётом этой версии; "
+                           "ничего не записано"),
+    "cli.accept_none": ("{0}: the game is not finished: it keeps no result",
+                        "{0}: партия не закончена: итога нет"),
     "show.if_now": ("if the game ended now", "если бы партия закончилась сейчас"),
     "show.ended": ("The players ended the game at {2}, before its end. Balance in {0} as it "
                    "stands: {1}",
@@ -273,6 +286,14 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.file.format": ("This is not a whistscore game file.", "Это не файл партии whistscore."),
     # the club's refusals (whistscore club FOLDER ..., its pages)
     "err.club.folder": ("There is no such club folder.", "Такой папки клуба нет."),
+    "err.club.too_large": ("club.json would be larger than the {0} MB a club reads; nothing "
+                           "was changed.",
+                           "club.json стал бы больше {0} МБ, которые читает клуб; ничего не "
+                           "изменено."),
+    "err.club.too_many": ("club.json would hold more than the {0} items a club reads in one "
+                          "list; nothing was changed.",
+                          "в club.json было бы больше {0} записей в одном списке, чем читает "
+                          "клуб; ничего не изменено."),
     "err.club.folder_file": ("A club is a folder of game files; this is a file.",
                              "Клуб — это папка с файлами партий, а это файл."),
     "err.club.archive": ("The club's archive cannot be written in its folder.",
@@ -331,6 +352,8 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                         "club.json: сезон «{0}» с {1} по {2}"),
     "cli.club.export": ("{0}: {1} {1|player|players}, {2} {2|evening|evenings}",
                         "{0}: {1} {1|игрок|игрока|игроков}, {2} {2|вечер|вечера|вечеров}"),
+    "err.file.club_name": ("club.json is the club's settings file; name the game another "
+                           "way.", "club.json — файл настроек клуба; назовите партию иначе."),
     "err.file.club": ("This is a club's settings file (club.json), not a game file.",
                       "Это файл настроек клуба (club.json), а не файл партии."),
     "err.file.field": ("The game file is damaged at its field \"{0}\".",

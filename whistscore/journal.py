@@ -21,7 +21,7 @@ import attrs
 
 from .checks import _BAD_NAME_CATEGORIES, MAX_NAME, check_line, check_players
 from .errors import MAX_FILE_BYTES, DealError, GameFileError, InputError
-from .game import DealRecord, Game, GameType, JSONObject, check_dealer, paused_gc
+from .game import DealRecord, Game, GameType, JSONObject, Result, check_dealer, paused_gc
 from .games import get_game
 from .rules import Rules, parse_stake
 
@@ -49,7 +49,7 @@ __all__ = [
 FORMAT = "whistscore"
 VERSION = 1
 _TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", "stake",
-             "currency", "ended", "deals")
+             "currency", "ended", "result", "created", "deals")
 _REQUIRED = ("format", "version", "game", "players", "deals")
 
 #: digits of the longest number a game file may hold: Python's own int-string
@@ -427,6 +427,8 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
             key="file.field", args=("deals",))
     _titles(data)
     _ended(data)
+    _created(data)
+    _result(data, players)
     return kind, players, rules, stake, currency
 
 
@@ -489,7 +491,58 @@ def _from_data(data: Any, text: str | None) -> Game:
     _unique_ids(records, text)
     title, place = _titles(data)
     ended = _ended(data)
-    return Game(kind, players, rules, tuple(records), stake, currency, title, place, ended)
+    return Game(kind, players, rules, tuple(records), stake, currency, title, place, ended,
+                _result(data, players), _created(data))
+
+
+def _created(data: dict[str, Any]) -> str | None:
+    """``created``: the local time (with its offset) the game was made."""
+    if "created" not in data:
+        return None
+    return check_at(data["created"], GameFileError, "created")
+
+
+#: the longest exact number or amount a ``result`` holds (a balance of a long evening is
+#: far shorter; the bound keeps a hand-made one from costing a Fraction of any size)
+_MAX_RESULT_TEXT = 100
+_EXACT = re.compile(r"-?[0-9]+(/[0-9]+|\.[0-9]+)?\Z")
+_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
+
+
+def _result(data: dict[str, Any], players: tuple[str, ...]) -> Result | None:
+    """``result``: what the players settled on (journal.md), checked as written by
+    whistscore: every player once, exact balances, decimal money, ``by``."""
+    if "result" not in data:
+        return None
+    value = data["result"]
+
+    def bad(why: str) -> GameFileError:
+        return GameFileError(f"result is written by whistscore when a game finishes: {why}",
+                             field="result", value=value, key="file.field", args=("result",))
+
+    if not isinstance(value, dict):
+        raise bad("it is an object")
+    for key in value:
+        if key not in ("balance", "money", "by"):
+            raise bad(f"unknown field {key!r} (known: balance, money, by)")
+
+    def per_player(name: str, pattern: re.Pattern[str]) -> tuple[tuple[str, str], ...]:
+        got = value[name]
+        if not isinstance(got, dict) or sorted(got) != sorted(players):
+            raise bad(f"{name} names each player once")
+        for v in got.values():
+            if not isinstance(v, str) or len(v) > _MAX_RESULT_TEXT or not pattern.match(v):
+                raise bad(f"{name} holds numbers as text, like \"-61/3\" or \"2.50\"")
+        return tuple((p, got[p]) for p in players)
+
+    if "balance" not in value or not isinstance(value.get("by"), str):
+        raise bad("it holds balance and by")
+    by = value["by"]
+    if len(by) > 100 or not by.isprintable():
+        raise bad("by is short text")
+    balance = per_player("balance", _EXACT)
+    money = per_player("money", _DECIMAL) if "money" in value else None
+    return Result(balance, money, by)
 
 
 def _ended(data: dict[str, Any]) -> str | None:
@@ -592,6 +645,10 @@ def to_json(game: Game) -> JSONObject:
         out["currency"] = game.currency
     if game.ended is not None:
         out["ended"] = game.ended
+    if game.result is not None:
+        out["result"] = game.result.to_json()
+    if game.created is not None:
+        out["created"] = game.created
     out["deals"] = [deal_to_json(game.kind, d) for d in game.deals]
     return out
 
@@ -682,7 +739,7 @@ def _deal_spans(text: str) -> list[tuple[int, int]]:
 
 def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None = None,
              stake: Decimal | str | int | None = None, currency: str | None = None, title: str | None = None,
-             place: str | None = None) -> Game:
+             place: str | None = None, created: str | None = None) -> Game:
     """A new game with no deals, checked like a file would be.
 
     Names are stored in Unicode NFC, so a name typed on a phone and the same
@@ -711,6 +768,8 @@ def new_game(game: str, players: Sequence[str], rules: Mapping[str, Any] | None 
         data["stake"] = parse_stake(stake)
     if currency is not None:
         data["currency"] = currency
+    if created is not None:
+        data["created"] = created
     made = from_json(data)
     # a new file records every option resolved (journal.md), not just the differences
     return attrs.evolve(made, rules=made.rules.resolved())

@@ -27,7 +27,7 @@ from .errors import ConflictError
 from .replay import DealResult
 from .scored import DealInput, ScoredGame, now_stamp
 
-__all__ = ["Change", "record", "replace", "drop_last", "change_settings", "end"]
+__all__ = ["Change", "record", "replace", "drop_last", "change_settings", "end", "accept"]
 
 
 @attrs.frozen
@@ -89,7 +89,7 @@ def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None 
             if done is not None:
                 return Change(before, before, done, None, already=True)
         _check_expect(before, expect)
-        after = before.add(deal, dealer=dealer, note=note, at=_stamp(at), id=id)
+        after = before.add(deal, dealer=dealer, note=note, at=_stamp(at), id=id).signed()
         after.save(path)
     return Change(before, after, len(after.deals), after.last)
 
@@ -114,7 +114,7 @@ def replace(path: str | os.PathLike[str], n: int, deal: DealInput, *,
         if at is None:
             at = before.deal(n).at or True
         after = before.replace(n, deal, dealer=dealer, note=note,
-                               at=False if at is False or at is None else _stamp(at))
+                               at=False if at is False or at is None else _stamp(at)).signed()
         after.save(path)
     return Change(before, after, n, after.results[n - 1])
 
@@ -128,7 +128,7 @@ def drop_last(path: str | os.PathLike[str], *, expect: int | None = None) -> Cha
     with files.locked(path):
         before = ScoredGame.load(path)
         _check_expect(before, expect)
-        after = before.undo()
+        after = before.undo().signed()
         after.save(path)
     return Change(before, after, len(before.deals), before.last)
 
@@ -137,7 +137,8 @@ def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
                     rules: Mapping[str, Any] | None = None,
                     stake: Decimal | str | int | None = None,
                     currency: str | None = None, title: str | None = None,
-                    place: str | None = None, expect: int | None = None) -> Change:
+                    place: str | None = None, created: str | None = None,
+                    expect: int | None = None) -> Change:
     """Change the rules, stake or title of a recorded game; refused, file untouched,
     if a recorded deal no longer fits.
 
@@ -150,7 +151,10 @@ def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
         after = before.with_settings(preset=preset, rules=rules, stake=stake,
-                                     currency=currency, title=title, place=place)
+                                     currency=currency, title=title, place=place,
+                                     created=created)
+        if _settles(after) != _settles(before):  # the rules or the stake: the players'
+            after = after.signed()  # own change of what they settle; a title is not
         after.save(path)
     return Change(before, after, len(after.deals), None)
 
@@ -169,6 +173,30 @@ def end(path: str | os.PathLike[str], *, at: str | None = None, reopen: bool = F
     with files.locked(path):
         before = ScoredGame.load(path, lean=True)
         _check_expect(before, expect)
-        after = before.reopen() if reopen else before.end(at)
+        after = (before.reopen() if reopen else before.end(at)).signed()
+        after.save(path)
+    return Change(before, after, len(after.deals), None)
+
+
+def _settles(game: ScoredGame) -> tuple[Any, Decimal | None]:
+    """What a game is settled by besides its deals: its rules (every option resolved) and
+    its stake."""
+    return game.game.rules.resolved().to_json(), game.game.stake
+
+
+def accept(path: str | os.PathLike[str], *, expect: int | None = None) -> Change:
+    """Take this whistscore's result of a finished game in place of the one its file
+    records (``whistscore accept FILE``): the players' choice after an engine change.
+    Nothing is written when the two are the same (``already``).
+
+    :raises ConflictError: the file no longer holds ``expect`` deals.
+    :raises InputError: the file cannot be read, locked or replaced.
+    """
+    with files.locked(path):
+        before = ScoredGame.load(path, lean=True)
+        _check_expect(before, expect)
+        after = before.signed()
+        if after is before:
+            return Change(before, before, len(before.deals), None, already=True)
         after.save(path)
     return Change(before, after, len(after.deals), None)

@@ -22,7 +22,7 @@ import attrs
 
 from . import files, journal
 from .errors import DealError, GameFileError, GameOverError, InputError, NotationError
-from .game import DealRecord, Game, GameType, JSONObject, check_dealer
+from .game import DealRecord, Game, GameType, JSONObject, Result, check_dealer
 from .games import get_game
 from .replay import DealResult, Replay, replay
 from .settlement import Settlement, settle
@@ -350,8 +350,8 @@ class ScoredGame:
                       rules: Mapping[str, Any] | None = None,
                       stake: Decimal | str | int | None = None,
                       currency: str | None = None, title: str | None = None,
-                      place: str | None = None) -> "ScoredGame":
-        """The same deals under other rules, stake or title; refused if a recorded deal
+                      place: str | None = None, created: str | None = None) -> "ScoredGame":
+        """The same deals under other rules, stake or title (or another ``created``); refused if a recorded deal
         no longer fits.  ``rules`` sets options on top of the ones the game already set
         (values as the file or ``--rule`` writes them); a new ``preset`` keeps them.
 
@@ -381,7 +381,10 @@ class ScoredGame:
             title = journal.check_line(title, "title", InputError)
         if place is not None:
             place = journal.check_line(place, "place", InputError)
+        if created is not None:
+            created = journal.check_at(created, InputError, "created")
         game = attrs.evolve(old, rules=new_rules,
+                            created=created if created is not None else old.created,
                             stake=new_stake,
                             currency=currency if currency is not None else old.currency,
                             title=title if title is not None else old.title,
@@ -394,6 +397,46 @@ class ScoredGame:
             return ScoredGame.of(game, lean=not self._full())
         except InputError as exc:
             raise _no_longer_fits(exc, "the change") from None
+
+    # -- the past does not move (journal.md ``result``) ------------------------------------
+    @property
+    def over(self) -> bool:
+        """Finished (its last deal closed it) or ended by the players: it has a result."""
+        return self.replay.finished or self.game.ended is not None
+
+    def result_now(self) -> Result | None:
+        """The result this whistscore settles the game on, when it is over; None while it
+        is still played."""
+        if not self.over:
+            return None
+        from . import __version__
+        from .settlement import fraction_text
+
+        s = self.settle()
+        money = None if s.money is None else tuple((p, str(s.money[p])) for p in self.players)
+        return Result(tuple((p, fraction_text(s.balance[p])) for p in self.players), money,
+                      f"whistscore {__version__}")
+
+    def recomputed(self) -> Result | None:
+        """This whistscore's result when it differs from the one the file records (an
+        engine change): shown beside the recorded one, which stands until accepted."""
+        recorded = self.game.result
+        if recorded is None:
+            return None
+        now = self.result_now()
+        if now is None or now.same(recorded):
+            return None
+        return now
+
+    def signed(self) -> "ScoredGame":
+        """The game with its ``result`` as this whistscore settles it: what the one writer
+        does when the players finish, end, undo or edit a game (their own change).  The
+        recorded one is kept when the numbers are the same; none while it is played."""
+        want = self.result_now()
+        have = self.game.result
+        if (want is None and have is None) or (want is not None and want.same(have)):
+            return self
+        return ScoredGame(attrs.evolve(self.replay, game=attrs.evolve(self.game, result=want)))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game file atomically (a crash leaves the old file or the new one).
@@ -419,7 +462,7 @@ class ScoredGame:
 def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None = None,
         rules: Mapping[str, Any] | None = None, stake: Decimal | str | int | None = None,
         currency: str | None = None, title: str | None = None,
-        place: str | None = None) -> ScoredGame:
+        place: str | None = None, created: str | bool | None = None) -> ScoredGame:
     """A new game with no deals: ``whistscore.new("danish", ["Anna", "Bo", ...])``.
 
     :raises InputError: ``game`` is not a registered game's name, or ``rules`` is not a
@@ -437,5 +480,6 @@ def new(game: str, players: list[str] | tuple[str, ...], *, preset: str | None =
     if preset is not None:
         spec["preset"] = preset
     resolved = kind.rulebook.resolve(spec)
+    stamp = now_stamp() if created is True else (created or None)
     return ScoredGame.of(journal.new_game(game, list(players), resolved.to_json(),
-                                          stake, currency, title, place))
+                                          stake, currency, title, place, created=stamp))

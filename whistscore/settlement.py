@@ -255,3 +255,16 @@ def settle(replay: Replay[Any], stake: Decimal | str | None = None,
         money=money,
         transfers=transfers,
     )
+
+
+def as_recorded(s: Settlement, result: Any) -> Settlement:
+    """``s`` with the balances and money the game file's ``result`` keeps (journal.md: the
+    past does not move), and the transfers that settle them.  ``result`` is a
+    :class:`whistscore.game.Result` of the same players."""
+    balance = {p: plain_number(Fraction(b)) for p, b in result.balance}
+    money = None if result.money is None else {p: Decimal(m) for p, m in result.money}
+    if money is None and s.money is not None:  # a stake set after: the new money stands
+        money = dict(s.money)
+    transfers = (make_transfers(money, s.players) if money is not None
+                 else make_transfers({p: _exact(b) for p, b in balance.items()}, s.players))
+    return attrs.evolve(s, balance=balance, money=money, transfers=transfers)

@@ -70,6 +70,17 @@ class Club:
                    if not os.path.lexists(self.folder / name)]
         return [*self.archive.notices, *missing]
 
+    def notice_in(self, notice: str, lang: str) -> str:
+        """``notice`` (one of :attr:`notices`) in ``lang``."""
+        said = self.archive.said.get(notice)
+        if said is None or lang == "en":
+            return notice
+        from .words import own_words
+
+        w = own_words(lang)
+        key, args = said
+        return w[key].format(*(w[a] if a.startswith("cause.") else a for a in args))
+
     def problems(self) -> list[Problem]:
         """The files left out, each with its one-line error."""
         return self._read(self.archive.problems)
@@ -187,6 +198,9 @@ class Club:
         return {"club": self.settings.name, **body,
                 "left_out": [p.to_json() for p in self.archive.problems()],
                 "recomputed": [r.to_json() for r in self.archive.recomputed()],
+                "undated": [{"file": f, "command": undated_command(f)}
+                            for f in self.archive.undated()],
+                "changed_after_finish": self.archive.changed_after_finish(),
                 "notices": self.notices}
 
     # -- changing club.json --------------------------------------------------------------
@@ -266,6 +280,13 @@ class Club:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def undated_command(file: str) -> str:
+    """The command that dates an undated game (journal.md ``created``)."""
+    import shlex
+
+    return f"whistscore set {shlex.quote(file)} --created YYYY-MM-DD"
 
 
 def _key(what: str, period: Period, game: str | None, unfinished: bool) -> str:

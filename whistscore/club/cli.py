@@ -162,7 +162,7 @@ def run(a: argparse.Namespace) -> int:
             data = club.standings(**when, unfinished=a.unfinished)
             text = _standings_text
         for notice in data["notices"]:
-            sys.stderr.write(f"whistscore club: {notice}\n")
+            sys.stderr.write(f"whistscore club: {club.notice_in(notice, a.lang)}\n")
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
@@ -256,6 +256,11 @@ def _footer(data: dict[str, Any], say: _Said) -> str:
     for r in data["recomputed"]:
         lines.append(say("recomputed_line", r["file"], r["new_version"],
                          _balances(r["new"], say), _balances(r["old"], say), r["old_version"]))
+    for u in data.get("undated", ()):
+        lines.append(say("undated_line", u["file"], u["command"]))
+    for c in data.get("changed_after_finish", ()):
+        lines.append(say("changed_line", c["file"], _balances(c["old"], say),
+                         _balances(c["new"], say)))
     return ("\n" + "\n".join(lines)) if lines else ""
 
 
@@ -276,7 +281,8 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
         # the money he stands at after each evening, in its currency (the chart's line)
         running = {p["file"]: f"{p['money']} {p['currency']}".strip()
                    for p in block["running_money"]}
-        rows = [[e["date"], e["title"] or "", e["venue"] or "", e["deals"], e["points"],
+        rows = [[e["date"] or say["undated"], e["title"] or "", e["venue"] or "", e["deals"],
+                 e["points"],
                  "" if e["money"] is None else f"{e['money']} {e['currency'] or ''}".strip(),
                  running.get(e["file"], ""),
                  say("place_of", e["place"], e["players"])
@@ -323,7 +329,7 @@ def _records_text(data: dict[str, Any], say: _Said) -> str:
     for kind, items in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
         rows = [[say["record." + r["record"]], f"{r['value']} {r.get('currency') or ''}".strip(),
-                 r["player"] or "", r["game_title"] or r["file"], r["date"],
+                 r["player"] or "", r["game_title"] or r["file"], r["date"] or say["undated"],
                  "" if r["deal"] is None else say("deal_n", r["deal"]), r["file"]]
                 for r in items]
         parts.append(_table(rows, headers=[say[k] for k in (

@@ -61,6 +61,11 @@ class GameFacts:
     #: contract, kind, outcome, made (1/0/None), height, tricks, moved, swing, whisters,
     #: short (:func:`deal_rows`)
     deal_rows: tuple[tuple[Any, ...], ...]
+    #: when the game was made (journal.md ``created``): its date when no deal has ``at``
+    created: str | None = None
+    #: the file records a result (journal.md ``result``) this whistscore settles otherwise:
+    #: (the recorded one, this version's, who recorded it); the recorded one is kept above
+    recorded: tuple[dict[str, Any], dict[str, Any], str] | None = None
 
     def results_json(self) -> dict[str, Any]:
         """The balances and money, as ``recomputed`` reports them (settle --json's words)."""
@@ -199,6 +204,18 @@ def facts(game: Game) -> GameFacts:
     """
     rp = replay(game, history=True)
     s = settle(rp)
+    recorded = None
+    result = game.result
+    if result is not None and (rp.finished or game.ended is not None):
+        now: dict[str, Any] = {"balance": {p: fraction_text(b) for p, b in s.balance.items()}}
+        if s.money is not None:
+            now["money"] = {p: str(m) for p, m in s.money.items()}
+        kept = result.settled()
+        if kept != now:  # the past does not move: the file's result stands, shown beside
+            from ..settlement import as_recorded
+
+            recorded = (kept, now, result.by)
+            s = as_recorded(s, result)
     balance = {p: Fraction(b) for p, b in s.balance.items()}
     stamps = [r.at for r in game.deals if r.at is not None]
     pairs = game.kind.pairwise_settlement(rp)
@@ -217,6 +234,7 @@ def facts(game: Game) -> GameFacts:
         pairs=dict(pairs) if pairs is not None else None,
         symbols=game.kind.club.symbols(rp.state, game.rules),
         deal_rows=deal_rows(rp),
+        created=game.created, recorded=recorded,
     )
 
 

@@ -95,6 +95,64 @@ _AT_ONCE = 16
 _DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
 
 
+#: the archive's file and the files SQLite keeps beside it
+_SIDE_FILES = ("", "-wal", "-shm", "-journal")
+#: SQLite's primary result codes that say positively that a file is not (or no longer) a
+#: database: SQLITE_CORRUPT and SQLITE_NOTADB.  Every other error is one of the moment.
+_DAMAGE_CODES = (11, 26)
+#: the cause of an error of the moment (its word in club/words.py), by SQLite's primary
+#: result code
+_CAUSES = {13: "cause.full", 8: "cause.read_only", 5: "cause.busy", 6: "cause.locked",
+           14: "cause.cannot_open", 3: "cause.permission", 10: "cause.io"}
+
+
+def damaged(exc: BaseException) -> bool:
+    """Whether ``exc`` says the archive file is positively not a (sound) database."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _DAMAGE_CODES
+    text = str(exc)
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+        exc, sqlite3.OperationalError) and ("not a database" in text or "malformed" in text)
+
+
+def cause(exc: BaseException, folder: Path | None = None, lang: str = "en") -> str:
+    """The cause of an error of the moment, in a few words (the disk full named as such,
+    not as the "cannot rollback" that may follow it, nor as the "disk I/O error" SQLite
+    says when it cannot grow its shared-memory file on a full disk)."""
+    from .words import own_words
+
+    return own_words(lang)[cause_key(exc, folder)]
+
+
+def cause_key(exc: BaseException, folder: Path | None = None) -> str:
+    """The word (club/words.py) of :func:`cause`."""
+    import errno
+
+    if folder is not None and _full(folder):
+        return _CAUSES[13]
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in _CAUSES:
+        return _CAUSES[code & 0xFF]
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return _CAUSES[13]
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "cause.folder_read_only"
+    if "locked" in str(exc):
+        return _CAUSES[5]
+    return "cause.other"
+
+
+def _full(folder: Path) -> bool:
+    """Whether the disk of ``folder`` has no block left for SQLite to write."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # not POSIX: the error's own code says it
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
 def _version() -> str:
     from .. import __version__
 
@@ -138,6 +196,21 @@ class _Entry:
     odd: str | None
 
 
+#: why a file whose name is not UTF-8 is left out (it is listed under :func:`_safe_name`)
+_NOT_UTF8 = ("its name is not UTF-8 text (shown escaped; an old zip or a Windows share): "
+             "rename it to count it")
+
+
+def _safe_name(name: str) -> str:
+    """``name`` as the archive, the terminal and a page can hold it: a name the folder
+    gave with bytes that are not UTF-8 (Python's surrogate escapes) shown as ``\\xcf``."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name
+
+
 def _odd(mode: int) -> str | None:
     if stat.S_ISLNK(mode):
         return "a symlink: the club reads only plain files in its folder"
@@ -162,22 +235,44 @@ class Archive:
         #: that a rebuild interrupted leaves the archive as it was, not empty); a finished
         #: game's result this version would settle otherwise is kept (:meth:`_carry`)
         self.rebuilding = rebuild
+        #: each notice of this archive (English) -> its word and arguments (:meth:`_notice`)
+        self.said: dict[str, tuple[str, tuple[str, ...]]] = {}
+        #: the names the files that were not this archive were set aside under
+        self.set_aside: list[str] = []
+        #: the archive could not be kept (an error of the moment): read from memory
+        self.in_memory = False
+        #: why it could not be kept (one phrase), or None
+        self.could_not_keep: str | None = None
         self.conn = self._open()
 
     # -- opening ----------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT / 1000, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT}")
+        except BaseException:
+            conn.close()
+            raise
         # with WAL, NORMAL still commits whole or not at all; only the last commit may be
         # lost to a power cut, and the archive is derived (the files are re-indexed)
         conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
     def _open(self) -> sqlite3.Connection:
+        """The archive's connection.  Only a file that is positively not this archive is set
+        aside (:meth:`_set_aside_file`) and made again; an error of the moment (a read-only
+        folder, a full disk, a lock held too long) changes nothing on disk: the club is
+        then read from a copy in memory (:meth:`_to_memory`)."""
+        self._refuse_odd()
+        conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()
             why = self._foreign(conn)
         except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            if not damaged(exc):
+                return self._to_memory(exc, None)
             why = f"it is not an SQLite archive ({exc})"
             conn = None
         if why is None:
@@ -185,14 +280,26 @@ class Archive:
             return conn
         if conn is not None:
             conn.close()
-        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: {why}")
-        self._remove()
+        return self._made_again(why)
+
+    def _made_again(self, why: str) -> sqlite3.Connection:
+        """The file is not this archive (``why``): renamed beside it, the archive started
+        again from the game files, with a notice.  A folder that cannot be written (the
+        rename, or the new file, refused) leaves everything as it was: read in memory."""
+        try:
+            aside = self._set_aside_file()
+        except OSError as exc:
+            return self._to_memory(exc, None, why)
+        self._notice("notice.set_aside", why, aside)
+        self.set_aside.append(aside)
+        conn = None
         try:
             conn = self._connect()
             self._create(conn)
-        except sqlite3.DatabaseError as exc:  # a read-only folder, a full disk
-            raise InputError(f"the archive cannot be written in the club folder ({exc})",
-                             field=ARCHIVE, value=str(self.path)) from None
+        except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            return self._to_memory(exc, None)
         return conn
 
     def _foreign(self, conn: sqlite3.Connection) -> str | None:
@@ -222,28 +329,122 @@ class Archive:
             if app != APPLICATION_ID:  # not the other process's schema: a real failure
                 raise
 
-    def _remove(self) -> None:
-        """Delete the archive (it is derived: nothing is lost); a folder or a symlink of
-        that name is the user's, and is refused rather than removed."""
+    def _refuse_odd(self) -> None:
+        """A folder or a symlink named like the archive is the user's: refused, untouched."""
         if os.path.islink(self.path) or os.path.isdir(self.path):
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
                              "club's archive; move it away", field=ARCHIVE, value=str(self.path))
-        for suffix in ("", "-wal", "-shm", "-journal"):
+
+    def _set_aside_file(self) -> str:
+        """Rename the archive (and its ``-wal``, ``-shm``, ``-journal``) beside it with the
+        time, ``club.sqlite.set-aside-20261207-014200``: never deleted, since a file that is
+        not this archive may be somebody's.  Returns the new name.
+
+        :raises OSError: the folder cannot be written (nothing was renamed)."""
+        self._refuse_odd()
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        base = f"{ARCHIVE}.set-aside-{stamp}"
+        name, n = base, 1
+        while any(os.path.lexists(self.folder / f"{name}{s}") for s in _SIDE_FILES):
+            n += 1
+            name = f"{base}-{n}"
+        try:
+            os.rename(self.path, self.folder / name)
+        except FileNotFoundError:  # another process set it aside first
+            pass
+        for suffix in _SIDE_FILES[1:]:
             try:
-                os.unlink(f"{self.path}{suffix}")
+                os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
             except FileNotFoundError:
                 pass
+        return name
+
+    def _to_memory(self, exc: BaseException, conn: sqlite3.Connection | None,
+                   why: str | None = None) -> sqlite3.Connection:
+        """An error of the moment (``exc``): nothing on disk is changed; the club goes on
+        with a copy of the archive in memory (or an empty one, when even reading it fails,
+        or when it is not this archive: ``why``), which the refresh then brings up to date
+        from the game files.  Said in one sentence, naming the cause."""
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        copied = False
+        if why is None:
+            for source in (conn, "ro", "immutable"):
+                try:
+                    copied = self._copy_into(mem, source)
+                except sqlite3.Error:
+                    copied = False
+                if copied:
+                    break
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        if not copied:
+            mem.close()
+            mem = sqlite3.connect(":memory:", isolation_level=None)
+            self._create(mem)
+        self.in_memory = True
+        key = cause_key(exc, self.folder)
+        self.could_not_keep = cause(exc, self.folder)
+        if why is None:
+            self._notice("notice.not_kept", key, str(exc))
+        else:
+            self._notice("notice.not_kept_foreign", key, str(exc), why)
+        return mem
+
+    def _notice(self, key: str, *args: str) -> None:
+        """A notice in English (``notices``), kept with its word and arguments (``said``)
+        so that a reader says it in its own language; an argument that is a word's key
+        (``cause.*``) is said in that language too."""
+        from .words import own_words
+
+        w = own_words("en")
+        self.notices.append(w[key].format(*(w[a] if a.startswith("cause.") else a
+                                             for a in args)))
+        self.said[self.notices[-1]] = (key, args)
+
+    def _copy_into(self, mem: sqlite3.Connection, source: sqlite3.Connection | str | None
+                   ) -> bool:
+        """Copy the archive into ``mem`` from the open ``source`` connection, or opened
+        read-only (``"ro"``), or as a file nobody changes (``"immutable"``: a read-only
+        folder, where SQLite cannot make the files a reader of WAL needs).  False: not
+        this archive's schema, or no file."""
+        if source is None or not os.path.isfile(self.path):
+            return False
+        if isinstance(source, str):
+            from urllib.parse import quote
+
+            uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
+            if source == "immutable":
+                uri += "&immutable=1"
+            src = sqlite3.connect(uri, uri=True, timeout=1)
+        else:
+            src = source
+            if src.in_transaction:
+                src.execute("ROLLBACK")
+        try:
+            src.backup(mem)
+        finally:
+            if src is not source:
+                src.close()
+        app = mem.execute("PRAGMA application_id").fetchone()[0]
+        version = mem.execute("PRAGMA user_version").fetchone()[0]
+        return bool(app == APPLICATION_ID and version == SCHEMA_VERSION)
 
     def close(self) -> None:
         self.conn.close()
 
     def rebuild_after(self, exc: sqlite3.DatabaseError) -> None:
-        """The archive failed while read (a damaged page): start it again from the files."""
+        """A read failed.  The archive is damaged (a page SQLite finds malformed): it is set
+        aside and started again from the files.  Any other failure is an error of the
+        moment: the club is read from memory, the archive left as it is."""
+        if not damaged(exc) or self.in_memory:
+            if self.in_memory:
+                raise exc
+            self.conn = self._to_memory(exc, self.conn)
+            return
         self.conn.close()
-        self.notices.append(f"{ARCHIVE} was rebuilt from the game files: it is damaged ({exc})")
-        self._remove()
-        self.conn = self._connect()
-        self._create(self.conn)
+        self.rebuilding = False
+        self.conn = self._made_again(f"it is damaged ({exc})")
 
     # -- scanning -----------------------------------------------------------------
     def _scan(self, settings: Settings) -> list[_Entry]:
@@ -259,7 +460,11 @@ class Archive:
                     st = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                out.append(_Entry(name, st.st_size, st.st_mtime_ns, _odd(st.st_mode)))
+                odd = _odd(st.st_mode)
+                safe = _safe_name(name)
+                if safe != name:  # bytes that are no UTF-8 (an old zip, a Windows share)
+                    name, odd = safe, _NOT_UTF8
+                out.append(_Entry(name, st.st_size, st.st_mtime_ns, odd))
         out.sort(key=lambda e: e.file)
         return out
 
@@ -277,7 +482,8 @@ class Archive:
             return True
         if self._meta("checked_with") != _version():
             return True
-        if accept and self.conn.execute("SELECT 1 FROM recomputed LIMIT 1").fetchone():
+        if accept and (self.conn.execute("SELECT 1 FROM recomputed LIMIT 1").fetchone()
+                       or self.changed_after_finish()):
             return True
         for e in scan:
             k = known.get(e.file)
@@ -290,8 +496,22 @@ class Archive:
         """Bring the archive up to date with the folder; True when anything changed.
 
         Nothing is replayed when nothing changed (one ``lstat`` per file and one query).
+        An error of the moment while the archive is written (a full disk, a read-only
+        file, a lock held past the busy timeout) leaves it as it was: the club goes on in
+        memory (:meth:`_to_memory`), brought up to date there.
         """
+        try:
+            return self._refresh(settings, accept_recomputed)
+        except sqlite3.DatabaseError as exc:
+            if self.in_memory or damaged(exc):
+                raise
+            self.conn = self._to_memory(exc, self.conn)
+        return self._refresh(settings, accept_recomputed)
+
+    def _refresh(self, settings: Settings, accept_recomputed: bool) -> bool:
         scan = self._scan(settings)
+        if self._meta("dating") != _DATING:  # dated by mtime once: every game again
+            self.rebuilding = True
         if not self.rebuilding and not self._stale(scan, settings, accept_recomputed):
             return False
         conn = self.conn
@@ -303,7 +523,11 @@ class Archive:
                 changed = self._update(scan, settings, accept_recomputed)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            # SQLite may have rolled back already (a full disk does): a second error from
+            # the rollback would hide the first, which names the cause
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
             raise
         self.rebuilding = False
         return changed
@@ -328,6 +552,8 @@ class Archive:
         changed = False
         seen = set()
         jobs: list[tuple[_Entry, str | None]] = []
+        #: files kept with a time too recent to tell (:meth:`_file_row`), of the same size
+        unsettled: set[str] = set()
         #: the files of games this refresh added, while it only added games (None: it did more)
         added: set[str] | None = set()
         for e in scan:
@@ -335,9 +561,12 @@ class Archive:
             k = known.get(e.file)
             if k is not None and k[0] == e.size and k[1] == e.mtime_ns:
                 continue
-            changed = True
-            if k is not None:
-                added = None
+            if k is not None and k[0] == e.size and k[1] == _UNSETTLED and e.odd is None:
+                unsettled.add(e.file)  # hashed again: a change only if its content did
+            else:
+                changed = True
+                if k is not None:
+                    added = None
             if e.odd is not None:
                 if not fresh:
                     self._forget(e.file)
@@ -353,6 +582,9 @@ class Archive:
                 if error is None:
                     self._redate(e)
                 continue
+            if e.file in unsettled:
+                changed, added = True, None
+            was = None if fresh else self._finished_result(e.file)
             if not fresh:
                 self._forget(e.file)
             if what == "error":
@@ -360,6 +592,9 @@ class Archive:
                 continue
             self._file_row(e, digest, None)
             self._write(e.file, value)
+            if was is not None:
+                self._changed_after(e.file, was, _result(
+                    [(r[1], r[2], r[4]) for r in value[2]]))
             if added is not None:
                 added.add(e.file)
         if self._carried:
@@ -369,6 +604,7 @@ class Archive:
                 changed = True
                 added = None
                 self._forget(file)
+                conn.execute("DELETE FROM meta WHERE key = ?", (_CHANGED + file,))
                 conn.execute("DELETE FROM files WHERE file = ?", (file,))
         if self._meta("checked_with") != version:
             # another whistscore: its kept answers (and texts) are that version's, so none
@@ -376,7 +612,7 @@ class Archive:
             added = None
             if self._recheck(version):
                 changed = True
-        if accept and self._accept(version):
+        if accept and (self._accept(version) or self._cleared):
             changed, added = True, None
         if self._meta("settings") != (settings.digest or ""):
             added = None
@@ -389,6 +625,7 @@ class Archive:
             compute(conn, None if renamed else self._since)
         self._set_meta("settings", settings.digest or "")
         self._set_meta("checked_with", version)
+        self._set_meta("dating", _DATING)
         self._set_meta("updated", datetime.datetime.now().astimezone().isoformat())
         return True
 
@@ -406,8 +643,14 @@ class Archive:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     def _file_row(self, e: _Entry, digest: str | None, error: str | None) -> None:
+        """The file as indexed.  A modification time within :data:`RECENT_NS` of now is
+        kept as :data:`_UNSETTLED`: a same-size write in the same tick of the clock (a FAT
+        stick counts in 2 s) would leave size and time as they are, so such a file is
+        hashed again at the next read (its sha256 says whether it changed), until its
+        time is old enough to tell."""
+        mtime = e.mtime_ns if abs(_now_ns() - e.mtime_ns) > RECENT_NS else _UNSETTLED
         self.conn.execute("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
-                          "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, e.mtime_ns, digest, error))
+                          "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, mtime, digest, error))
 
     def _touch(self, file: str) -> None:
         """Note where a game stands in its kind's rating order before it changes: the
@@ -418,17 +661,10 @@ class Archive:
             self._moved(row[0], tuple(row[1:]))
 
     def _redate(self, e: _Entry) -> None:
-        """A game without dates is dated by its file, so a file touched (copied, checked
-        out) moves its game in the periods and in its kind's rating order: the ratings are
-        worked out again from the earlier of its old and new places, as a rebuild has them."""
-        row = self.conn.execute("SELECT date FROM games WHERE file = ? AND first_at IS NULL",
-                                (e.file,)).fetchone()
-        date = _mtime_date(e.mtime_ns)
-        if row is None or row[0] == date:
-            return
-        self._touch(e.file)  # its old place
-        self.conn.execute("UPDATE games SET date = ? WHERE file = ?", (date, e.file))
-        self._touch(e.file)  # its new place
+        """Nothing: a game is never dated by its file's modification time (journal.md
+        ``created``: a copy of the folder would move last autumn's evenings into this
+        season).  An archive that an older whistscore dated so is rebuilt once
+        (:data:`_DATING`)."""
 
     def _moved(self, kind: str, key: tuple[str, str, str]) -> None:
         """The ratings of ``kind`` change from the game of rating order ``key`` on."""
@@ -447,7 +683,7 @@ class Archive:
     def _write(self, file: str, rows: "_Rows") -> None:
         """One game's rows (:func:`game_rows`) into the archive."""
         conn = self.conn
-        game, seats, results, transfers, deals, pairs = rows
+        game, seats, results, transfers, deals, pairs, recomputed = rows
         kind = game[2]
         if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
@@ -476,8 +712,38 @@ class Archive:
         conn.executemany(_DEALS + _ROW, deals[whole:])
         conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                          pairs)
+        if recomputed is not None:  # the file's own result stands: listed with the new one
+            conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
+                         "new_version) VALUES (?, ?, ?, ?, ?)", recomputed)
 
     # -- the past does not move -----------------------------------------------------------
+    def _finished_result(self, file: str) -> dict[str, Any] | None:
+        """The result the archive keeps of ``file`` when its game is finished (or ended)."""
+        row = self.conn.execute("SELECT finished, ended FROM games WHERE file = ?",
+                                (file,)).fetchone()
+        if row is None or not (row[0] or row[1]):
+            return None
+        return self._kept(file)
+
+    def _changed_after(self, file: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """A finished game whose file changed (an undo, an edit, a stake set afterwards):
+        kept in ``meta`` with the result it first finished on, and listed by every read
+        as "changed after it finished" (:meth:`changed_after_finish`) until it settles the
+        same again or ``--accept-recomputed`` takes it."""
+        key = _CHANGED + file
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        first = json.loads(row[0])["old"] if row is not None else old
+        if first == new:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+        else:
+            self._set_meta(key, _dumps({"old": first, "new": new}))
+
+    def changed_after_finish(self) -> list[dict[str, Any]]:
+        """The finished games changed afterwards, each with its first and its new result."""
+        return [{"file": key[len(_CHANGED):], **json.loads(value)} for key, value in
+                self.conn.execute("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? "
+                                  "ORDER BY key", (len(_CHANGED), _CHANGED))]
+
     def _kept(self, file: str) -> dict[str, Any]:
         return _result(self._results("results", _dumps([file])).get(file, []))
 
@@ -592,8 +858,12 @@ class Archive:
 
     def _accept(self, version: str) -> bool:
         """``--accept-recomputed``: the games set aside are indexed again with this version."""
+        self._cleared = bool(self.changed_after_finish())
+        self.conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                          (len(_CHANGED), _CHANGED))
         rows = self.conn.execute("SELECT file FROM recomputed").fetchall()
         for (file,) in rows:
+            _accept_in_file(self.folder / file)
             self._forget(file)
             self.conn.execute("DELETE FROM files WHERE file = ?", (file,))
         if rows:  # indexed again by the scan, as new files
@@ -615,6 +885,12 @@ class Archive:
                                 f"{len(rows)} game{'s' if len(rows) != 1 else ''} kept "
                                 f"otherwise: {shown}")
         return bool(rows)
+
+    def undated(self) -> list[str]:
+        """The games dated neither by a deal's time nor by the file's ``created``: listed,
+        never dated by the file's modification time."""
+        return [f for (f,) in self.conn.execute(
+            "SELECT file FROM games WHERE date = ? ORDER BY file", (UNDATED,))]
 
     def recomputed(self) -> list[Recomputed]:
         return [Recomputed(f, json.loads(o), json.loads(n), ov, nv) for f, o, n, ov, nv in
@@ -784,9 +1060,30 @@ class Archive:
         return iter(self.conn.execute(sql, tuple(params)).fetchall())
 
 
-#: one game's rows: games, seats, results, transfers, deals, pairs (plain values)
+#: one game's rows: games, seats, results, transfers, deals, pairs (plain values), and
+#: its ``recomputed`` row when the file records a result this version settles otherwise
 _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
-              list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
+              list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
+              "tuple[Any, ...] | None"]
+#: ``games.date`` of a game whose deals carry no time and whose file no ``created``
+UNDATED = ""
+#: a file modified this recently (ns) is hashed again at the next read (:meth:`_file_row`)
+RECENT_NS = 3 * 10**9
+#: ``files.mtime_ns`` of a file whose time was too recent to tell a change by
+_UNSETTLED = -1
+
+
+def _now_ns() -> int:
+    import time
+
+    return time.time_ns()
+
+
+#: the start of the ``meta`` key of a finished game changed afterwards
+_CHANGED = "changed:"
+#: ``meta.dating``: how the archive dates a game without deal times (an older archive,
+#: without it, dated them by the file's modification time, and is rebuilt once)
+_DATING = "created"
 
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
@@ -794,7 +1091,10 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     from .facts import exact_text  # imported once a game, not once a number
 
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
-    game = (file, digest, f.game, f.title, f.place, f.first_at[:10] if f.first_at else mtime_date,
+    # a game is dated by its deals, else by its file's ``created``; never by the file's
+    # modification time (a copy of the folder would move it): else it is undated ("")
+    date = f.first_at[:10] if f.first_at else f.created[:10] if f.created else UNDATED
+    game = (file, digest, f.game, f.title, f.place, date,
             f.first_at, f.last_at, f.deals, int(f.finished), f.ended, f.preset,
             _rules_json(f.rules),
             None if f.stake is None else str(f.stake), f.currency, f.unit, f.symbols,
@@ -807,7 +1107,10 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
     deals = [(file,) + row for row in f.deal_rows]
     pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
-    return game, seats, results, transfers, deals, pairs
+    recomputed = None if f.recorded is None else (
+        file, _dumps(f.recorded[0]), _dumps(f.recorded[1]), f.recorded[2].removeprefix(
+            "whistscore "), version)
+    return game, seats, results, transfers, deals, pairs, recomputed
 
 
 def _result(rows: list[tuple[str, str, str | None]]) -> dict[str, Any]:
@@ -1001,6 +1304,18 @@ def _paused_gc() -> Any:
     from ..game import paused_gc
 
     return paused_gc()
+
+
+def _accept_in_file(path: Path) -> None:
+    """``--accept-recomputed`` of a game whose file records its result (journal.md
+    ``result``): this version's result written into the file, as ``whistscore accept``
+    writes it (under the file's lock, atomically).  A file that cannot be written now is
+    left as it is: its recorded result stands, and is listed again."""
+    from .. import recording
+
+    with contextlib.suppress(InputError, OSError):
+        if b'"result"' in _read(path):
+            recording.accept(path)
 
 
 def _read(path: Path) -> bytes:

@@ -376,6 +376,27 @@ def save(folder: Path, settings: Settings) -> None:
     :raises OSError: the disk refused the write; the old file is untouched.
     """
     text = json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n"
+    _readable(text)
     from .. import files
 
     files.write_atomic(folder / FILE, text)
+
+
+def _readable(text: str) -> None:
+    """Refuse a club.json the reader would refuse: the whole file a change produces is
+    checked against the bounds :func:`load` reads it with (its size, the items of each
+    list), so that a change is never saved past them (the 10,001st season, say), which
+    would make every later read refuse the file.
+
+    :raises InputError: the file would be past a bound; nothing was written."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:
+        raise InputError(f"club.json would be larger than the {MAX_BYTES // 1024 // 1024} MB "
+                         "a club reads; nothing was changed", field="club.json", value=size,
+                         key="club.too_large", args=(MAX_BYTES // 1024 // 1024,))
+    try:
+        parse(text)
+    except InputError as exc:
+        raise InputError(f"club.json would hold more than a club reads ({exc.reason}); "
+                         "nothing was changed", field=exc.field or "club.json",
+                         value=exc.value, key="club.too_many", args=(_MAX_ITEMS,)) from None

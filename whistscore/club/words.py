@@ -115,6 +115,43 @@ WORDS: dict[str, tuple[str, str]] = {
                         "пересчёт: {0}: эта версия whistscore ({1}) даёт {2}, в архиве "
                         "{3} ({4}); принять новое: --accept-recomputed"),
     "as_error": ("as an error ({0})", "как ошибку ({0})"),
+    "undated_line": ("undated: {0}: its deals carry no time and it has no date of its own; "
+                     "counted in no season; date it: {1}",
+                     "без даты: {0}: у сдач нет времени, у партии нет даты; не учтена ни в "
+                     "одном сезоне; указать дату: {1}"),
+    "changed_line": ("changed after it finished: {0}: was {1}, now {2}",
+                     "изменена после окончания: {0}: было {1}, стало {2}"),
+    "undated": ("undated", "без даты"),
+    "undated_page": ("undated (its deals carry no time): counted in no season; date it with",
+                     "без даты (у сдач нет времени): не учтена ни в одном сезоне; дата "
+                     "указывается командой"),
+    # the archive's notices (club.md "An error is not damage"): the cause of an error of
+    # the moment, and what was done
+    "cause.full": ("the disk is full", "диск заполнен"),
+    "cause.read_only": ("it or its folder is read-only", "он или его папка только для чтения"),
+    "cause.busy": ("another process held it locked too long",
+                   "другой процесс слишком долго держал его заблокированным"),
+    "cause.locked": ("it is locked", "он заблокирован"),
+    "cause.cannot_open": ("it cannot be opened there (a read-only folder, or no permission)",
+                          "его там не открыть (папка только для чтения или нет прав)"),
+    "cause.permission": ("permission is denied", "нет прав"),
+    "cause.io": ("the disk could not read or write it", "диск не смог его прочитать или записать"),
+    "cause.folder_read_only": ("its folder is read-only", "его папка только для чтения"),
+    "cause.other": ("it cannot be written now", "сейчас его не записать"),
+    "notice.not_kept": ("club.sqlite could not be kept up to date: {0} ({1}); it was left as "
+                        "it is; these answers are read from the game files now",
+                        "club.sqlite не удалось обновить: {0} ({1}); он оставлен как есть; "
+                        "ответы прочитаны из файлов партий"),
+    "notice.not_kept_foreign": ("club.sqlite could not be kept up to date: {0} ({1}); it is not "
+                                "this club's archive ({2}) and was left as it is; these answers "
+                                "are read from the game files now",
+                                "club.sqlite не удалось обновить: {0} ({1}); это не архив клуба "
+                                "({2}), он оставлен как есть; ответы прочитаны из файлов партий"),
+    "notice.set_aside": ("club.sqlite was rebuilt from the game files: {0}; the old file was set "
+                         "aside as {1}",
+                         "club.sqlite собран заново из файлов партий ({0}); старый файл отложен "
+                         "как {1}"),
+    "changed_after_finish": ("changed after it finished", "изменена после окончания"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),

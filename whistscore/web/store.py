@@ -243,7 +243,10 @@ class Folder:
         stake = _stake_of(body)
         currency = _check_text(body.get("currency") or None, "currency", 12)
         title = _check_text(body.get("title") or None, "title")
-        game = journal.new_game(kind.name, players, rules, stake, currency, title=title)
+        from ..scored import now_stamp
+
+        game = journal.new_game(kind.name, players, rules, stake, currency, title=title,
+                                created=now_stamp())
         text = journal.dumps(game)
         with files.no_links(), files.locked(self.root / f"{name}.json"):
             path = self.path(name, exists=False)
@@ -418,8 +421,22 @@ def _stamp_of(st: os.stat_result) -> str:
 
 
 def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:
-    """Exactly what ``whistscore settle FILE --json`` prints (as data)."""
-    return settle(rp, stake, 2).to_json()
+    """Exactly what ``whistscore settle FILE --json`` prints (as data): a finished game's
+    result recorded in its file stands, this whistscore's other one beside it
+    (``recomputed``, journal.md ``result``)."""
+    s = settle(rp, stake, 2)
+    recorded = rp.game.result
+    if recorded is None or stake is not None:
+        return s.to_json()
+    from ..scored import ScoredGame
+    from ..settlement import as_recorded
+
+    now = ScoredGame(rp).recomputed()
+    if now is None:
+        return s.to_json()
+    out = as_recorded(s, recorded).to_json()
+    out["recomputed"] = now.to_json()
+    return out
 
 
 def sheet_json(rp: Replay[Any]) -> JSONObject:

@@ -65,6 +65,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "money": ("Money", "Деньги"),
     "transfers": ("Who pays whom", "Кто кому платит"),
     "no_transfers": ("Nobody owes anything.", "Никто никому не должен."),
+    "recomputed_kept": ("This is the result recorded when the game finished. This whistscore "
+                        "settles it otherwise ({0}): {1}. To take the new one: whistscore "
+                        "accept FILE.",
+                        "Это итог, записанный в конце партии. Эта версия whistscore считает "
+                        "иначе ({0}): {1}. Принять новый: whistscore accept ФАЙЛ."),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "recorded": ("Deal {0} recorded.", "Сдача {0} записана."),
