@@ -29,6 +29,7 @@ from typing import Any, Awaitable, Callable, MutableMapping
 
 from ..web.app import create_app
 from ..web.words import pick_lang, words
+from .pages import Pages
 
 __all__ = ["Pocket"]
 
@@ -45,6 +46,8 @@ class Pocket:
         self.app = create_app(folder, token=self.token, pocket=True)
         self.persist = persist
         self.reload = reload
+        # the pocket's own pages (storage, backup, delete, links), asked before the app's
+        self.pages = Pages(folder, self.app.state.templates)
 
     async def handle(self, method: str, target: str, headers: Any,
                      body: Any) -> tuple[int, list[tuple[str, str]], bytes]:
@@ -89,9 +92,15 @@ class Pocket:
             elif message["type"] == "http.response.body":
                 chunks.append(bytes(message.get("body", b"")))
 
-        await self.app(scope, receive, send)
-        status = int(start.get("status", 500))
-        out = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in start.get("headers", [])]
+        own = self.pages.answer(method.upper(), path, query, dict(pairs), raw)
+        if own is None:
+            await self.app(scope, receive, send)
+            status = int(start.get("status", 500))
+            out = [(k.decode("latin-1"), v.decode("latin-1"))
+                   for k, v in start.get("headers", [])]
+        else:
+            status, out, own_body = own
+            chunks.append(own_body)
         if scope["method"] not in ("GET", "HEAD") and status < 400:
             try:
                 await self.persist()
