@@ -251,7 +251,7 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
                   str(work / "python" / "site-packages.zip")] + archives,
                  what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
-        for f in ("pocket.js", "worker.js"):
+        for f in ("pocket.js", "worker.js", "keep.js"):
             shutil.copy2(HERE / "site" / f, work / f)
         en = {k: v[0] for k, v in WORDS.items()}
         ru = {k: v[1] for k, v in WORDS.items()}

@@ -47,7 +47,7 @@ MAX_ZIP_FILES = 5000
 MAX_ZIP_TOTAL = 256 * 1024 * 1024
 TRASH = ".deleted"
 _NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
-_ENTRY = re.compile(r"(\d{10,13})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,99})\.json")
+_ENTRY = re.compile(r"(\d{1,15})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,99})\.json")
 
 
 def _games(root: Path) -> list[Path]:

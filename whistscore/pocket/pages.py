@@ -64,7 +64,9 @@ def qr_svg(link: str) -> str | None:
     out = io.BytesIO()
     code.save(out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=1, border=4,
               svgclass="pocket-qr", lineclass=None, omitsize=True)
-    return out.getvalue().decode("utf-8")
+    # as wide as the phone allows, black on white (a camera reads it off any theme)
+    return out.getvalue().decode("utf-8").replace(
+        "<svg ", '<svg role="img" style="width:100%;height:auto;display:block;background:#fff" ', 1)
 
 
 def _json(status: int, data: Any) -> Answer:
