@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
 import secrets
 import shutil
@@ -212,8 +213,8 @@ def test_a_sixty_deal_game_is_a_link_in_one_qr_code(tmp_path):
     status, _, page = ask(p, "GET", "/pocket/share/friday")
     html = page.decode()
     link = re.search(r'data-link="([^"]+)"', html).group(1)
-    assert link.startswith("https://cards.example/#/s/")
-    assert keep.unpack(link.split("#/s/", 1)[1]) == data
+    assert link.startswith("https://cards.example/#/s/") and link.endswith("?n=friday")
+    assert keep.unpack(link.split("#/s/", 1)[1][:-len("?n=friday")]) == data
     print(f"60 deals: file {len(data)} B, link {len(link)} characters")
     assert '<svg role="img"' in html and "pocket-no-qr" not in html
     # the code drawn is the link: made again by segno as a picture, read by zxing-cpp
@@ -240,10 +241,10 @@ def test_a_link_opened_twice_is_one_game_and_a_bad_link_says_so(tmp_path):
     status, _, page = ask(pb, "GET", f"/s/{link}")
     assert status == 200 and "Keep it here" in page.decode() and "pocket-here" not in page.decode()
     assert list(b.glob("*.json")) == []   # looking stores nothing
-    status, _, first = ask(pb, "POST", "/pocket/adopt", link.encode())
-    status, _, again = ask(pb, "POST", "/pocket/adopt", link.encode())
-    assert json.loads(first)["already"] is False and json.loads(again) == {
-        "name": json.loads(first)["name"], "already": True}
+    status, _, first = ask(pb, "POST", "/pocket/adopt?name=friday", link.encode())
+    status, _, again = ask(pb, "POST", "/pocket/adopt?name=other", link.encode())
+    assert json.loads(first) == {"name": "friday", "already": False}
+    assert json.loads(again) == {"name": "friday", "already": True}
     assert [q.read_bytes() for q in b.glob("*.json")] == [data]
     assert 'id="pocket-here"' in ask(pb, "GET", f"/s/{link}")[2].decode()
     # a cut link, in Russian on the Russian page; a link that inflates past the bound
@@ -252,3 +253,262 @@ def test_a_link_opened_twice_is_one_game_and_a_bad_link_says_so(tmp_path):
     bomb = keep.pack(b" " * (keep.MAX_FILE_BYTES + 10))
     with pytest.raises(Exception, match="link"):
         keep.unpack(bomb)
+
+
+# -- in the browser: two phones are two profiles of headless Chromium ----------------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    from whistscore.pocket.build import build
+
+    return build(tmp_path_factory.mktemp("pocket") / "site")
+
+
+class Phone:
+    """One phone: a browser profile of its own (its own storage) on the site."""
+
+    def __init__(self, host, root: Path, name: str) -> None:
+        from pocket_support import Requests, pocket_chrome
+
+        self.host = host
+        self.downloads = root / f"{name}-downloads"
+        self.downloads.mkdir()
+        self.shots = root / "shots"
+        self.shots.mkdir(exist_ok=True)
+        self.name = name
+        self.seen = Requests()
+        self.d = pocket_chrome(root / f"{name}-profile", self.downloads)
+
+    def open(self, url: str, path: str) -> None:
+        from pocket_support import wait_page
+
+        self.d.get(url)
+        wait_page(self.d, path, 90)
+
+    def go(self, path: str) -> None:
+        from pocket_support import wait_page
+
+        self.d.execute_script("window.whistscorePocket.go(arguments[0])", path)
+        wait_page(self.d, path, 30)
+
+    def css(self, selector: str, many: bool = False):
+        from selenium.webdriver.common.by import By
+
+        found = self.d.find_elements(By.CSS_SELECTOR, selector)
+        if many:
+            return found
+        assert found, f"nothing on the page matches {selector}"
+        return found[0]
+
+    def tap(self, selector: str) -> None:
+        el = self.css(selector)
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+        el.click()
+
+    def wait(self, check, what: str, timeout: float = 20.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                got = check()
+            except Exception:  # noqa: BLE001 - the page is being redrawn
+                got = None
+            if got:
+                return got
+            time.sleep(0.1)
+        raise AssertionError(f"waited {timeout} s for {what}")
+
+    def text(self, selector: str) -> str:
+        return self.d.execute_script(
+            "const e = document.querySelector(arguments[0]); return e && !e.hidden ? "
+            "e.textContent.trim() : ''", selector)
+
+    def choose_file(self, selector: str, path: Path) -> None:
+        el = self.css(selector)
+        self.d.execute_script("arguments[0].hidden = false", el)
+        el.send_keys(str(path))
+
+    def files(self) -> dict[str, bytes]:
+        """Every game on this phone, byte for byte, as the app reads them."""
+        from pocket_support import app_get
+
+        status, text = app_get(self.d, "/api/games")
+        assert status == 200, text
+        out = {}
+        for g in json.loads(text):
+            out[g["name"]] = self.file(g["name"])
+        return out
+
+    def file(self, name: str) -> bytes:
+        got = self.d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.whistscorePocket.ask('GET', '/api/games/' + arguments[0], []).then("
+            " (r) => done([r.status, Array.from(r.body)]), (e) => done([0, String(e)]));", name)
+        assert got[0] == 200, got
+        return bytes(got[1])
+
+    def shot(self, name: str) -> Path:
+        """A screenshot in the test's folder (and in $POCKET_SHOTS when set, to look at)."""
+        path = self.shots / f"{name}.png"
+        self.d.save_screenshot(str(path))
+        if os.environ.get("POCKET_SHOTS"):
+            Path(os.environ["POCKET_SHOTS"]).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, Path(os.environ["POCKET_SHOTS"]) / path.name)
+        return path
+
+    def lang(self, lang: str, path: str) -> None:
+        """Switch the page's language with its own switch, staying on ``path``."""
+        self.go(f"{path}{'&' if '?' in path else '?'}lang={lang}")
+        self.go(path)
+
+    def close(self) -> None:
+        self.seen.read(self.d)
+        outside = self.seen.outside(self.host.url.rstrip("/"))
+        self.d.quit()
+        assert outside == [], outside
+
+
+def test_a_game_link_made_on_one_phone_opens_on_another(site, tmp_path):
+    import zxingcpp
+    from PIL import Image
+    from pocket_support import StaticHost
+
+    (tmp_path / "made").mkdir()
+    sixty = sixty_deals(tmp_path / "made")
+    host = StaticHost(site)
+    a = Phone(host, tmp_path, "a")
+    b = None
+    try:
+        a.open(host.url, "/")
+        a.choose_file("#pocket-import", sixty)
+        a.wait(lambda: a.d.execute_script(
+            "return document.documentElement.dataset.page") == "/g/friday", "the imported game")
+        kept_on_a = a.file("friday")
+        assert kept_on_a == sixty.read_bytes()
+        # the game's Share button: the QR code, which a camera reads as the link
+        a.tap("#pocket-share-link")
+        a.wait(lambda: a.css("#pocket-qr svg", many=True), "the QR code")
+        link = a.css("#pocket-send").get_attribute("data-link")
+        assert link.startswith(host.url + "#/s/")
+        qr = a.css("#pocket-qr")
+        png = tmp_path / "qr.png"
+        png.write_bytes(qr.screenshot_as_png)
+        found = zxingcpp.read_barcodes(Image.open(png))
+        assert [r.text for r in found] == [link]
+        a.shot("share-en")
+        a.lang("ru", "/pocket/share/friday")
+        assert "Эта партия — ссылкой" in a.text("h1")
+        a.shot("share-ru")
+
+        # phone B opens the link: read-only, nothing stored until asked
+        b = Phone(host, tmp_path, "b")
+        b.open(link, link.split("#", 1)[1])
+        assert b.css("#pocket-shared-sheet svg, #pocket-shared-sheet table", many=True)
+        assert b.files() == {}
+        b.go(link.split("#", 1)[1])
+        b.shot("shared-en")
+        b.tap("#pocket-keep-here")
+        b.wait(lambda: b.d.execute_script("return document.documentElement.dataset.page") == "/",
+               "the games list")
+        assert b.files() == {"friday": kept_on_a}
+        # the same link again is the same game: it says so, and keeping it adds nothing
+        b.d.get(link)
+        b.wait(lambda: b.text("#pocket-here"), "'already here'")
+        b.lang("ru", link.split("#", 1)[1])
+        assert "Эта партия уже есть" in b.text("#pocket-here")
+        b.shot("shared-ru")
+        b.tap("#pocket-continue-here")
+        b.wait(lambda: b.d.execute_script(
+            "return document.documentElement.dataset.page") == "/g/friday", "the table")
+        assert list(b.files()) == ["friday"]
+        # continued here: the next deal is recorded on B, and B's file settles with the CLI
+        status = b.d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.whistscorePocket.transport('POST', '/api/games/friday/deals',"
+            " {deal: 'pass 4/3/3'}).then((r) => done(r[0]));")
+        assert status in (200, 201)
+        on_b = b.file("friday")
+        (tmp_path / "b.json").write_bytes(on_b)
+        (tmp_path / "a.json").write_bytes(kept_on_a)
+        code_a, settle_a, _ = run(["settle", str(tmp_path / "a.json")])
+        code_b, settle_b, _ = run(["settle", str(tmp_path / "made" / "friday.json")])
+        assert code_a == code_b == 0 and settle_a == settle_b
+        assert run(["check", str(tmp_path / "b.json")])[0] == 0
+        assert json.loads(on_b)["deals"][:60] == json.loads(kept_on_a)["deals"]
+    finally:
+        a.close()
+        if b is not None:
+            b.close()
+        host.stop()
+
+
+def test_backup_restore_delete_undo_and_import_in_the_browser(site, tmp_path):
+    from pocket_support import StaticHost
+
+    host = StaticHost(site)
+    a = Phone(host, tmp_path, "a")
+    c = None
+    try:
+        a.open(host.url, "/")
+        # a 1 MB game file is taken, as the CLI takes it
+        big = tmp_path / "long-evening.json"
+        big_game(big)
+        a.choose_file("#pocket-import", big)
+        a.wait(lambda: a.d.execute_script(
+            "return document.documentElement.dataset.page") == "/g/long-evening", "the 1 MB game")
+        for f in ("preferans-sochi.json", "whist-english-session.json"):
+            a.go("/")
+            a.choose_file("#pocket-import", SAMPLES / f)
+            a.wait(lambda: a.d.execute_script(
+                "return document.documentElement.dataset.page") == "/g/" + f[:-5], f)
+        on_a = a.files()
+        assert on_a["long-evening"] == big.read_bytes()
+        assert on_a["preferans-sochi"] == (SAMPLES / "preferans-sochi.json").read_bytes()
+        a.go("/")
+        a.tap("#pocket-keep-link")
+        a.wait(lambda: a.text("#pocket-persisted"), "the storage figures")
+        assert "3" in a.text("#pocket-count")
+        a.shot("keep-en")
+        # the backup: one zip of every game, byte for byte
+        a.tap("#pocket-backup-button")
+        zips = a.wait(lambda: [p for p in a.downloads.glob("*.zip")], "the backup download")
+        time.sleep(0.5)
+        with zipfile.ZipFile(zips[0]) as z:
+            assert {n[:-5]: z.read(n) for n in z.namelist()} == on_a
+            z.extractall(tmp_path / "club")
+        code, out, err = run(["club", str(tmp_path / "club"), "--json"])
+        assert code == 0, err
+        # delete, then bring it back
+        a.tap('.pocket-delete[data-name="preferans-sochi"]')
+        a.wait(lambda: "preferans-sochi" in a.text("#pocket-said"), "'deleted'")
+        assert "preferans-sochi" not in a.files()
+        a.tap(".pocket-undo")
+        a.wait(lambda: a.d.execute_script(
+            "return document.documentElement.dataset.page") == "/g/preferans-sochi", "undone")
+        assert a.files() == on_a
+        # a refused import says why in Russian on the Russian page
+        a.lang("ru", "/pocket/keep")
+        bad = tmp_path / "poker.json"
+        bad.write_text('{"format": "whistscore", "version": 1, "game": "poker"}')
+        a.choose_file("#pocket-import", bad)
+        said = a.wait(lambda: a.text("#pocket-import-error"), "the refusal")
+        assert re.search("[а-яё]", said) and "poker" not in said, said
+        a.shot("keep-ru")
+
+        # a new phone: the backup restored gives the same games, byte for byte
+        c = Phone(host, tmp_path, "c")
+        c.open(host.url, "/")
+        c.go("/pocket/keep")
+        c.choose_file("#pocket-restore", zips[0])
+        said = c.wait(lambda: c.text("#pocket-said"), "'restored'")
+        assert said == "Restored: 3 new games, 0 already here."
+        assert c.files() == on_a
+        c.shot("restored-en")
+        c.lang("ru", "/pocket/keep")
+        c.choose_file("#pocket-restore", zips[0])
+        said = c.wait(lambda: c.text("#pocket-said"), "'restored'")
+        assert said == "Восстановлено: новых партий — 0, уже были здесь — 3."
+        c.shot("restored-ru")
+    finally:
+        a.close()
+        if c is not None:
+            c.close()
+        host.stop()

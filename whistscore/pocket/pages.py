@@ -7,11 +7,11 @@ that is not one of these goes on to the scorepad app.  These exist only on the p
 ``GET /pocket/keep``           what is stored and how much, backup, restore, import,
                                delete and the deleted games (undo)
 ``GET /pocket/share/NAME``     a game as a link: the QR code, the share sheet
-``GET /s/DATA``                a shared game, read-only: "keep it here", "continue here"
+``GET /s/DATA?n=NAME``         a shared game, read-only: "keep it here", "continue here"
 ``GET /pocket/backup.zip``     every game in one zip (a club folder)
 ``POST /pocket/restore``       a backup zip (the body), its games stored
 ``POST /pocket/import?name=``  a game file (the body) as the CLI reads it
-``POST /pocket/adopt``         a link's data (the body): its game stored
+``POST /pocket/adopt?name=``   a link's data (the body): its game stored
 ``POST /pocket/delete/NAME``   the game set aside, ``{"entry"}`` to undo it
 ``POST /pocket/undo/ENTRY``    a deleted game brought back
 =============================  ===========================================================
@@ -26,7 +26,7 @@ import json
 import time
 from pathlib import Path
 from typing import Any, Mapping
-from urllib.parse import parse_qs, unquote
+from urllib.parse import parse_qs, quote, unquote
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 from markupsafe import Markup
@@ -120,7 +120,7 @@ class Pages:
                body: bytes, lang: str) -> Answer | None:
         get = method in ("GET", "HEAD")
         if path.startswith("/s/") and get:
-            return self._shared(path[3:], lang)
+            return self._shared(path[3:], q.get("n", ""), lang)
         if path == "/pocket/keep" and get:
             return self._keep(lang, q)
         if path.startswith("/pocket/share/") and get:
@@ -144,7 +144,7 @@ class Pages:
             return _json(201, {"name": name, "already": already})
         if path == "/pocket/adopt":
             data = keep.unpack(body.decode("ascii", "replace"))
-            name, already = keep.adopt(self.folder, self._stem(data), data)
+            name, already = keep.adopt(self.folder, q.get("name") or self._stem(data), data)
             return _json(201, {"name": name, "already": already})
         if path.startswith("/pocket/delete/"):
             name = unquote(path[len("/pocket/delete/"):])
@@ -183,12 +183,13 @@ class Pages:
             raise InputError("no game of that name", field="name", value=name,
                              key="pocket.no_game")
         site = headers.get("x-pocket-site", "") or "./"
-        link = f"{site}#/s/{keep.pack(path.read_bytes())}"
+        # the game's name goes along (the file does not hold it), so it keeps it there
+        link = f"{site}#/s/{keep.pack(path.read_bytes())}?n={quote(name, safe='')}"
         svg = qr_svg(link)
         return self._page("pocket_share.html", lang, name=name, link=link,
                           qr=Markup(svg) if svg else None, size=len(link))
 
-    def _shared(self, data: str, lang: str) -> Answer:
+    def _shared(self, data: str, name: str, lang: str) -> Answer:
         raw = keep.unpack(data)
         try:
             game = journal.loads(raw.decode("utf-8"))
@@ -198,5 +199,6 @@ class Pages:
         rp = replay(game)
         here = keep.same(self.folder, raw)
         return self._page("pocket_shared.html", lang, game=game, data=data, here=here,
+                          name=name[:100],
                           sheet=Markup(draw_sheet(rp, lang)),
                           summary=Markup(draw_summary(rp, lang)), deals=len(game.deals))

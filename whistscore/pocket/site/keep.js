@@ -77,8 +77,9 @@
     } else if (t.id === "pocket-copy") {
       copy(t.dataset.link);
     } else if (t.id === "pocket-keep-here" || t.id === "pocket-continue-here") {
-      const data = new TextEncoder().encode($("pocket-adopt").dataset.link);
-      const [status, answer] = await send("/pocket/adopt", data);
+      const box = $("pocket-adopt");
+      const data = new TextEncoder().encode(box.dataset.link);
+      const [status, answer] = await send("/pocket/adopt?name=" + encodeURIComponent(box.dataset.name || ""), data);
       if (status !== 201) { say(refused(answer), true); return; }
       history.replaceState(null, "", "#/");   // the link is not kept in the address: the game is
       P().go(t.id === "pocket-keep-here" ? "/" : "/g/" + encodeURIComponent(answer.name));
