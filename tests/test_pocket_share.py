@@ -480,6 +480,8 @@ def test_backup_restore_delete_undo_and_import_in_the_browser(site, tmp_path):
         a.tap('.pocket-delete[data-name="preferans-sochi"]')
         a.wait(lambda: "preferans-sochi" in a.text("#pocket-said"), "'deleted'")
         assert "preferans-sochi" not in a.files()
+        a.d.execute_script("document.getElementById('pocket-deleted').scrollIntoView()")
+        a.shot("keep-deleted-en")
         a.tap(".pocket-undo")
         a.wait(lambda: a.d.execute_script(
             "return document.documentElement.dataset.page") == "/g/preferans-sochi", "undone")
@@ -491,6 +493,11 @@ def test_backup_restore_delete_undo_and_import_in_the_browser(site, tmp_path):
         a.choose_file("#pocket-import", bad)
         said = a.wait(lambda: a.text("#pocket-import-error"), "the refusal")
         assert re.search("[а-яё]", said) and "poker" not in said, said
+        a.d.execute_script("document.getElementById('pocket-import-error').scrollIntoView()")
+        a.shot("keep-refused-ru")
+        a.go("/pocket/keep")
+        a.wait(lambda: a.text("#pocket-persisted"), "the storage figures")
+        assert "КБ" in a.text("#pocket-count") and " KB" not in a.text("#pocket-stored")
         a.shot("keep-ru")
 
         # a new phone: the backup restored gives the same games, byte for byte

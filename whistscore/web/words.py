@@ -122,6 +122,7 @@ WORDS: dict[str, tuple[str, str]] = {
                             "Файлов партий: {0}, {1} КБ — в этом браузере на этом телефоне."),
     "pocket_usage": ("This site uses {0} of the {1} the browser allows it.",
                      "Сайт занимает {0} из {1}, которые ему разрешает браузер."),
+    "pocket_units": ("KB MB GB", "КБ МБ ГБ"),
     "pocket_persisted": ("The browser has agreed to keep this storage even when space runs "
                          "short.",
                          "Браузер согласился хранить эти данные, даже когда не хватает места."),
