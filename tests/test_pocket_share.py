@@ -519,3 +519,65 @@ def test_backup_restore_delete_undo_and_import_in_the_browser(site, tmp_path):
         if c is not None:
             c.close()
         host.stop()
+
+
+def test_the_same_link_opens_in_the_laptop_scorepad(tmp_path):
+    """``whistscore serve``'s page /s reads the link's fragment (never sent to it), shows the
+    game read-only, and keeps it once however often the link is opened."""
+    from serve_support import chrome, live_server
+
+    from whistscore.pocket import keep
+
+    (tmp_path / "phone").mkdir()
+    data = sixty_deals(tmp_path / "phone").read_bytes()
+    folder = tmp_path / "laptop"
+    folder.mkdir()
+    fragment = f"#/s/{keep.pack(data)}?n=friday"
+    d = chrome(tmp_path)
+    try:
+        with live_server(folder) as url:
+            # pasted on the games list as the phone sent it, with the pocket site's address
+            d.get(url + "/")
+            el = d.find_element("css selector", "#open-link-text")
+            el.send_keys("https://cards.example/pocket/" + fragment)
+            d.find_element("css selector", "#open-link button").click()
+            deadline = time.monotonic() + 20
+            while not d.execute_script(
+                    "const s = document.getElementById('shared-actions'); return s && !s.hidden"):
+                assert time.monotonic() < deadline, "the shared game on the laptop"
+                time.sleep(0.1)
+            assert d.execute_script("return location.pathname + location.hash") == "/s" + fragment
+            assert d.find_elements("css selector", "#shared-sheet svg")
+            assert "Alexei, Marina, Pavel" in d.find_element("css selector", "#shared-what").text
+            assert list(folder.glob("*.json")) == []   # looking stores nothing
+            if os.environ.get("POCKET_SHOTS"):
+                d.save_screenshot(str(Path(os.environ["POCKET_SHOTS"]) / "laptop-shared-en.png"))
+            d.find_element("css selector", "#shared-continue").click()
+            deadline = time.monotonic() + 20
+            while not d.current_url.endswith("/g/friday"):
+                assert time.monotonic() < deadline, d.current_url
+                time.sleep(0.1)
+            assert (folder / "friday.json").read_bytes() == data
+            # the same link again: "already here", and keeping it adds nothing
+            d.get(url + "/s" + fragment)
+            deadline = time.monotonic() + 20
+            while not d.execute_script("return !document.getElementById('shared-here').hidden"):
+                assert time.monotonic() < deadline, "'already here'"
+                time.sleep(0.1)
+            d.find_element("css selector", "#shared-keep").click()
+            deadline = time.monotonic() + 20
+            while d.current_url != url + "/":
+                assert time.monotonic() < deadline, d.current_url
+                time.sleep(0.1)
+            assert [p.name for p in folder.glob("*.json")] == ["friday.json"]
+            # a link cut short: the sentence, in Russian on the Russian page
+            d.get(url + "/?lang=ru")
+            d.get(url + "/s" + fragment[:300])
+            deadline = time.monotonic() + 20
+            while not d.execute_script("return !document.getElementById('shared-error').hidden"):
+                assert time.monotonic() < deadline, "the refusal"
+                time.sleep(0.1)
+            assert d.find_element("css selector", "#shared-error").text == \
+                "В этой ссылке нет партии: возможно, она обрезана."
+    finally:
+        d.quit()

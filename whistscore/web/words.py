@@ -173,6 +173,14 @@ WORDS: dict[str, tuple[str, str]] = {
                            "здесь» — записывать следующие сдачи на этом телефоне."),
     "pocket_keep_here": ("Keep it here", "Сохранить здесь"),
     "pocket_continue_here": ("Continue here", "Продолжить здесь"),
+    # a pocket game's link opened on the laptop's scorepad (web/pages/shared.py)
+    "shared_note": ("Read-only: nothing is stored in this folder until you choose.",
+                    "Только просмотр: в папку ничего не сохраняется, пока вы не выберете."),
+    "shared_here": ("This game is in this folder already:", "Эта партия уже есть в этой папке:"),
+    "open_link": ("A game's link from a phone", "Ссылка на партию с телефона"),
+    "open_link_go": ("Open", "Открыть"),
+    "open_link_bad": ("This is not a game's link: it has no \"#/s/\".",
+                      "Это не ссылка на партию: в ней нет «#/s/»."),
     "pocket_already_here": ("This game is on this phone already:", "Эта партия уже есть на "
                             "этом телефоне:"),
 }
