@@ -322,9 +322,19 @@ class Phone:
             "e.textContent.trim() : ''", selector)
 
     def choose_file(self, selector: str, path: Path) -> None:
-        el = self.css(selector)
-        self.d.execute_script("arguments[0].hidden = false", el)
-        el.send_keys(str(path))
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(5):  # the page may be redrawn meanwhile
+            try:
+                el = self.css(selector)
+                self.d.execute_script("arguments[0].hidden = false", el)
+                el.send_keys(str(path))
+                self.d.execute_script("arguments[0].hidden = true", el)
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.3)
 
     def files(self) -> dict[str, bytes]:
         """Every game on this phone, byte for byte, as the app reads them."""
@@ -581,3 +591,61 @@ def test_the_same_link_opens_in_the_laptop_scorepad(tmp_path):
                 "В этой ссылке нет партии: возможно, она обрезана."
     finally:
         d.quit()
+
+
+def test_the_club_on_the_phone_counts_an_evening_imported_twice_once(site, tmp_path):
+    """Games from two other phones restored on a third: an evening both had is one game,
+    and the phone's club (the club's own code over sql.js) says what the CLI says of the
+    same files."""
+    from pocket_support import StaticHost, app_get
+
+    club = SAMPLES / "club"
+    games = sorted(p for p in club.glob("*.json") if p.name != "club.json")
+    # phone A had the first four evenings, phone B the last four: one evening on both
+    zips = {}
+    for phone, part in (("a", games[:4]), ("b", games[3:])):
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as z:
+            for p in part:
+                z.writestr(p.name, p.read_bytes())
+        zips[phone] = tmp_path / f"{phone}.zip"
+        zips[phone].write_bytes(out.getvalue())
+    host = StaticHost(site)
+    c = Phone(host, tmp_path, "c")
+    try:
+        c.open(host.url, "/")
+        for phone in ("a", "b"):
+            c.go("/pocket/keep")
+            c.choose_file("#pocket-restore", zips[phone])
+            c.wait(lambda: c.text("#pocket-said"), "'restored'")
+        assert c.text("#pocket-said") == "Restored: 3 new games, 1 already here."
+        on_c = c.files()
+        assert sorted(on_c) == sorted(p.stem for p in games)
+        # the CLI over the same files (no club.json on the phone)
+        folder = tmp_path / "same"
+        folder.mkdir()
+        for p in games:
+            shutil.copy(p, folder / p.name)
+        code, out, err = run(["club", str(folder), "--json"])
+        assert code == 0, err
+        status, text = app_get(c.d, "/api/club")
+        assert status == 200, text[:3000]
+        assert json.loads(text) == json.loads(out)
+        # the pages: the Club button on the games list, the standings, a player's page
+        c.go("/")
+        c.tap("#club-link")
+        c.wait(lambda: c.d.execute_script(
+            "return document.documentElement.dataset.page") == "/club", "the club page")
+        c.shot("club-en")
+        c.lang("ru", "/club")
+        c.shot("club-ru")
+        player = json.loads(out)["standings"][0]["rows"][0]["player"] \
+            if "standings" in json.loads(out) else None
+        if player:
+            c.go(f"/club/p/{player}")
+            c.shot("club-player-ru")
+            c.lang("en", f"/club/p/{player}")
+            c.shot("club-player-en")
+    finally:
+        c.close()
+        host.stop()

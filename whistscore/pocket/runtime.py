@@ -37,11 +37,25 @@ __all__ = ["Pocket"]
 HOST = "127.0.0.1"
 
 
+def _club_sqlite() -> None:
+    """Pyodide's npm package has no ``sqlite3``: the club runs over sql.js instead
+    (:mod:`whistscore.pocket.sqlite_js`), under the name the club imports."""
+    import sys
+
+    try:
+        import sqlite3  # noqa: F401 - CPython (the tests), or a Pyodide that has it
+    except ImportError:
+        from . import sqlite_js
+
+        sys.modules["sqlite3"] = sqlite_js
+
+
 class Pocket:
     """The scorepad app over ``folder``, answering one request at a time."""
 
     def __init__(self, folder: str, persist: Callable[[], Awaitable[Any]],
                  reload: Callable[[], Awaitable[Any]]) -> None:
+        _club_sqlite()
         self.token = secrets.token_urlsafe(16)
         self.app = create_app(folder, token=self.token, pocket=True)
         self.persist = persist
