@@ -84,8 +84,10 @@ def _row(stmt: Any) -> tuple[Any, ...]:
     if _ROW is None:
         from pyodide.code import run_js
 
+        # NULL as undefined: Pyodide makes that None (null would be its JsNull)
         _ROW = run_js("(stmt) => { const v = stmt.get(null, {useBigInt: true});"
-                      " return [v, v.map((x) => typeof x).join(',')]; }")
+                      " return [v.map((x) => x === null ? undefined : x),"
+                      " v.map((x) => typeof x).join(',')]; }")
     values, kinds = _ROW(stmt)
     return tuple(float(v) if k == "number" else _py(v)
                  for v, k in zip(values, str(kinds).split(",")))
