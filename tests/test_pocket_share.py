@@ -655,3 +655,33 @@ def test_the_club_on_the_phone_counts_an_evening_imported_twice_once(site, tmp_p
     finally:
         c.close()
         host.stop()
+
+
+def test_one_evening_is_one_game_by_its_deals(tmp_path):
+    """The same evening, continued on another phone and handed back, is one game: the
+    shorter copy is kept, the longer takes its place (the shorter among the deleted)."""
+    from whistscore.pocket import keep
+
+    a = tmp_path / "a"
+    a.mkdir()
+    full = sixty_deals(a).read_bytes()
+    game = json.loads(full)
+    shorter = dict(game, deals=game["deals"][:40])
+    import whistscore
+
+    short_text = whistscore.dumps(whistscore.loads(json.dumps(shorter)))
+    phone = tmp_path / "phone"
+    phone.mkdir()
+    assert keep.adopt(phone, "friday", short_text.encode()) == ("friday", False)
+    # the longer evening takes the name; the shorter can be brought back
+    assert keep.adopt(phone, "elsewhere", full) == ("friday", False)
+    assert (phone / "friday.json").read_bytes() == full
+    assert [n for _, n, _ in keep.deleted(phone)] == ["friday"]
+    # the shorter again, or a copy with the same deals: already here
+    assert keep.adopt(phone, "again", short_text.encode()) == ("friday", True)
+    assert keep.adopt(phone, "again", full) == ("friday", True)
+    assert [p.name for p in phone.glob("*.json")] == ["friday.json"]
+    # another evening of the same players (other deals) is another game
+    other = dict(game, deals=[dict(d, id=secrets.token_hex(8)) for d in game["deals"][:5]])
+    other_text = whistscore.dumps(whistscore.loads(json.dumps(other)))
+    assert keep.adopt(phone, "friday", other_text.encode()) == ("friday-2", False)

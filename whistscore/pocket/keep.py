@@ -16,7 +16,12 @@ names its sentence (``pocket.*`` in web/words.py, read by :mod:`.pages`).
 * **A link** carries a game file compressed (raw deflate, base64url) in the address's
   fragment; :func:`unpack` bounds both the link and what it inflates to.
 * **Adopt** stores a game file that came by import or link: the same bytes already here
-  are that game, not a second one.
+  are that game, not a second one; so is a file whose deals (by their ids, with the same
+  game and players) a game here already holds, with maybe more.  A file that holds every
+  deal of a game here and more is that evening gone on elsewhere ("continue here" on
+  another phone, handed back): it takes the game's name, and the shorter one goes among
+  the deleted games (undo brings it back).  So one evening is one game, and the club
+  counts it once.
 """
 
 from __future__ import annotations
@@ -106,10 +111,53 @@ def adopt(root: str | os.PathLike[str], stem: str, data: bytes) -> tuple[str, bo
     here = same(folder, data)
     if here is not None:
         return here, True
-    name = _free_name(folder, stem[:-5] if stem.lower().endswith(".json") else stem)
+    older, newer = _same_evening(folder, text)
+    if older is not None:   # this phone has the evening with these deals and more
+        return older, True
+    if newer is not None:   # the evening went on elsewhere: the longer one takes its place
+        delete(folder, newer)   # and the shorter is kept among the deleted (undo)
+        name = newer
+    else:
+        name = _free_name(folder, stem[:-5] if stem.lower().endswith(".json") else stem)
     with files.locked(folder / f"{name}.json"):
         files.write_atomic(folder / f"{name}.json", text)
     return name, False
+
+
+def _evening(text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """(game, players, deal ids) of a game file whose every deal has an id, else None:
+    what says two files are one evening, whatever else differs (a note, an end)."""
+    import json
+
+    try:
+        data = json.loads(text)
+        ids = tuple(d["id"] for d in data["deals"])
+        if not ids or not all(isinstance(i, str) for i in ids):
+            return None
+        return str(data["game"]), tuple(data["players"]), ids
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _same_evening(folder: Path, text: str) -> tuple[str | None, str | None]:
+    """(a game here that holds every deal of ``text`` and maybe more, a game here whose
+    deals ``text`` holds and more): the same evening by its deals' ids."""
+    mine = _evening(text)
+    if mine is None:
+        return None, None
+    longer = shorter = None
+    for p in _games(folder):
+        try:
+            theirs = _evening(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        if theirs is None or theirs[:2] != mine[:2]:
+            continue
+        if theirs[2][:len(mine[2])] == mine[2]:
+            longer = longer or p.name[:-5]
+        elif mine[2][:len(theirs[2])] == theirs[2]:
+            shorter = shorter or p.name[:-5]
+    return longer, shorter
 
 
 def stored(root: str | os.PathLike[str]) -> list[tuple[str, int]]:
