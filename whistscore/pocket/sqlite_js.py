@@ -65,7 +65,7 @@ _END = re.compile(r"\s*(COMMIT|END|ROLLBACK)\b(?!\s+TO\b)", re.I)
 
 def _sql() -> Any:
     try:
-        import js
+        import js  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise OperationalError("sql.js runs only in the browser (Pyodide)") from None
     found = getattr(js, "whistscoreSQL", None)
@@ -82,7 +82,7 @@ def _row(stmt: Any) -> tuple[Any, ...]:
     a ``float`` even when it is integral (JavaScript has one kind of number)."""
     global _ROW
     if _ROW is None:
-        from pyodide.code import run_js
+        from pyodide.code import run_js  # type: ignore[import-not-found,unused-ignore]
 
         # NULL as undefined: Pyodide makes that None (null would be its JsNull)
         _ROW = run_js("(stmt) => { const v = stmt.get(null, {useBigInt: true});"
@@ -118,7 +118,7 @@ def _py(value: Any) -> Any:
 
 
 def _js(params: Sequence[Any]) -> Any:
-    from pyodide.ffi import to_js
+    from pyodide.ffi import to_js  # type: ignore[import-not-found,unused-ignore]
 
     out = []
     for p in params:
@@ -127,7 +127,8 @@ def _js(params: Sequence[Any]) -> Any:
         elif isinstance(p, int) and abs(p) > 2 ** 53:
             if abs(p) >= 2 ** 63:
                 raise OverflowError("Python int too large to convert to SQLite INTEGER")
-            from js import BigInt   # sql.js binds a BigInt as a 64-bit INTEGER
+            # sql.js binds a BigInt as a 64-bit INTEGER
+            from js import BigInt  # type: ignore[import-not-found,unused-ignore]
 
             p = BigInt(str(p))
         elif not (p is None or isinstance(p, (int, float, str, bytes))):
@@ -135,7 +136,7 @@ def _js(params: Sequence[Any]) -> Any:
         out.append(p)
     global _NULLS
     if _NULLS is None:   # Pyodide turns None into undefined, which sql.js refuses to bind
-        from pyodide.code import run_js
+        from pyodide.code import run_js  # type: ignore[import-not-found,unused-ignore]
 
         _NULLS = run_js("(a) => a.map((x) => x === undefined ? null : x)")
     return _NULLS(to_js(out))
