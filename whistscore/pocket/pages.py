@@ -150,7 +150,8 @@ class Pages:
             name = unquote(path[len("/pocket/delete/"):])
             return _json(200, {"entry": keep.delete(self.folder, name), "name": name})
         if path.startswith("/pocket/undo/"):
-            return _json(200, {"name": keep.undo(self.folder, unquote(path[len("/pocket/undo/"):]))})
+            entry = unquote(path[len("/pocket/undo/"):])
+            return _json(200, {"name": keep.undo(self.folder, entry)})
         return None
 
     @staticmethod
