@@ -379,11 +379,18 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         pad.tap("header .lang")
         wait_page(d, "/g/friday?lang=en")
         assert pad.text("#entry-title") == "Record the deal"
-        # and an exported file comes back in by import, checked by the app
+        # an exported file imported again is the same game, not a second one (issue 34)
         pad.go_home()
         pad.css("#pocket-import").send_keys(str(exported))
-        wait_page(d, "/g/friday-2")
-        assert pad.game_file("friday-2") == exported.read_text(encoding="utf-8")
+        wait_page(d, "/g/friday")
+        status, listed = app_get(d, "/api/games")
+        assert [g["name"] for g in json.loads(listed)] == ["friday"]
+        # and another game file comes in by import, checked by the app, byte for byte
+        pad.go_home()
+        pad.css("#pocket-import").send_keys(str(SAMPLES / "preferans-leningrad.json"))
+        wait_page(d, "/g/preferans-leningrad")
+        assert pad.game_file("preferans-leningrad") == \
+            (SAMPLES / "preferans-leningrad.json").read_text(encoding="utf-8")
 
         # a new version of the site on the host: it replaces the old one, the games stay
         newer = tmp_path / "site-v2"
@@ -402,7 +409,7 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         host.stop()
         d.refresh()
         wait_page(d, "/")
-        assert "friday-2" in pad.text(".games") and "5 deals" in pad.text(".games")
+        assert "preferans-leningrad" in pad.text(".games") and "5 deals" in pad.text(".games")
         assert pad.game_file("friday") == exported.read_text(encoding="utf-8")
         budgets["update"] = f"{old_version} -> {caches[0]}, games kept"
         seen.read(d)

@@ -32,7 +32,7 @@ from typing import Callable
 
 from ..errors import InputError
 
-__all__ = ["build", "PYODIDE_FILES", "site_size"]
+__all__ = ["build", "PYODIDE_FILES", "SQLJS_FILES", "site_size"]
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
@@ -92,6 +92,26 @@ def pyodide_folder(given: str | os.PathLike[str] | None = None) -> Path:
         raise InputError("not a Pyodide folder (missing " + ", ".join(missing) + ")",
                          field="pyodide", value=str(folder))
     return folder
+
+
+#: the files of the npm registry's ``sql.js`` the site serves (SQLite in WebAssembly, for
+#: the club's archive: whistscore.pocket.sqlite_js)
+SQLJS_FILES = ("sql-wasm.js", "sql-wasm.wasm")
+
+
+def sqljs_folder() -> Path:
+    """sql.js, pinned in ``sqljs/package.json`` and its lock, installed with ``npm ci`` in
+    the cache (once per lock file): Pyodide's npm package has no ``sqlite3`` of its own."""
+    here = HERE / "sqljs"
+    folder = _cache() / f"sqljs-{_digest(here / 'package.json', here / 'package-lock.json')}"
+    dist = folder / "node_modules" / "sql.js" / "dist"
+    if not all((dist / f).is_file() for f in SQLJS_FILES):
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(here / "package.json", folder / "package.json")
+        shutil.copy2(here / "package-lock.json", folder / "package-lock.json")
+        _run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--omit=dev"],
+             cwd=folder, what="sql.js from the npm registry")
+    return dist
 
 
 def _pins() -> list[tuple[str, bool]]:
@@ -251,7 +271,10 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
                   str(work / "python" / "site-packages.zip")] + archives,
                  what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
-        for f in ("pocket.js", "worker.js"):
+        (work / "sqljs").mkdir()
+        for f in SQLJS_FILES:
+            shutil.copy2(sqljs_folder() / f, work / "sqljs" / f)
+        for f in ("pocket.js", "worker.js", "keep.js"):
             shutil.copy2(HERE / "site" / f, work / f)
         en = {k: v[0] for k, v in WORDS.items()}
         ru = {k: v[1] for k, v in WORDS.items()}

@@ -29,6 +29,7 @@ from typing import Any, Awaitable, Callable, MutableMapping
 
 from ..web.app import create_app
 from ..web.words import pick_lang, words
+from .pages import Pages
 
 __all__ = ["Pocket"]
 
@@ -36,15 +37,31 @@ __all__ = ["Pocket"]
 HOST = "127.0.0.1"
 
 
+def _club_sqlite() -> None:
+    """Pyodide's npm package has no ``sqlite3``: the club runs over sql.js instead
+    (:mod:`whistscore.pocket.sqlite_js`), under the name the club imports."""
+    import sys
+
+    try:
+        import sqlite3  # noqa: F401 - CPython (the tests), or a Pyodide that has it
+    except ImportError:
+        from . import sqlite_js
+
+        sys.modules["sqlite3"] = sqlite_js
+
+
 class Pocket:
     """The scorepad app over ``folder``, answering one request at a time."""
 
     def __init__(self, folder: str, persist: Callable[[], Awaitable[Any]],
                  reload: Callable[[], Awaitable[Any]]) -> None:
+        _club_sqlite()
         self.token = secrets.token_urlsafe(16)
         self.app = create_app(folder, token=self.token, pocket=True)
         self.persist = persist
         self.reload = reload
+        # the pocket's own pages (storage, backup, delete, links), asked before the app's
+        self.pages = Pages(folder, self.app.state.templates)
 
     async def handle(self, method: str, target: str, headers: Any,
                      body: Any) -> tuple[int, list[tuple[str, str]], bytes]:
@@ -89,9 +106,15 @@ class Pocket:
             elif message["type"] == "http.response.body":
                 chunks.append(bytes(message.get("body", b"")))
 
-        await self.app(scope, receive, send)
-        status = int(start.get("status", 500))
-        out = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in start.get("headers", [])]
+        own = self.pages.answer(method.upper(), path, query, dict(pairs), raw)
+        if own is None:
+            await self.app(scope, receive, send)
+            status = int(start.get("status", 500))
+            out = [(k.decode("latin-1"), v.decode("latin-1"))
+                   for k, v in start.get("headers", [])]
+        else:
+            status, out, own_body = own
+            chunks.append(own_body)
         if scope["method"] not in ("GET", "HEAD") and status < 400:
             try:
                 await self.persist()

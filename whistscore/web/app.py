@@ -38,6 +38,7 @@ from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
 from .pages.games import games_page
 from .pages.settle import settle_page
+from .pages.shared import api_shared, api_shared_view, shared_page
 from .pages.table import live_view, table_page
 from .shared import MAX_BODY, TOKEN_HEADER, error
 from .store import Folder, NotFound
@@ -52,6 +53,9 @@ ROUTES = [
     Route("/g/{name}", table_page),
     Route("/g/{name}/live", live_view),
     Route("/g/{name}/settle", settle_page),
+    Route("/s", shared_page),   # a pocket game's link (its data in the fragment)
+    Route("/api/shared/view", api_shared_view, methods=["POST"]),
+    Route("/api/shared", api_shared, methods=["POST"]),
     Route("/club", club_page),
     Route("/club/p/{name:path}", player_page),  # a name may hold a "/" ("A/B")
     Route("/club/h2h", h2h_page),

@@ -110,9 +110,9 @@ def deal_number(text: str) -> int:
 
 
 def club_available() -> bool:
-    """The club's archive is SQLite: where Python has no sqlite3 (the pocket site, docs/
-    pocket.md) there is no club; the games list shows no Club button and the club's
-    pages and routes say why instead of failing."""
+    """The club's archive is SQLite: where Python has no sqlite3 there is no club; the
+    games list shows no Club button and the club's pages and routes say why instead of
+    failing.  (The pocket site puts sql.js in its place: docs/pocket.md.)"""
     return find_spec("sqlite3") is not None
 
 

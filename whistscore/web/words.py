@@ -119,6 +119,75 @@ WORDS: dict[str, tuple[str, str]] = {
                          "as it was.",
                          "Не сохранено: хранилище браузера не приняло запись; игра осталась "
                          "как была."),
+    # the pocket site's storage, backup, delete and links (whistscore.pocket.pages)
+    "pocket_keep_link": ("Storage and backup", "Хранение и резервная копия"),
+    "pocket_keep_title": ("Storage and backup", "Хранение и резервная копия"),
+    "pocket_stored_title": ("What is stored", "Что хранится"),
+    "pocket_stored_count": ("{0} game files, {1} KB, in this browser on this phone.",
+                            "Файлов партий: {0}, {1} КБ — в этом браузере на этом телефоне."),
+    "pocket_usage": ("This site uses {0} of the {1} the browser allows it.",
+                     "Сайт занимает {0} из {1}, которые ему разрешает браузер."),
+    "pocket_units": ("KB MB GB", "КБ МБ ГБ"),
+    "pocket_persisted": ("The browser has agreed to keep this storage even when space runs "
+                         "short.",
+                         "Браузер согласился хранить эти данные, даже когда не хватает места."),
+    "pocket_not_persisted": ("The browser may clear this storage when space runs short (it "
+                             "keeps it for apps on the home screen): back up your games.",
+                             "Браузер может стереть эти данные, когда не хватает места (для "
+                             "приложений на главном экране он их хранит): сохраняйте копию."),
+    "pocket_backup_title": ("Backup", "Резервная копия"),
+    "pocket_backup_note": ("One zip file with every game file, byte for byte. Unzipped it is a "
+                           "club folder: whistscore club FOLDER reads it. Restore it here or on "
+                           "a new phone.",
+                           "Один zip-файл со всеми файлами партий, байт в байт. Распакованный, "
+                           "это папка клуба: её читает whistscore club ПАПКА. Восстановите его "
+                           "здесь или на новом телефоне."),
+    "pocket_backup": ("Back up every game (.zip)", "Сохранить все партии (.zip)"),
+    "pocket_restore": ("Restore a backup (.zip)", "Восстановить из копии (.zip)"),
+    "pocket_restored": ("Restored: {0} new games, {1} already here.",
+                        "Восстановлено: новых партий — {0}, уже были здесь — {1}."),
+    "pocket_imported_already": ("This game is on this phone already.",
+                                "Эта партия уже есть на этом телефоне."),
+    "pocket_delete": ("Delete", "Удалить"),
+    "pocket_deleted_said": ("Deleted {0}. It can be brought back below for a week.",
+                            "Партия {0} удалена. Её можно вернуть ниже в течение недели."),
+    "pocket_deleted_title": ("Deleted games (kept for a week)",
+                             "Удалённые партии (хранятся неделю)"),
+    "pocket_deleted_none": ("None.", "Нет."),
+    "pocket_undo_delete": ("Bring back", "Вернуть"),
+    "pocket_share": ("Share", "Поделиться"),
+    "pocket_share_title": ("This game as a link", "Эта партия — ссылкой"),
+    "pocket_share_note": ("Scan the code with another phone's camera, or send the link: the "
+                          "whole game is in it, and it goes to no server.",
+                          "Наведите камеру другого телефона на код или отправьте ссылку: в ней "
+                          "вся партия, и она не уходит ни на какой сервер."),
+    "pocket_too_big_for_qr": ("This game is too long for one QR code: send the link, or the "
+                              "game file.",
+                              "Партия слишком длинная для одного QR-кода: отправьте ссылку "
+                              "или файл партии."),
+    "pocket_send_link": ("Send the link", "Отправить ссылку"),
+    "pocket_copy_link": ("Copy the link", "Скопировать ссылку"),
+    "pocket_copied": ("The link is copied.", "Ссылка скопирована."),
+    "pocket_link_size": ("The link: {0} characters", "Ссылка: {0} символов"),
+    "pocket_shared_title": ("A game shared with you", "С вами поделились партией"),
+    "pocket_shared_note": ("Read-only: nothing is stored on this phone until you choose. Keep "
+                           "it here to have a copy; continue here to record its next deals on "
+                           "this phone.",
+                           "Только просмотр: на телефоне ничего не сохраняется, пока вы не "
+                           "выберете. «Сохранить здесь» — оставить себе копию; «Продолжить "
+                           "здесь» — записывать следующие сдачи на этом телефоне."),
+    "pocket_keep_here": ("Keep it here", "Сохранить здесь"),
+    "pocket_continue_here": ("Continue here", "Продолжить здесь"),
+    # a pocket game's link opened on the laptop's scorepad (web/pages/shared.py)
+    "shared_note": ("Read-only: nothing is stored in this folder until you choose.",
+                    "Только просмотр: в папку ничего не сохраняется, пока вы не выберете."),
+    "shared_here": ("This game is in this folder already:", "Эта партия уже есть в этой папке:"),
+    "open_link": ("A game's link from a phone", "Ссылка на партию с телефона"),
+    "open_link_go": ("Open", "Открыть"),
+    "open_link_bad": ("This is not a game's link: it has no \"#/s/\".",
+                      "Это не ссылка на партию: в ней нет «#/s/»."),
+    "pocket_already_here": ("This game is on this phone already:", "Эта партия уже есть на "
+                            "этом телефоне:"),
 }
 
 

@@ -79,6 +79,7 @@
     const jar = Object.entries(cookies()).map(([k, v]) => k + "=" + v).join("; ");
     const all = (headers || []).concat([["accept-language", (navigator.languages || [navigator.language]).join(",")]]);
     if (jar) all.push(["cookie", jar]);
+    all.push(["x-pocket-site", base.href]);   // the site's address: a game's link starts with it
     const id = nextId++;
     const reply = await new Promise((resolve) => {
       waiting.set(id, resolve);
@@ -217,7 +218,7 @@
     }
   }
 
-  window.whistscorePocket = { go, timings, ask, transport };
+  window.whistscorePocket = { go, timings, ask, transport, show, deliver };
   offline().then(async (how) => {
     timings.serviceWorker = how;
     timings.sw = performance.now();

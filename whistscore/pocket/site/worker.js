@@ -40,8 +40,26 @@ async function start() {
   return performance.now() - t0;
 }
 
+// SQLite for the club's archive (sql.js: whistscore/pocket/sqlite_js.py), loaded once
+// Python is up, off the start's path; a club page waits for it
+let sqlReady = null;
+function loadSQL() {
+  if (!sqlReady) {
+    sqlReady = (async () => {
+      const code = await (await fetch(here("sqljs/sql-wasm.js"))).text();
+      const module = { exports: {} };
+      new Function("module", "exports", code)(module, module.exports);
+      self.whistscoreSQL = await module.exports({ locateFile: (f) => here("sqljs/" + f) });
+    })();
+  }
+  return sqlReady;
+}
+
 async function answer(msg) {
   const { id, method, url, headers, body } = msg;
+  if (url.startsWith("/club") || url.startsWith("/api/club")) {
+    try { await loadSQL(); } catch (e) { /* the club's page then says its archive failed */ }
+  }
   const run = async () => {
     const t0 = performance.now();
     await syncfs(true);   // another tab may have saved since: read the storage first
