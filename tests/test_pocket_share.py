@@ -22,6 +22,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from whistscore.errors import InputError
 
 from clirun import run
 
@@ -118,7 +119,7 @@ def test_delete_then_undo_brings_the_same_file_back(tmp_path):
     entry = keep.delete(tmp_path, "sochi-2", now=1000.0)
     assert [e for e, _, _ in keep.deleted(tmp_path, now=1000.0 + keep.KEEP_DELETED - 1)] == [entry]
     assert keep.deleted(tmp_path, now=1000.0 + keep.KEEP_DELETED + 1) == []
-    with pytest.raises(Exception):
+    with pytest.raises(InputError):
         keep.undo(tmp_path, entry)
     assert ask(p, "POST", "/pocket/delete/nothing-here")[0] == 404
 
