@@ -214,7 +214,9 @@ def _club(a: argparse.Namespace) -> int:
         club.close()
     data = club_workbook(standings, players, records, w, period_words(w, standings["period"]),
                          a.lang)
-    save(data, a.export)
+    with files.no_links(), files.locked(a.export):
+        _club_export_target(a.export, a.force)  # again: the file may have changed meanwhile
+        save(data, a.export)
     print(said("cli.club.export", (a.export, len(players),
                                    sum(b["evenings"] for b in standings["games"].values())),
                a.lang))
@@ -232,11 +234,38 @@ def _club_export_target(out: str, force: bool) -> None:
     if not out.lower().endswith(".xlsx"):
         raise InputError("a workbook's name ends in .xlsx", field="export", value=out,
                          key="club.export_name")
-    target = files.save_target(out, field="export")
-    if target.exists() and not force and not written_by_whistscore(target):
+    target = _workbook_target(out, "export")
+    if target is not None and not force and not written_by_whistscore(target):
         raise InputError("the file exists and is not a club workbook whistscore wrote; use "
                          "--force to overwrite it", field="export", value=out,
                          key="club.export_exists")
+
+
+def _workbook_target(out: str, field: str, game_file: str | None = None) -> Path | None:
+    """The existing file an export would replace (None: there is none), refused unless it
+    is a plain file that is a workbook, --force or not: a symbolic link is never written
+    through (with ``latest.xlsx`` pointing at a game file, the export turned the game into
+    a zip), and a game file, a letter or anything else that is no workbook is never
+    replaced by one.  A device, a folder or a read-only file is refused as every save
+    refuses it (:func:`files.save_target`)."""
+    from .excel.reading import is_workbook
+
+    if os.path.islink(out):
+        raise InputError("the file is a symbolic link; an export never writes through a "
+                         "link: name the file itself (nothing written)", field=field,
+                         value=out, key="file.export_link")
+    with files.no_links():
+        target = files.save_target(out, field=field)
+    if not os.path.lexists(target):
+        return None
+    if game_file is not None and os.path.samefile(target, game_file):
+        raise InputError("that is the game file itself; name another file for the workbook",
+                         field=field, value=out)
+    if not is_workbook(target, field):
+        raise InputError("the file exists and is not a workbook; an export replaces only a "
+                         "workbook, with --force too: name another file (nothing written)",
+                         field=field, value=out, key="file.export_other")
+    return target
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:
@@ -541,7 +570,7 @@ def _cmd_export(a: argparse.Namespace) -> int:
     from . import excel  # openpyxl is loaded only here
 
     game = files.load(a.file)
-    with files.locked(a.out):
+    with files.no_links(), files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
     _out(said("cli.wrote", (a.out,), a.lang))
@@ -554,12 +583,9 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
     A device, a folder or a read-only file is refused even with --force."""
     from . import excel
 
-    target = files.save_target(out, field="out")
-    if not target.exists():
+    target = _workbook_target(out, "out", game_file)
+    if target is None:
         return
-    if os.path.samefile(target, game_file):
-        raise InputError("that is the game file itself; name another file for the workbook",
-                         field="out", value=out)
     if not force and not excel.written_by_whistscore(target):
         raise InputError("the file exists and is not a workbook whistscore wrote; use "
                          "--force to overwrite it", field="out", value=out)

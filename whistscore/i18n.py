@@ -328,6 +328,14 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.file.folder": ("The file's folder cannot be used.", "Папка файла недоступна."),
     "err.file.replace": ("This file cannot be replaced (a link, or not a plain file).",
                          "Этот файл нельзя заменить: это ссылка или не обычный файл."),
+    "err.file.export_link": ("The file is a link: an export never writes through a link; "
+                             "name the file itself.",
+                             "Файл — это ссылка: выгрузка никогда не пишет через ссылку; "
+                             "укажите сам файл."),
+    "err.file.export_other": ("That file is not a workbook: an export replaces only a workbook, "
+                              "even with --force.",
+                              "Этот файл — не книга Excel: выгрузка заменяет только книгу, "
+                              "даже с --force."),
     "err.file.read_only": ("The file is read-only: make it writable.",
                            "Файл только для чтения: разрешите запись в него."),
     "err.file.moved": ("The file moved meanwhile: nothing was written; try again.",
