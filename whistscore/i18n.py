@@ -342,6 +342,13 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                        "Файл тем временем перенесли: ничего не записано, попробуйте ещё раз."),
     "err.file.full": ("The game would be larger than {0} MB: start a new game.",
                       "Партия вышла бы больше {0} МБ: начните новую."),
+    "err.file.deals": ("The game file holds more than {0} deals, the most whistscore reads: "
+                       "split it into evenings.",
+                       "В файле партии больше {0} сдач — больше, чем читает whistscore: "
+                       "разделите его на вечера."),
+    "err.file.deals_full": ("The game has {0} deals, the most a game file holds: start a new "
+                            "game.",
+                            "В партии {0} сдач — больше файл партии не вмещает: начните новую."),
     "err.file.large": ("The game file is larger than {0} MB.", "Файл партии больше {0} МБ."),
     "err.rule_unknown": ("This game has no option \"{0}\".", "В этой игре нет опции «{0}»."),
     "err.preset_unknown": ("This game has no preset \"{0}\".",

@@ -1,0 +1,131 @@
+"""Issue 32, part B: bounded work, not only bytes; links never written through; names
+printed escaped; one evening however many files hold it.
+
+The worst refused inputs of the issue are measured here in a fresh process (its own
+peak memory, ``ru_maxrss``) and their time: a 62 MB game file of 1.2 million
+all-passes (under the 64 MB byte bound) and a 264 KB workbook whose hidden sheet
+deflates to it.  Today's main took 214 s and 2.3 GB (club) and 46 s and 1.6 GB
+(import) on them; the deal bound refuses both in about a second.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from whistscore import journal, recording
+from whistscore.errors import InputError
+
+from clirun import run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_HEAD = ('{"format":"whistscore","version":1,"game":"preferans",'
+         '"players":["A","B","C"],"rules":{"preset":"sochi"},"deals":[\n')
+_ALLPASS = '{"contract":"allpass","tricks":{"A":3,"B":3,"C":4}}'
+
+
+def allpass_text(deals: int) -> str:
+    """A legal Preferans file of ``deals`` all-passes (a 62 MB one holds 1.2 million)."""
+    return _HEAD + ",\n".join([_ALLPASS] * deals) + "\n]}\n"
+
+
+def measured(argv: list[str], timeout: float = 60) -> tuple[int, str, float, int]:
+    """``whistscore ARGV`` in a fresh interpreter: exit status, its output (stdout, then
+    stderr), seconds, peak KB."""
+    code = ("import resource, sys\n"
+            "from whistscore.cli import main\n"
+            "try:\n    status = main(sys.argv[1:])\n"
+            "except SystemExit as exc:\n    status = exc.code\n"
+            "sys.stderr.write(f'\\nPEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+            "sys.exit(status)\n")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT)
+    seconds = time.perf_counter() - start
+    err, _, peak = (done.stdout + done.stderr).rpartition("\nPEAK ")
+    return done.returncode, err, seconds, int(peak)
+
+
+# -- deals per game file ---------------------------------------------------------------------
+
+def test_a_game_file_holds_at_most_max_deals():
+    assert journal.MAX_DEALS == 20_000
+    game = journal.loads(allpass_text(journal.MAX_DEALS))
+    assert len(game.deals) == journal.MAX_DEALS
+    with pytest.raises(InputError) as caught:
+        journal.loads(allpass_text(journal.MAX_DEALS + 1))
+    assert "more than 20,000 deals" in str(caught.value)
+    assert caught.value.key == "file.deals"
+
+
+def test_the_parse_stops_at_the_bound_not_at_the_end(monkeypatch):
+    """A file of many more deals is refused while its JSON is read: the objects built are
+    bounded (MAX_OBJECTS), not the file's."""
+    made = [0]
+    real = journal._no_duplicates
+
+    def counted(pairs):
+        made[0] += 1
+        return real(pairs)
+
+    monkeypatch.setattr(journal, "_no_duplicates", counted)
+    with pytest.raises(InputError, match="more than 20,000 deals"):
+        journal.loads(allpass_text(200_000))
+    assert made[0] <= journal.MAX_OBJECTS
+
+
+def test_add_refuses_the_deal_past_the_bound(tmp_path):
+    """A file is never written past its own read bound: the 20,001st deal is refused, the
+    file byte-identical."""
+    path = tmp_path / "g.json"
+    path.write_text(journal.dumps(journal.loads(allpass_text(journal.MAX_DEALS))),
+                    encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(InputError) as caught:
+        recording.record(path, "allpass 3/3/4")
+    assert caught.value.key == "file.deals_full" and path.read_bytes() == before
+    status, out, err = run(["add", path, "allpass 3/3/4", "--lang", "ru"])
+    assert status == 1 and "20000 сдач" in err and path.read_bytes() == before, err
+
+
+def test_the_club_refuses_a_huge_legal_file_in_flat_memory(tmp_path):
+    """Issue 32 #3: a 62 MB file of 1.2 million all-passes in the club folder took 214 s and
+    2.34 GB.  Now it is left out with the one sentence, in about a second and a few hundred
+    MB at most (the 62 MB of bytes and their text, and a bound's worth of parsed deals)."""
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "huge.json").write_text(allpass_text(1_200_000), encoding="utf-8")
+    assert 60 * 1024 * 1024 < (club / "huge.json").stat().st_size < journal.MAX_FILE_BYTES
+    for name in ("2026-10-02-pulka.json",):
+        (club / name).write_bytes((ROOT / "samples" / "club" / name).read_bytes())
+    status, err, seconds, peak_kb = measured(["club", str(club)])
+    assert status == 0, err
+    assert "left out: huge.json" in err and "more than 20,000 deals" in err, err
+    print(f"club over a 62 MB file of 1.2 M deals: {seconds:.2f} s, {peak_kb // 1024} MB")
+    assert seconds < 20 and peak_kb < 450 * 1024, (seconds, peak_kb)
+
+
+def test_a_workbook_bomb_of_deals_is_refused_in_flat_memory(tmp_path):
+    """Issue 32 #3: a 264 KB workbook whose hidden sheet deflates to 62 MB of deals made
+    ``import`` run 38-66 s at 1.6 GB; it is refused by the deal bound."""
+    from whistscore.excel import book
+    from whistscore.excel.backup import game_sheet
+
+    front = book.Sheet("Sheet")
+    front.put(1, 1, "x")
+    data = book.write([front, game_sheet(allpass_text(1_200_000))],
+                      book.Properties("t", "s", "whistscore", "k", "c", "en", "d"))
+    bomb = tmp_path / "bomb.xlsx"
+    bomb.write_bytes(data)
+    assert bomb.stat().st_size < 1024 * 1024
+    status, err, seconds, peak_kb = measured(["import", str(bomb), str(tmp_path / "g.json")])
+    assert status == 1 and "more than 20,000 deals" in err, err
+    assert not (tmp_path / "g.json").exists()
+    print(f"import of a workbook bomb of 1.2 M deals: {seconds:.2f} s, {peak_kb // 1024} MB")
+    assert seconds < 20 and peak_kb < 450 * 1024, (seconds, peak_kb)
