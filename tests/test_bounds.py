@@ -129,3 +129,92 @@ def test_a_workbook_bomb_of_deals_is_refused_in_flat_memory(tmp_path):
     assert not (tmp_path / "g.json").exists()
     print(f"import of a workbook bomb of 1.2 M deals: {seconds:.2f} s, {peak_kb // 1024} MB")
     assert seconds < 20 and peak_kb < 450 * 1024, (seconds, peak_kb)
+
+
+# -- the scorepad: a recording never waits behind reads; the games list is kept -------------
+
+def _scorepad_game(folder: Path, name: str) -> Path:
+    import whistscore
+
+    path = folder / f"{name}.json"
+    whistscore.dump(whistscore.new_game("preferans", ["Anna", "Boris", "Vera"]), path)
+    return path
+
+
+def test_a_recording_is_never_queued_behind_reads(tmp_path, monkeypatch):
+    """Issue 32 #3: four slow reads (Club pages, workbook downloads) took every work slot and
+    tonight's deal got 503 "nothing was written".  Writes have slots of their own: the deal
+    is saved at once while the reads still run."""
+    import threading
+    import urllib.request
+
+    from serve_support import TOKEN, live_server
+    from whistscore.web import store
+
+    _scorepad_game(tmp_path, "big")
+    tonight = _scorepad_game(tmp_path, "tonight")
+    slow = store.Folder.replay
+
+    def replay(self, name, **kw):
+        if name == "big":
+            time.sleep(3.0)
+        return slow(self, name, **kw)
+
+    monkeypatch.setattr(store.Folder, "replay", replay)
+    with live_server(tmp_path) as url:
+        readers = [threading.Thread(target=lambda: urllib.request.urlopen(
+            f"{url}/api/games/big/settle", timeout=30).read()) for _ in range(6)]
+        for t in readers:
+            t.start()
+        time.sleep(0.5)  # every read slot is taken now
+        start = time.monotonic()
+        req = urllib.request.Request(f"{url}/api/games/tonight/deals", method="POST",
+                                     data=json.dumps({"deal": "pass 4/2/4"}).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              "X-Whistscore-Token": TOKEN})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            status = r.status
+        took = time.monotonic() - start
+        for t in readers:
+            t.join()
+    assert status == 201 and len(journal.loads(tonight.read_text("utf-8")).deals) == 1
+    assert took < 1.5, took
+
+
+def test_the_games_list_replays_only_a_changed_file(tmp_path, monkeypatch):
+    """Issue 32 #3: the games list replayed every game on every request (3-4 s with one
+    5 MB game).  Its lines are kept per file and made again only for a file that changed
+    (a save renames a new file in: its inode, time or size moves)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from serve_support import TOKEN
+    from whistscore.web import store
+    from whistscore.web.app import create_app
+
+    for name in ("a", "b", "c"):
+        _scorepad_game(tmp_path, name)
+    replayed: list[tuple[str, ...]] = []
+    real = store.replay
+
+    def counted(game, **kw):
+        replayed.append(game.players)
+        return real(game, **kw)
+
+    monkeypatch.setattr(store, "replay", counted)
+    c = TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8000",
+                   client=("127.0.0.1", 50000))
+    first = c.get("/api/games").json()
+    assert [g["name"] for g in first] == ["a", "b", "c"] and len(replayed) == 3
+    assert c.get("/api/games").json() == first and len(replayed) == 3
+    assert c.get("/").status_code == 200 and len(replayed) == 3  # the Games page too
+    status = c.post("/api/games/b/deals", json={"deal": "pass 4/2/4"},
+                    headers={"X-Whistscore-Token": TOKEN}).status_code
+    assert status == 201
+    replayed.clear()
+    after = c.get("/api/games").json()
+    assert [g["deals"] for g in after] == [0, 1, 0] and len(replayed) == 1
+    (tmp_path / "c.json").unlink()
+    assert [g["name"] for g in c.get("/api/games").json()] == ["a", "b"]

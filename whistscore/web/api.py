@@ -112,7 +112,7 @@ async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
     if already:
         out["already"] = True
     try:
-        out.update(await state.work.read(_after, state, name, rp, lang_of(request),
+        out.update(await state.work.answer(_after, state, name, rp, lang_of(request),
                                          request.query_params.get("view") == "1",
                                          request.query_params.get("all") == "1"))
     except Busy:

@@ -83,6 +83,10 @@ class Folder:
         #: name -> (stamp, replay): a page asks again and again for a file that has not
         #: changed; every save (ours or the CLI's) renames a new file in, so the stamp moves
         self._cache: dict[str, tuple[str, Replay[Any]]] = {}
+        #: name -> (stamp, the games list's line, the error it reads with): the list is
+        #: asked for by every phone, and replaying every game for it took 3-4 s with one
+        #: 5 MB game (issue 32); a file is replayed again only when its stamp moved
+        self._summaries: dict[str, tuple[str, JSONObject, Exception | None]] = {}
 
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
@@ -199,23 +203,47 @@ class Folder:
         (the CLI's words) and, for a page in ``lang``, ``said``: the same in that language
         (the sentence of the layer that refused it, the technical text in brackets)."""
         out: list[JSONObject] = []
+        kept: dict[str, tuple[str, JSONObject, Exception | None]] = {}
         for name in self.names():
-            try:
-                rp = replay(self.load(name), keep=False)
-            except (InputError, OSError) as exc:
-                item: JSONObject = {"name": name, "game": None, "players": [], "deals": None,
-                                    "finished": None, "error": str(exc)}
-                if lang is not None:
-                    item["said"] = error_line(exc, [get_game(n) for n in GAMES], lang)
-                out.append(item)
-                continue
-            game = rp.game
-            item = {"name": name, "game": game.kind.name, "players": list(game.players),
-                    "deals": len(game.deals), "finished": rp.finished}
-            if with_title:
-                item["title"] = getattr(game, "title", None)
+            line = self._summary_of(name)
+            kept[name] = line
+            item = dict(line[1])
+            if line[2] is not None and lang is not None:
+                item["said"] = error_line(line[2], [get_game(n) for n in GAMES], lang)
+            if not with_title:
+                item.pop("title", None)
             out.append(item)
+        self._summaries = kept  # a removed file's line goes with it
         return out
+
+    def _summary_of(self, name: str) -> tuple[str, JSONObject, Exception | None]:
+        """The games list's line of ``name``: kept while the file's stamp (inode, mtime,
+        size: every save renames a new file in) stays, replayed once when it moved."""
+        try:
+            stamp = self._stamp(self.path(name))
+        except (InputError, OSError):
+            stamp = ""
+        kept = self._summaries.get(name)
+        if kept is not None and stamp and kept[0] == stamp:
+            return kept
+        try:
+            text, stamp = self._read(name)
+        except (InputError, OSError) as exc:  # of the moment (unreadable, gone): not kept
+            return "", self._error_line(name, exc), exc
+        try:
+            rp = replay(journal.loads(text), keep=False)
+        except (InputError, OSError) as exc:  # the file's own content: kept as it is
+            return stamp, self._error_line(name, exc), exc
+        game = rp.game
+        item = {"name": name, "game": game.kind.name, "players": list(game.players),
+                "deals": len(game.deals), "finished": rp.finished,
+                "title": getattr(game, "title", None)}
+        return stamp, item, None
+
+    @staticmethod
+    def _error_line(name: str, exc: Exception) -> JSONObject:
+        return {"name": name, "game": None, "players": [], "deals": None, "finished": None,
+                "error": str(exc)}
 
     # -- writing -------------------------------------------------------------------
     def create(self, body: Mapping[str, Any]) -> str:
