@@ -218,3 +218,43 @@ def test_the_games_list_replays_only_a_changed_file(tmp_path, monkeypatch):
     assert [g["deals"] for g in after] == [0, 1, 0] and len(replayed) == 1
     (tmp_path / "c.json").unlink()
     assert [g["name"] for g in c.get("/api/games").json()] == ["a", "b"]
+
+
+# -- the scorepad's 500 says what is known ---------------------------------------------------
+
+@pytest.mark.parametrize("lang, saved_word, unsaved_word", [
+    ("en", "it WAS saved", "nothing was written"),
+    ("ru", "СОХРАНЕНО", "ничего не записано")])
+def test_a_500_after_the_save_says_the_deal_was_saved(tmp_path, monkeypatch, lang, saved_word,
+                                                      unsaved_word):
+    """Issue 32 #10: an error that came after the deal was saved was answered "nothing was
+    written".  The 500 now says the change WAS saved (and its file) when it was, and that
+    nothing was written when nothing was."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from serve_support import TOKEN
+    from whistscore.web import store
+    from whistscore.web.app import create_app
+
+    path = _scorepad_game(tmp_path, "ev")
+
+    def broken(self, name, p, rp):
+        raise RuntimeError("after the save")
+
+    monkeypatch.setattr(store.Folder, "_remember", broken)
+    c = TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8000",
+                   client=("127.0.0.1", 50000), raise_server_exceptions=False)
+    r = c.post(f"/api/games/ev/deals?lang={lang}", json={"deal": "pass 4/2/4"},
+               headers={"X-Whistscore-Token": TOKEN})
+    assert r.status_code == 500 and saved_word in r.text and "ev.json" in r.text, r.text
+    assert unsaved_word not in r.text
+    assert len(journal.loads(path.read_text("utf-8")).deals) == 1
+    monkeypatch.setattr(store.Folder, "_checked", lambda *a: (_ for _ in ()).throw(
+        RuntimeError("before the save")))
+    r = c.post(f"/api/games/ev/deals?lang={lang}", json={"deal": "pass 4/2/4"},
+               headers={"X-Whistscore-Token": TOKEN})
+    assert r.status_code == 500 and unsaved_word in r.text and saved_word not in r.text
+    assert len(journal.loads(path.read_text("utf-8")).deals) == 1

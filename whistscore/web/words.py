@@ -114,6 +114,13 @@ WORDS: dict[str, tuple[str, str]] = {
                          "as it was.",
                          "Не сохранено: хранилище браузера не приняло запись; игра осталась "
                          "как была."),
+    # the scorepad's 500 says what is known: whether the request had saved its change
+    "error_unsaved": ("Internal error ({0}); nothing was written.",
+                      "Внутренняя ошибка ({0}); ничего не записано."),
+    "error_after_save": ("Internal error ({0}) after the change was saved: it WAS saved "
+                         "({1}); reload the page to see it.",
+                         "Внутренняя ошибка ({0}) уже после записи: изменение СОХРАНЕНО "
+                         "({1}); обновите страницу, чтобы его увидеть."),
 }
 
 
