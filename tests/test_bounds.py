@@ -258,3 +258,112 @@ def test_a_500_after_the_save_says_the_deal_was_saved(tmp_path, monkeypatch, lan
                headers={"X-Whistscore-Token": TOKEN})
     assert r.status_code == 500 and unsaved_word in r.text and saved_word not in r.text
     assert len(journal.loads(path.read_text("utf-8")).deals) == 1
+
+
+# -- one evening however many files hold it --------------------------------------------------
+
+def _conflict_club(folder: Path) -> Path:
+    folder.mkdir()
+    source = ROOT / "samples" / "club" / "2026-10-02-pulka.json"
+    (folder / "2026-10-02-pulka.json").write_bytes(source.read_bytes())
+    (folder / "2026-10-02-pulka (conflicted copy 2026-11-30).json").write_bytes(
+        source.read_bytes())
+    first = json.loads(source.read_bytes())
+    first["deals"] = first["deals"][:3]  # a copy taken mid-evening: its first deals
+    first.pop("ended", None)
+    (folder / "2026-10-02-pulka.sync-conflict-20261130-123456-ABCDEF.json").write_text(
+        json.dumps(first, ensure_ascii=False), "utf-8")
+    return folder
+
+
+def test_a_conflict_copy_is_one_evening_with_a_notice(tmp_path):
+    """Issue 32 #4: a byte-identical copy took a player from 1 evening to 2 and doubled the
+    money and the rating's move, with no notice.  Copies (the same bytes, or a file whose
+    timed deals are the first deals of another) count once, each listed as left out with
+    the file that counts: in the text, the JSON and (same answer) the Club page."""
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "2026-10-02-pulka.json").write_bytes(
+        (ROOT / "samples" / "club" / "2026-10-02-pulka.json").read_bytes())
+    club = _conflict_club(tmp_path / "club")
+    status, out, err = run(["club", alone, "--json"])
+    want = json.loads(out)["games"]
+    status, out, err = run(["club", club, "--json"])
+    assert status == 0, err
+    got = json.loads(out)
+    assert got["games"] == want  # evenings, money and ratings as with the one file
+    left = {p["file"]: p["error"] for p in got["left_out"]}
+    assert set(left) == {"2026-10-02-pulka (conflicted copy 2026-11-30).json",
+                         "2026-10-02-pulka.sync-conflict-20261130-123456-ABCDEF.json"}
+    assert all("counted once, as 2026-10-02-pulka.json" in why for why in left.values())
+    status, out, err = run(["club", club])
+    assert status == 0 and out.count("counted once, as 2026-10-02-pulka.json") == 2, out
+
+
+def test_two_evenings_that_only_begin_alike_are_two(tmp_path):
+    """Deals without times are not matched by content: two evenings of the same table may
+    both open with an all-pass; only a byte-identical file is a copy then."""
+    import whistscore
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    players = ["Anna", "Boris", "Vera"]
+    one = whistscore.new("preferans", players).add("pass 4/2/4", at=None)
+    one.add("Anna 6S Boris:p Vera:p", at=None).end("2026-10-02T23:00:00+02:00").save(
+        folder / "a.json")
+    whistscore.new("preferans", players).add("pass 4/2/4", at=None).end(
+        "2026-10-09T23:00:00+02:00").save(folder / "b.json")
+    got = json.loads(run(["club", folder, "--json"])[1])
+    assert got["left_out"] == [] and got["games"]["preferans"]["evenings"] == 2
+
+
+def test_the_games_list_shows_every_file_the_club_counts(tmp_path):
+    """Issue 32 #4: a Dropbox-style copy "evening (conflicted copy ...).json" was missing
+    from the scorepad's games list (its name has spaces), so nobody at the table could see
+    or remove it, yet the Club page counted it.  It is listed, opened read-only, and
+    removed only with its name confirmed: the only change the scorepad makes to it."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from serve_support import TOKEN
+    from whistscore.web.app import create_app
+
+    evening = _scorepad_game(tmp_path, "evening")
+    copy = tmp_path / "evening (conflicted copy 2026-11-30).json"
+    copy.write_bytes(evening.read_bytes())
+    (tmp_path / "broken copy.json").write_text("{not json", "utf-8")
+    (tmp_path / "link copy.json").symlink_to(evening)
+    c = TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8000",
+                   client=("127.0.0.1", 50000))
+    listed = c.get("/api/games").json()
+    assert [g.get("file") or g["name"] for g in listed] == [
+        "evening", "broken copy.json", "evening (conflicted copy 2026-11-30).json"]
+    odd = listed[2]
+    assert odd["odd"] is True and odd["name"] is None and odd["deals"] == 0
+    assert "error" in listed[1] and listed[1]["odd"] is True
+    page = c.get("/?lang=ru").text
+    assert "/f?name=evening%20%28conflicted%20copy%202026-11-30%29.json" in page
+    assert "только чтение" in page
+    shown = c.get("/f", params={"name": copy.name})
+    assert shown.status_code == 200 and copy.name in shown.text and "remove-file" in shown.text
+    assert c.get("/api/files", params={"name": copy.name}).text == copy.read_text("utf-8")
+    # a served game, a link, a name that is not here: not this route's
+    for name in ("evening.json", "link copy.json", "nothing.json", "../evening.json"):
+        assert c.get("/api/files", params={"name": name}).status_code == 404, name
+        r = c.request("DELETE", "/api/files", params={"name": name},
+                      json={"confirm": name}, headers={"X-Whistscore-Token": TOKEN})
+        assert r.status_code == 404, name
+    assert evening.exists() and (tmp_path / "link copy.json").is_symlink()
+    # removal: the token, then the name confirmed
+    r = c.request("DELETE", "/api/files", params={"name": copy.name}, json={"confirm": copy.name})
+    assert r.status_code in (401, 403) and copy.exists()
+    r = c.request("DELETE", "/api/files", params={"name": copy.name}, json={},
+                  headers={"X-Whistscore-Token": TOKEN})
+    assert r.status_code == 400 and "confirm" in r.json()["error"] and copy.exists()
+    r = c.request("DELETE", "/api/files", params={"name": copy.name},
+                  json={"confirm": copy.name}, headers={"X-Whistscore-Token": TOKEN})
+    assert r.status_code == 204 and not copy.exists() and evening.exists()
+    assert [g.get("file") or g["name"] for g in c.get("/api/games").json()] == [
+        "evening", "broken copy.json"]

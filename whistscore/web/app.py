@@ -37,7 +37,7 @@ from . import api
 from .draw import mixed_amount, shown
 from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
-from .pages.games import games_page
+from .pages.games import file_page, games_page
 from .pages.settle import settle_page
 from .pages.table import live_view, table_page
 from .shared import MAX_BODY, TOKEN_HEADER, error
@@ -60,6 +60,8 @@ ROUTES = [
     Route("/api/club/records", api.api_club_records),
     Route("/api/club/h2h", api.api_club_h2h),
     Route("/api/club/players/{name:path}", api.api_club_player),
+    Route("/f", file_page),
+    Route("/api/files", api.api_file, methods=["GET", "DELETE"]),
     Route("/api/games", api.api_games, methods=["GET", "POST"]),
     Route("/api/games/{name}", api.api_game),
     Route("/api/games/{name}/settle", api.api_settle),
