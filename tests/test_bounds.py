@@ -367,3 +367,56 @@ def test_the_games_list_shows_every_file_the_club_counts(tmp_path):
     assert r.status_code == 204 and not copy.exists() and evening.exists()
     assert [g.get("file") or g["name"] for g in c.get("/api/games").json()] == [
         "evening", "broken copy.json"]
+
+
+# -- names reach the terminal escaped ---------------------------------------------------------
+
+RAW = ("\x1b", "\r", "\x9b", "\u202e", "\u2028")
+
+
+def _raw_free(text: str) -> bool:
+    return not any(c in text for c in RAW)
+
+
+def test_file_names_reach_the_terminal_escaped(tmp_path, monkeypatch):
+    """Issue 32 #7: the "left out:" lines printed escape sequences and newlines from file
+    names, so a name could clear the screen or forge a line of the standings.  Every name
+    from outside is printed escaped, one line each, in every command that prints one."""
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "2026-10-02-pulka.json").write_bytes(
+        (ROOT / "samples" / "club" / "2026-10-02-pulka.json").read_bytes())
+    forged = "x\x1b[2J\nleft out: forged.json"
+    (club / forged).write_text("{bad", "utf-8")
+    (club / "y\x1b[31mred\r\u202ez\x9b.json").write_text("{bad", "utf-8")
+    for lang in ("en", "ru"):
+        status, out, err = run(["club", club, "--lang", lang])
+        assert status == 0, err
+        assert _raw_free(out) and _raw_free(err), out
+        lines = out.splitlines()
+        assert not any(line.startswith("left out: forged") for line in lines), out
+        assert sum("\\x1b[2J\\nleft out: forged.json" in line for line in lines) == 1, out
+        assert any("y\\x1b[31mred\\r\\u202ez\\x9b.json" in line for line in lines), out
+    # the commands on one file: check, show, export, undo's refusal, a file that is missing
+    monkeypatch.chdir(tmp_path)  # short names: a refusal shows 60 characters of its value
+    odd = Path("g\x1b]0;title\x07\n.json")
+    odd.write_bytes((ROOT / "samples" / "preferans-sochi.json").read_bytes())
+    for argv in (["check", odd], ["show", odd], ["export", odd, "b\x1b.xlsx"],
+                 ["show", "no\x1b[2J.json"], ["check", Path("club") / forged]):
+        status, out, err = run(argv)
+        assert _raw_free(out) and _raw_free(err), (argv, out, err)
+        assert "\x07" not in out + err, (argv, out, err)
+        if argv[0] != "show" or status:  # show prints no file name when it shows the game
+            assert "\\x1b" in out + err or "\\u001b" in out + err, (argv, out, err)
+
+
+def test_a_title_shown_by_show_is_escaped(tmp_path):
+    """A title may hold a C1 control or a bidi override (check_line refuses only C0): the
+    heading of ``show`` prints it escaped."""
+    path = tmp_path / "g.json"
+    data = json.loads((ROOT / "samples" / "preferans-sochi.json").read_bytes())
+    data["title"] = "Friday\x9b2J \u202eevil"
+    path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    status, out, err = run(["show", path])
+    assert status == 0, err
+    assert _raw_free(out) and "Friday\\x9b2J \\u202eevil" in out

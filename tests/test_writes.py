@@ -1138,7 +1138,7 @@ MEASURE = textwrap.dedent("""
 
 def test_show_of_a_large_file_stays_within_a_small_multiple_of_it(tmp_path):
     path = tmp_path / "game.json"
-    write_game(path, 60_000, players=["Anna", "Boris", "Vera"])
+    write_game(path, journal.MAX_DEALS, players=["Anna", "Boris", "Vera"])  # the largest
     size_kb = path.stat().st_size / 1024
     script = tmp_path / "measure.py"
     script.write_text(MEASURE, encoding="utf-8")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 from . import files
-from .errors import InputError, UsageError, WhistscoreError
+from .errors import InputError, UsageError, WhistscoreError, terminal_text
 from .games import GAMES, get_game
 from .i18n import LANGS, error_line, game_name, preset_name, said
 from .ledger import format_amount
@@ -209,7 +209,7 @@ def _club(a: argparse.Namespace) -> int:
         names = [r["player"] for block in standings["games"].values() for r in block["table"]]
         players = [club.player(n, **when) for n in dict.fromkeys(names)]
         for notice in standings["notices"]:
-            sys.stderr.write(f"whistscore club: {notice}\n")
+            sys.stderr.write(f"whistscore club: {terminal_text(notice)}\n")
     finally:
         club.close()
     data = club_workbook(standings, players, records, w, period_words(w, standings["period"]),
@@ -217,7 +217,7 @@ def _club(a: argparse.Namespace) -> int:
     with files.no_links(), files.locked(a.export):
         _club_export_target(a.export, a.force)  # again: the file may have changed meanwhile
         save(data, a.export)
-    print(said("cli.club.export", (a.export, len(players),
+    print(said("cli.club.export", (terminal_text(a.export), len(players),
                                    sum(b["evenings"] for b in standings["games"].values())),
                a.lang))
     return 0
@@ -356,7 +356,7 @@ def _cmd_new(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.dump(game, path)
-    _out(said("cli.created", (path, game_name(kind, a.lang), ", ".join(game.players),
+    _out(said("cli.created", (terminal_text(path), game_name(kind, a.lang), ", ".join(game.players),
                               preset_name(kind, game.rules.preset, a.lang)), a.lang))
     return 0
 
@@ -447,7 +447,7 @@ def _cmd_set(a: argparse.Namespace) -> int:
     for key, value in (("stake", game.stake), ("title", game.title), ("place", game.place)):
         if value is not None and value != "":
             what += said(f"cli.set.{key}", (value,), a.lang)
-    _out(said("cli.changed", (a.file, preset_name(game.kind, game.rules.preset, a.lang), what,
+    _out(said("cli.changed", (terminal_text(a.file), preset_name(game.kind, game.rules.preset, a.lang), what,
                               len(game.deals)), a.lang))
     return 0
 
@@ -480,13 +480,13 @@ def _cmd_end(a: argparse.Namespace) -> int:
     change = recording.end(a.file, at=a.at, reopen=a.reopen)
     rp = change.after.replay
     if a.reopen:
-        _out(said("cli.reopened", (a.file, len(rp.game.deals)), a.lang))
+        _out(said("cli.reopened", (terminal_text(a.file), len(rp.game.deals)), a.lang))
         return 0
     from .settlement import settle
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
     deals = len(rp.game.deals)
-    _out(said("cli.ended", (a.file, rp.game.ended, deals, balance), a.lang))
+    _out(said("cli.ended", (terminal_text(a.file), rp.game.ended, deals, balance), a.lang))
     return 0
 
 
@@ -512,7 +512,8 @@ def _undo_text(a: argparse.Namespace) -> int:
     _out(said("cli.dropped", (number, shown[:200]), a.lang))
     _out(said("cli.unscored", (why[0],), a.lang) if why else said("cli.unread", (), a.lang))
     for problem in journal.check_text(after):
-        sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
+        sys.stderr.write(f"whistscore undo: still wrong in {terminal_text(a.file)}: "
+                         f"{terminal_text(problem)}\n")
     return 0
 
 
@@ -528,7 +529,7 @@ def _cmd_show(a: argparse.Namespace) -> int:
 
     heading = game.heading()
     if heading:
-        _out(heading)
+        _out("\n".join(map(terminal_text, heading.splitlines())))
         _out()
     if a.deals:
         _out(render_deals(rp, a.lang))
@@ -573,7 +574,7 @@ def _cmd_export(a: argparse.Namespace) -> int:
     with files.no_links(), files.locked(a.out):
         _export_target(a.file, a.out, a.force)
         excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
-    _out(said("cli.wrote", (a.out,), a.lang))
+    _out(said("cli.wrote", (terminal_text(a.out),), a.lang))
     return 0
 
 
@@ -605,7 +606,7 @@ def _cmd_import(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.write_atomic(path, text)
-    _out(f"restored {path}: {len(game.deals)} deals")
+    _out(f"restored {terminal_text(path)}: {len(game.deals)} deals")
     return 0
 
 
@@ -614,10 +615,10 @@ def _cmd_check(a: argparse.Namespace) -> int:
     from . import journal
     problems = journal.check_text(text)
     if not problems:
-        _out(f"{a.file}: ok")
+        _out(f"{terminal_text(a.file)}: ok")
         return 0
     for p in problems:
-        sys.stderr.write(f"{a.file}: {_said(p, a.lang)}\n")
+        sys.stderr.write(f"{terminal_text(a.file)}: {terminal_text(_said(p, a.lang))}\n")
     return 1
 
 
@@ -716,7 +717,7 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     if isinstance(exc, KeyboardInterrupt):
         with _quiet():
             sys.stderr.write(f"whistscore {command}: interrupted after the change was saved "
-                             f"in {saves[-1]}; it stands\n")
+                             f"in {terminal_text(saves[-1])}; it stands\n")
             sys.stderr.flush()
         return 0
     if isinstance(exc, InputError):
@@ -724,8 +725,9 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     else:
         what = f"{type(exc).__name__}: {exc}"
     with _quiet():
-        sys.stderr.write(f"whistscore {command}: the change is saved in {saves[-1]}, but "
-                         f"showing the result failed ({what})\n")
+        sys.stderr.write(f"whistscore {command}: the change is saved in "
+                         f"{terminal_text(saves[-1])}, but showing the result failed "
+                         f"({terminal_text(what)})\n")
         sys.stderr.flush()
     return 0
 
@@ -884,7 +886,7 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
     text (deal, field, value, rule) after it in brackets."""
     def say(text: str) -> None:
         with _quiet():
-            sys.stderr.write(f"{text}\n")
+            sys.stderr.write(f"{terminal_text(text)}\n")  # one line: names escaped
             sys.stderr.flush()
 
     if isinstance(exc, WhistscoreError):  # InputError and its kin
