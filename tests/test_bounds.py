@@ -420,3 +420,59 @@ def test_a_title_shown_by_show_is_escaped(tmp_path):
     status, out, err = run(["show", path])
     assert status == 0, err
     assert _raw_free(out) and "Friday\\x9b2J \\u202eevil" in out
+
+
+# -- look-alike names -------------------------------------------------------------------------
+
+def _look_alike_club(folder: Path) -> Path:
+    import whistscore
+
+    folder.mkdir()
+    for day, first in (("02", "Anna"), ("09", "\u0410nna"), ("16", "Anna")):  # «А» Cyrillic
+        whistscore.new("preferans", [first, "Boris", "Vera"]).add(
+            "pass 4/2/4", at=f"2026-10-{day}T20:00:00+02:00").end(
+            f"2026-10-{day}T23:00:00+02:00").save(folder / f"2026-10-{day}.json")
+    return folder
+
+
+def test_look_alike_names_are_a_warning_with_the_alias_line(tmp_path):
+    """Issue 32 #5: "Anna" typed once with a Cyrillic «А» became two identical-looking rows,
+    evenings and money split.  Unicode's confusables find them: a warning with the
+    ``--alias`` line that merges them (in the text, the JSON and the Club page), never a
+    silent merge; the line, run, merges them and the warning goes."""
+    import shlex
+
+    from whistscore.club.lookalike import look_alike, skeleton
+
+    assert skeleton("\u0410nna") == skeleton("Anna") != skeleton("Anya")
+    assert look_alike(["Anna", "\u0410nna", "Вера", "Bepa", "Boris", "Борис"]) == [
+        ["Anna", "\u0410nna"], ["Bepa", "Вера"]]
+    club = _look_alike_club(tmp_path / "club")
+    got = json.loads(run(["club", club, "--json"])[1])
+    names = [r["player"] for r in got["games"]["preferans"]["table"]]
+    assert "Anna" in names and "\u0410nna" in names  # two players still: nothing merged
+    [notice] = [n for n in got["notices"] if "look alike" in n]
+    line = notice.split("merge them with: ", 1)[1]
+    argv = shlex.split(line)
+    assert argv[:2] == ["whistscore", "club"] and argv[3:] == ["--alias", "\u0410nna=Anna"]
+    status, out, err = run(["club", club])
+    assert status == 0 and "--alias" in err and "look alike" in err
+    # the Club page shows it among its notices
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from serve_support import TOKEN
+    from whistscore.web.app import create_app
+
+    c = TestClient(create_app(club, TOKEN), base_url="http://127.0.0.1:8000",
+                   client=("127.0.0.1", 50000))
+    page = c.get("/club").text
+    assert "look alike" in page and "--alias" in page
+    assert any("look alike" in n for n in c.get("/api/club").json()["notices"])
+    assert run(argv[1:])[0] == 0  # the line as printed merges them
+    got = json.loads(run(["club", club, "--json"])[1])
+    assert not [n for n in got["notices"] if "look alike" in n]
+    [anna] = [r for r in got["games"]["preferans"]["table"] if r["player"] == "Anna"]
+    assert anna["evenings"] == 3

@@ -68,7 +68,40 @@ class Club:
         missing = [f"{club_settings.FILE} excludes {name}, which is not in the folder"
                    for name in self.settings.exclude
                    if not os.path.lexists(self.folder / name)]
-        return [*self.archive.notices, *missing]
+        return [*self.archive.notices, *missing, *self._look_alike()]
+
+    def _look_alike(self) -> list[str]:
+        """Club players whose names look alike (Unicode's confusables: "Anna" with a
+        Cyrillic «А»), each with the ``--alias`` line that would merge them; never merged
+        silently.  Kept with the archive's answers (worked out again when a game changed)."""
+        import shlex
+
+        def compute() -> dict[str, Any]:
+            from .lookalike import look_alike
+
+            games = dict(self.archive.rows(
+                "SELECT s.club_player, count(DISTINCT s.file) FROM seats s JOIN games g "
+                "USING (file) WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS "
+                "NOT NULL GROUP BY s.club_player"))
+            lines = []
+            for group in look_alike(games):
+                # the spelling of the most games is the one the others would join
+                main = min(group, key=lambda n: (-games[n], n))
+                for other in group:
+                    if other != main:
+                        alias = shlex.quote(f"{other}={main}")
+                        lines.append(
+                            f"{json.dumps(other, ensure_ascii=True)} and "
+                            f"{json.dumps(main, ensure_ascii=True)} look alike (a letter of "
+                            f"another alphabet?) and are counted as two players; if they are "
+                            f"one, merge them with: whistscore club "
+                            f"{shlex.quote(str(self.folder))} --alias {alias}")
+            return {"lines": lines}
+
+        try:
+            return list(self.archive.answer("look_alike", compute)["lines"])
+        except sqlite3.DatabaseError:  # an archive that cannot be read says so elsewhere
+            return []
 
     def problems(self) -> list[Problem]:
         """The files left out, each with its one-line error."""
