@@ -28,10 +28,8 @@ def counted_first(file: str, deals: int) -> tuple[int, bool, int, str]:
     return -deals, not SERVED_NAME.fullmatch(file), len(file), file
 
 
-def _one_evening(short: list[tuple[Any, ...]], long: list[tuple[Any, ...]],
-                 same_bytes: bool) -> bool:
-    if same_bytes:
-        return True
+def _one_evening(short: list[tuple[Any, ...]], long: list[tuple[Any, ...]]) -> bool:
+    """Whether the deals ``short`` (every one timed) are the first deals of ``long``."""
     if len(short) > len(long) or long[:len(short)] != short:
         return False
     return all(at is not None for at, _, _ in short)
@@ -59,14 +57,22 @@ def copies(conn: sqlite3.Connection) -> dict[str, str]:
     for group in groups.values():
         if len(group) < 2:
             continue
-        deals = {file: [(at, dealer, deal) for at, dealer, deal in conn.execute(
-            "SELECT at, dealer, deal FROM deals WHERE file = ? ORDER BY number", (file,))]
-            for file in group}
+        read: dict[str, list[tuple[Any, ...]]] = {}
+
+        def deals(file: str) -> list[tuple[Any, ...]]:
+            """A file's deals, read only when its bytes are not another's (most copies)."""
+            if file not in read:
+                read[file] = [tuple(row) for row in conn.execute(
+                    "SELECT at, dealer, deal FROM deals WHERE file = ? ORDER BY number",
+                    (file,))]
+            return read[file]
+
         counted: list[str] = []
         for file in sorted(group, key=lambda f: counted_first(f, games[f][2])):
             for kept in counted:
-                if _one_evening(deals[file], deals[kept], games[file][3] == games[kept][3]):
-                    shorter = len(deals[file]) < len(deals[kept])
+                same = games[file][3] == games[kept][3]
+                if same or _one_evening(deals(file), deals(kept)):
+                    shorter = games[file][2] < games[kept][2]
                     out[file] = (f"the same evening as {kept} (a copy"
                                  f"{' of its first deals' if shorter else ''}); counted once, "
                                  f"as {kept}")
