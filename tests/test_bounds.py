@@ -526,3 +526,17 @@ def test_early_ctrl_c_under_load_never_tracebacks_through_the_launcher():
         assert "whistscore_start.py" not in err and f"{os.sep}whistscore{os.sep}" not in err, err
         if "interrupted while starting" in err:
             assert status == 1 and len(err.strip().splitlines()) == 1, err
+
+
+def test_look_alike_names_at_one_table_are_two_people(tmp_path):
+    """Two look-alike spellings that sat at one table are two people (an alias merging them
+    would be refused): no notice."""
+    import whistscore
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    whistscore.new("preferans", ["Anna", "\u0410nna", "Vera"]).add(
+        "pass 4/2/4", at="2026-10-02T20:00:00+02:00").end("2026-10-02T23:00:00+02:00").save(
+        folder / "a.json")
+    got = json.loads(run(["club", folder, "--json"])[1])
+    assert not [n for n in got["notices"] if "look alike" in n], got["notices"]

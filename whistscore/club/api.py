@@ -79,16 +79,19 @@ class Club:
         def compute() -> dict[str, Any]:
             from .lookalike import look_alike
 
-            games = dict(self.archive.rows(
-                "SELECT s.club_player, count(DISTINCT s.file) FROM seats s JOIN games g "
-                "USING (file) WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS "
-                "NOT NULL GROUP BY s.club_player"))
+            played: dict[str, set[str]] = {}
+            for player, file in self.archive.rows(
+                    "SELECT s.club_player, s.file FROM seats s JOIN games g USING (file) "
+                    "WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS NOT NULL"):
+                played.setdefault(player, set()).add(file)
+            games = {player: len(files) for player, files in played.items()}
             lines = []
             for group in look_alike(games):
                 # the spelling of the most games is the one the others would join
                 main = min(group, key=lambda n: (-games[n], n))
                 for other in group:
-                    if other != main:
+                    # two who sat at one table are two people: no alias could merge them
+                    if other != main and not played[other] & played[main]:
                         alias = shlex.quote(f"{other}={main}")
                         lines.append(
                             f"{json.dumps(other, ensure_ascii=True)} and "
