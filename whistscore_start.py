@@ -2,8 +2,10 @@
 
 A console script imports its target's package before calling it, and
 importing whistscore and its command line takes ~100 ms: a Ctrl-C in that time
-printed a ``KeyboardInterrupt`` traceback.  This module is imported first and
-is tiny: from its first statement, before anything else is loaded, Ctrl-C only
+printed a ``KeyboardInterrupt`` traceback.  The command itself is ``bin/whistscore``
+(installed as written, not a launcher pip generates, whose ``import re`` came before
+any line of ours): it notes a Ctrl-C from its first statement and hands what it
+noted to :data:`_interrupted` here.  This module is imported next and is tiny: from its first statement, before anything else is loaded, Ctrl-C only
 notes that it came, and once the command line is loaded an interrupt noted is a
 one-line message that nothing was changed (exit 1).  Only the interpreter's own
 start-up, before this module runs (its site set-up, tens of ms, and the loading of

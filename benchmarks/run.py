@@ -4,7 +4,7 @@
   and validated (``journal.loads``), replayed and settled, each timed apart and
   all together; deals per second and the ratio to ``json.loads`` of the same text
   (targets: >= 50,000 deals/s and within 20x of json.loads);
-- the same at 2,000 / 20,000 / 100,000 deals and with more players (is it linear?);
+- the same at 200 / 2,000 / 20,000 deals and with more players (is it linear?);
 - the command line (`add`, `show`, `settle`) on a 60-deal game next to ``python -c pass``
   (target: under 3x; the best of several runs, in subprocesses);
 - export to Excel of an evening (60 deals) and of a 1,000-deal game, English and
@@ -38,7 +38,8 @@ Times are CPU seconds (this process's, or the command's user + system time), the
 best of several runs: on a machine shared with other jobs wall time also counts
 the time the others held the CPU.
 
-Options: ``--deals N`` (default 100000), ``--games a,b``, ``--quick`` (fewer runs),
+Options: ``--deals N`` (default 20000: journal.MAX_DEALS, the most a game file
+holds), ``--games a,b``, ``--quick`` (fewer runs),
 ``--venv DIR`` (the environment whose ``whistscore`` the command-line timings run),
 ``--excel`` (only the Excel export).
 """
@@ -343,7 +344,8 @@ def cli_load(game: str, data: dict, command: list[str], runs: int, n: int = 2000
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=100_000)
+    # a game file holds at most journal.MAX_DEALS deals (issue 32): the largest one read
+    ap.add_argument("--deals", type=int, default=journal.MAX_DEALS)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--quick", action="store_true", help="one run per timing")
     ap.add_argument("--venv", help="a virtual environment with whistscore installed "
@@ -435,7 +437,7 @@ def main() -> int:
         targets.append(["issue 23's guard: in-process replay + settle >= 200,000 deals/s", game,
                         f"{r['rs_rate']:,.0f}", "yes" if r["rs_rate"] >= 200_000 else "NO"])
         per_deal = []
-        for n in sorted({min(2000, a.deals), min(20000, a.deals), a.deals}):
+        for n in sorted({min(200, a.deals), min(2000, a.deals), a.deals}):
             part = dict(data, deals=data["deals"][:n])
             s = measure(journal.dumps(journal.from_json(part)), n, runs) if n != a.deals else r
             per_deal.append(s["all"] / n)

@@ -237,7 +237,11 @@ def test_damaged_archive_is_rebuilt_with_a_notice(tmp_path):
 def test_two_processes_indexing_at_once(tmp_path):
     for i in range(30):
         for name in ("preferans-sochi.json", "twist-dazin-and-pass.json"):
-            (tmp_path / f"{i:02d}-{name}").write_bytes((SAMPLES / name).read_bytes())
+            # thirty evenings, each its own (a byte-identical copy is one evening: issue 32)
+            data = json.loads((SAMPLES / name).read_bytes())
+            data["title"] = f"evening {i}"
+            (tmp_path / f"{i:02d}-{name}").write_text(json.dumps(data, ensure_ascii=False),
+                                                      "utf-8")
     code = ("import sys, json, whistscore; "
             "print(json.dumps(whistscore.club(sys.argv[1]).standings()))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

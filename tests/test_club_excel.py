@@ -191,13 +191,22 @@ def test_bad_export_questions(tmp_path):
     assert status == 1 and "Traceback" not in err and err.count("\n") == 1
     old = tmp_path / "old.xlsx"
     old.write_bytes(b"old")
-    status, _, err = run(["club", club, "--export", old, "--season", "Spring", "--force"])
-    assert status == 1 and "no such season" in err and old.read_bytes() == b"old"
-    # a file that is not a club workbook whistscore wrote is someone's: only with --force
-    status, _, err = run(["club", club, "--export", old])
-    assert status == 1 and "use --force" in err and old.read_bytes() == b"old"
+    # a file that is no workbook at all is never replaced, --force or not (issue 32 #2)
     status, _, err = run(["club", club, "--export", old, "--force"])
-    assert status == 0 and zipfile.is_zipfile(old)
+    assert status == 1 and "not a workbook" in err and old.read_bytes() == b"old"
+    import openpyxl
+
+    theirs = openpyxl.Workbook()
+    theirs.active["A1"] = "their own sheet"
+    theirs.save(old)
+    before = old.read_bytes()
+    status, _, err = run(["club", club, "--export", old, "--season", "Spring", "--force"])
+    assert status == 1 and "no such season" in err and old.read_bytes() == before
+    # a workbook that is not a club workbook whistscore wrote is someone's: only with --force
+    status, _, err = run(["club", club, "--export", old])
+    assert status == 1 and "use --force" in err and old.read_bytes() == before
+    status, _, err = run(["club", club, "--export", old, "--force"])
+    assert status == 0 and zipfile.is_zipfile(old) and old.read_bytes() != before
     status, _, err = run(["club", club, "--export", old])  # its own workbook: written again
     assert status == 0, err
 

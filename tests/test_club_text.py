@@ -234,9 +234,9 @@ def test_head_to_head_money_adds_each_evenings_money(tmp_path):
 
     folder = tmp_path / "club"
     folder.mkdir()
-    source = (SAMPLE / "2026-10-16-pulka.json").read_bytes()
-    for day in ("2026-10-16", "2026-10-23", "2026-10-30"):
-        (folder / f"{day}-pulka.json").write_bytes(source)
+    source = (SAMPLE / "2026-10-16-pulka.json").read_text("utf-8")
+    for day in ("2026-10-16", "2026-10-23", "2026-10-30"):  # three evenings, not copies
+        (folder / f"{day}-pulka.json").write_text(source.replace("2026-10-16", day), "utf-8")
     got = json.loads(_ok(["club", str(folder), "--h2h", "Pavel", "Nina", "--json"]))
     assert got["games"]["preferans"]["won_from_other"] == {"points": "65", "money": {"EUR": "3.24"}}
 

@@ -305,7 +305,8 @@ def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where
     """#2: ``add`` waited for folder A's lock while A's file became a link into folder B;
     on release it saved into B without B's lock (9 of 40 lost adds).  Now a link into
     another folder is refused (exit 1, both files byte-identical); a link within the
-    locked folder is followed as ever (exit 0, saved once, into the link's target)."""
+    locked folder is followed as ever (exit 0, saved once, into the link's target), but
+    by ``export``, which never writes through a link (issue 32 #2)."""
     want, _ = reference(command, tmp_path)
     folder = tmp_path / "a"
     folder.mkdir()
@@ -328,7 +329,10 @@ def test_a_link_swapped_in_while_waiting_is_never_written_through(command, where
     assert "Traceback" not in err and "internal error" not in err, why
     assert target.is_symlink() and os.readlink(target) == str(aside), why
     after = aside.read_bytes()
-    if where == "another folder":
+    if command == "export":  # issue 32 #2: an export never writes through a link at all
+        assert child.returncode == 1 and after == before, why
+        assert "symbolic link" in err, why
+    elif where == "another folder":
         assert child.returncode == 1, why
         assert after == before, why  # byte-identical: nothing written through the link
         assert "another folder" in err and target.name in err and str(other) in err, why
@@ -944,14 +948,57 @@ def test_export_refuses_to_overwrite_the_game_file(tmp_path):
     assert game.read_text(encoding="utf-8") == text
 
 
+def test_an_export_never_writes_through_a_link_nor_over_what_is_no_workbook(tmp_path):
+    """Issue 32 #2: with ``latest.xlsx`` a link to a game file, ``club --export latest.xlsx
+    --force`` turned the game into a zip (the evening left the club), and ``export G OUT
+    --force`` did the same to any other game file.  An export replaces only a plain file
+    that is a workbook: a link (to a game, to a workbook, dangling) is refused in one
+    sentence, and so is a plain file that is no workbook, --force or not; all untouched."""
+    club = tmp_path / "club"
+    club.mkdir()
+    game = club / "g.json"
+    text = write_game(game, 2)
+    other = club / "other.json"
+    other_text = write_game(other, 3)
+    book = tmp_path / "real.xlsx"
+    assert run(["export", game, book])[0] == 0
+    book_bytes = book.read_bytes()
+    links = {"to-game.xlsx": other, "to-book.xlsx": book, "dangling.xlsx": tmp_path / "no"}
+    for name, where in links.items():
+        link = tmp_path / name
+        link.symlink_to(where)
+        for argv in (["club", club, "--export", link, "--force"], ["club", club, "--export", link],
+                     ["export", game, link, "--force"], ["export", game, link]):
+            status, out, err = run(argv)
+            assert (status, out) == (1, ""), (argv, out, err)
+            assert "symbolic link" in err and len(err.strip().splitlines()) == 1, err
+            assert os.readlink(link) == str(where)
+    assert other.read_text(encoding="utf-8") == other_text
+    assert game.read_text(encoding="utf-8") == text and book.read_bytes() == book_bytes
+    assert not (tmp_path / "no").exists()
+    # a plain file that is no workbook (a game file named .xlsx, a letter): never replaced
+    for name, data in (("game.xlsx", other_text.encode()), ("letter.xlsx", b"PK\x03\x04 hi")):
+        plain = tmp_path / name
+        plain.write_bytes(data)
+        for argv in (["club", club, "--export", plain, "--force"],
+                     ["export", game, plain, "--force"]):
+            status, out, err = run(argv)
+            assert status == 1 and "not a workbook" in err, (argv, err)
+            assert plain.read_bytes() == data
+    # in Russian, the sentence is Russian
+    status, _, err = run(["export", game, tmp_path / "to-game.xlsx", "--force", "--lang", "ru"])
+    assert status == 1 and "ссылка" in err, err
+
+
 def test_export_overwrites_only_its_own_workbooks_unless_forced(tmp_path):
     game = tmp_path / "g.json"
     write_game(game, 2)
     docx = tmp_path / "letter.docx"
     docx.write_bytes(b"PK\x03\x04 someone's letter")
-    status, out, err = run(["export", game, docx])
-    assert status == 1 and "--force" in err and "not a workbook whistscore wrote" in err, err
-    assert docx.read_bytes() == b"PK\x03\x04 someone's letter"
+    for force in ([], ["--force"]):  # no workbook: never replaced (issue 32 #2)
+        status, out, err = run(["export", game, docx, *force])
+        assert status == 1 and "not a workbook" in err, err
+        assert docx.read_bytes() == b"PK\x03\x04 someone's letter"
     theirs = tmp_path / "theirs.xlsx"
     import openpyxl
 
@@ -1115,7 +1162,7 @@ MEASURE = textwrap.dedent("""
 
 def test_show_of_a_large_file_stays_within_a_small_multiple_of_it(tmp_path):
     path = tmp_path / "game.json"
-    write_game(path, 60_000, players=["Anna", "Boris", "Vera"])
+    write_game(path, journal.MAX_DEALS, players=["Anna", "Boris", "Vera"])  # the largest
     size_kb = path.stat().st_size / 1024
     script = tmp_path / "measure.py"
     script.write_text(MEASURE, encoding="utf-8")

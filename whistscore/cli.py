@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Se
 
 from . import __version__, files
 from .console import Progress, env_lang
-from .errors import InputError, UsageError, WhistscoreError
+from .errors import InputError, UsageError, WhistscoreError, terminal_text
 from .games import GAMES, get_game
 from .i18n import LANGS, error_line, game_name, preset_name, said
 from .ledger import format_amount
@@ -242,14 +242,17 @@ def _club_command(a: argparse.Namespace, run: Callable[[argparse.Namespace], int
         names = [r["player"] for block in standings["games"].values() for r in block["table"]]
         players = [club.player(n, **when) for n in dict.fromkeys(names)]
         for notice in standings["notices"]:
-            sys.stderr.write(f"whistscore club: {notice}\n")
+            sys.stderr.write(f"whistscore club: {terminal_text(notice)}\n")
     finally:
         club.close()
-    with Progress(said("cli.progress.writing", (a.export,), a.lang), lang=a.lang):
+    with Progress(said("cli.progress.writing", (terminal_text(a.export),), a.lang),
+                  lang=a.lang):
         data = club_workbook(standings, players, records, w,
                              period_words(w, standings["period"]), a.lang)
-        save(data, a.export)
-    print(said("cli.club.export", (a.export, len(players),
+        with files.no_links(), files.locked(a.export):
+            _club_export_target(a.export, a.force)  # again: the file may have changed meanwhile
+            save(data, a.export)
+    print(said("cli.club.export", (terminal_text(a.export), len(players),
                                    sum(b["evenings"] for b in standings["games"].values())),
                a.lang))
     return 0
@@ -266,11 +269,38 @@ def _club_export_target(out: str, force: bool) -> None:
     if not out.lower().endswith(".xlsx"):
         raise InputError("a workbook's name ends in .xlsx", field="export", value=out,
                          key="club.export_name")
-    target = files.save_target(out, field="export")
-    if target.exists() and not force and not written_by_whistscore(target):
+    target = _workbook_target(out, "export")
+    if target is not None and not force and not written_by_whistscore(target):
         raise InputError("the file exists and is not a club workbook whistscore wrote; use "
                          "--force to overwrite it", field="export", value=out,
                          key="club.export_exists")
+
+
+def _workbook_target(out: str, field: str, game_file: str | None = None) -> Path | None:
+    """The existing file an export would replace (None: there is none), refused unless it
+    is a plain file that is a workbook, --force or not: a symbolic link is never written
+    through (with ``latest.xlsx`` pointing at a game file, the export turned the game into
+    a zip), and a game file, a letter or anything else that is no workbook is never
+    replaced by one.  A device, a folder or a read-only file is refused as every save
+    refuses it (:func:`files.save_target`)."""
+    from .excel.reading import is_workbook
+
+    if os.path.islink(out):
+        raise InputError("the file is a symbolic link; an export never writes through a "
+                         "link: name the file itself (nothing written)", field=field,
+                         value=out, key="file.export_link")
+    with files.no_links():
+        target = files.save_target(out, field=field)
+    if not os.path.lexists(target):
+        return None
+    if game_file is not None and os.path.samefile(target, game_file):
+        raise InputError("that is the game file itself; name another file for the workbook",
+                         field=field, value=out)
+    if not is_workbook(target, field):
+        raise InputError("the file exists and is not a workbook; an export replaces only a "
+                         "workbook, with --force too: name another file (nothing written)",
+                         field=field, value=out, key="file.export_other")
+    return target
 
 
 def _deal_options(c: argparse.ArgumentParser) -> None:
@@ -366,7 +396,7 @@ def _cmd_new(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.dump(game, path)
-    _out(said("cli.created", (path, game_name(kind, a.lang), ", ".join(game.players),
+    _out(said("cli.created", (terminal_text(path), game_name(kind, a.lang), ", ".join(game.players),
                               preset_name(kind, game.rules.preset, a.lang)), a.lang))
     return 0
 
@@ -462,7 +492,7 @@ def _cmd_set(a: argparse.Namespace) -> int:
     for key, value in (("stake", game.stake), ("title", game.title), ("place", game.place)):
         if value is not None and value != "":
             what += said(f"cli.set.{key}", (value,), a.lang)
-    _out(said("cli.changed", (a.file, preset_name(game.kind, game.rules.preset, a.lang), what,
+    _out(said("cli.changed", (terminal_text(a.file), preset_name(game.kind, game.rules.preset, a.lang), what,
                               len(game.deals)), a.lang))
     return 0
 
@@ -495,13 +525,13 @@ def _cmd_end(a: argparse.Namespace) -> int:
     change = recording.end(a.file, at=a.at, reopen=a.reopen)
     rp = change.after.replay
     if a.reopen:
-        _out(said("cli.reopened", (a.file, len(rp.game.deals)), a.lang))
+        _out(said("cli.reopened", (terminal_text(a.file), len(rp.game.deals)), a.lang))
         return 0
     from .settlement import settle
     money = settle(rp).to_json()
     balance = ", ".join(f"{p} {format_amount(Fraction(v))}" for p, v in money["balance"].items())
     deals = len(rp.game.deals)
-    _out(said("cli.ended", (a.file, rp.game.ended, deals, balance), a.lang))
+    _out(said("cli.ended", (terminal_text(a.file), rp.game.ended, deals, balance), a.lang))
     return 0
 
 
@@ -527,7 +557,8 @@ def _undo_text(a: argparse.Namespace) -> int:
     _out(said("cli.dropped", (number, shown[:200]), a.lang))
     _out(said("cli.unscored", (why[0],), a.lang) if why else said("cli.unread", (), a.lang))
     for problem in journal.check_text(after):
-        sys.stderr.write(f"whistscore undo: still wrong in {a.file}: {problem}\n")
+        sys.stderr.write(f"whistscore undo: still wrong in {terminal_text(a.file)}: "
+                         f"{terminal_text(problem)}\n")
     return 0
 
 
@@ -543,7 +574,7 @@ def _cmd_show(a: argparse.Namespace) -> int:
 
     heading = game.heading()
     if heading:
-        _out(heading)
+        _out("\n".join(map(terminal_text, heading.splitlines())))
         _out()
     if a.deals:
         _out(render_deals(rp, a.lang))
@@ -647,11 +678,12 @@ def _cmd_export(a: argparse.Namespace) -> int:
     from . import excel  # openpyxl is loaded only here
 
     game = files.load(a.file)
-    with files.locked(a.out):
+    with files.no_links(), files.locked(a.out):
         _export_target(a.file, a.out, a.force)
-        with Progress(said("cli.progress.writing", (a.out,), a.lang), lang=a.lang):
+        with Progress(said("cli.progress.writing", (terminal_text(a.out),), a.lang),
+                      lang=a.lang):
             excel.export(game, a.out, lang=a.lang, check_formulas=a.check_formulas)
-    _out(said("cli.wrote", (a.out,), a.lang))
+    _out(said("cli.wrote", (terminal_text(a.out),), a.lang))
     return 0
 
 
@@ -661,12 +693,9 @@ def _export_target(game_file: str, out: str, force: bool) -> None:
     A device, a folder or a read-only file is refused even with --force."""
     from . import excel
 
-    target = files.save_target(out, field="out")
-    if not target.exists():
+    target = _workbook_target(out, "out", game_file)
+    if target is None:
         return
-    if os.path.samefile(target, game_file):
-        raise InputError("that is the game file itself; name another file for the workbook",
-                         field="out", value=out)
     if not force and not excel.written_by_whistscore(target):
         raise InputError("the file exists and is not a workbook whistscore wrote; use "
                          "--force to overwrite it", field="out", value=out)
@@ -686,7 +715,7 @@ def _cmd_import(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.write_atomic(path, text)
-    _out(f"restored {path}: {len(game.deals)} deals")
+    _out(f"restored {terminal_text(path)}: {len(game.deals)} deals")
     return 0
 
 
@@ -695,7 +724,7 @@ def _cmd_check(a: argparse.Namespace) -> int:
     from . import journal
     problems = journal.check_text(text)
     if not problems:
-        _out(f"{a.file}: ok")
+        _out(f"{terminal_text(a.file)}: ok")
         game = journal.loads(text)
         if game.result is not None:
             from .scored import ScoredGame
@@ -705,7 +734,7 @@ def _cmd_check(a: argparse.Namespace) -> int:
                 _out(_recomputed_line(a.file, game.result, now, a.lang))
         return 0
     for p in problems:
-        sys.stderr.write(f"{a.file}: {_said(p, a.lang)}\n")
+        sys.stderr.write(f"{terminal_text(a.file)}: {terminal_text(_said(p, a.lang))}\n")
     return 1
 
 
@@ -835,7 +864,7 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     if isinstance(exc, KeyboardInterrupt):
         with _quiet():
             sys.stderr.write(f"whistscore {command}: interrupted after the change was saved "
-                             f"in {saves[-1]}; it stands\n")
+                             f"in {terminal_text(saves[-1])}; it stands\n")
             sys.stderr.flush()
         return 0
     if isinstance(exc, InputError):
@@ -843,8 +872,9 @@ def _after_save(command: str, saves: list[str], exc: BaseException) -> int:
     else:
         what = f"{type(exc).__name__}: {exc}"
     with _quiet():
-        sys.stderr.write(f"whistscore {command}: the change is saved in {saves[-1]}, but "
-                         f"showing the result failed ({what})\n")
+        sys.stderr.write(f"whistscore {command}: the change is saved in "
+                         f"{terminal_text(saves[-1])}, but showing the result failed "
+                         f"({terminal_text(what)})\n")
         sys.stderr.flush()
     return 0
 
@@ -1003,7 +1033,7 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
     text (deal, field, value, rule) after it in brackets."""
     def say(text: str) -> None:
         with _quiet():
-            sys.stderr.write(f"{text}\n")
+            sys.stderr.write(f"{terminal_text(text)}\n")  # one line: names escaped
             sys.stderr.flush()
 
     if isinstance(exc, WhistscoreError):  # InputError and its kin

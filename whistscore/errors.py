@@ -36,13 +36,48 @@ _NOTHING = object()
 _MAX_SHOWN = 60
 
 
+#: the kinds of characters a terminal must never receive raw from a name: controls (C0, DEL,
+#: C1: ESC clears the screen, a newline forges a line), format characters (bidi overrides
+#: turn a line around), line and paragraph separators, surrogates and private use
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+
+
+def terminal_text(text: object) -> str:
+    """``text`` safe to print on a terminal as part of one line: every character of the
+    kinds of :data:`_UNSHOWN` is written as its escape (``\\x1b``, ``\\n``, ``\\u202e``),
+    and a byte of a file name that is not UTF-8 (a lone surrogate, Python's way of
+    keeping it) as ``\\xNN``.  File names and player names from outside reach the
+    terminal only through here (issue 32 #7: a name could clear the screen or forge a
+    line of the standings)."""
+    import unicodedata
+
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        if c.isprintable() or unicodedata.category(c) not in _UNSHOWN:
+            out.append(c)
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+            out.append(f"\\x{ord(c) - 0xDC00:02x}")
+        elif c in "\n\r\t":
+            out.append({"\n": "\\n", "\r": "\\r", "\t": "\\t"}[c])
+        elif ord(c) < 0x100:
+            out.append(f"\\x{ord(c):02x}")
+        elif ord(c) < 0x10000:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(f"\\U{ord(c):08x}")
+    return "".join(out)
+
+
 def show_value(value: object) -> str:
     """A short, safe rendering of a bad value (a 10 MB string stays one line)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
-    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    text = terminal_text(text)
     if len(text) > _MAX_SHOWN:
         text = f"{text[:_MAX_SHOWN]}... ({len(text)} characters)"
     return text
@@ -50,7 +85,7 @@ def show_value(value: object) -> str:
 
 def _show_field(field: str) -> str:
     """A field name as one short line (an unknown key may be 10 MB or hold newlines)."""
-    text = str(field).replace("\n", "\\n").replace("\r", "\\r")
+    text = terminal_text(field)
     if len(text) > _MAX_SHOWN:
         text = f"{text[:_MAX_SHOWN]}... ({len(text)} characters)"
     return text

@@ -354,9 +354,16 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
         if _NO_LINKS.get() and os.path.islink(name):
             raise InputError("the file is a symbolic link here; refusing to replace it",
                              field=field, value=name, key="file.replace")
-        target = Path(os.path.realpath(name))
+        if _NO_LINKS.get():
+            # only the folder is resolved: a link put at the last step after the check
+            # above is what the rename replaces, never what it writes through
+            absolute = os.path.abspath(name)
+            target = Path(os.path.realpath(os.path.dirname(absolute))) \
+                / os.path.basename(absolute)
+        else:
+            target = Path(os.path.realpath(name))
         try:
-            info = os.stat(target)
+            info = os.stat(target, follow_symlinks=not _NO_LINKS.get())
         except FileNotFoundError:
             if not target.parent.is_dir():
                 raise InputError("the folder of the file does not exist", field=field,
@@ -365,6 +372,9 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
         except OSError as exc:
             raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
                              field=field, value=name, key="file.unreadable") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise InputError("the file is a symbolic link here; refusing to replace it",
+                         field=field, value=name, key="file.replace")
     why = _not_regular(info.st_mode)
     if why:
         raise InputError(f"{why}; refusing to replace it", field=field, value=name,

@@ -369,12 +369,27 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.file.folder": ("The file's folder cannot be used.", "Папка файла недоступна."),
     "err.file.replace": ("This file cannot be replaced (a link, or not a plain file).",
                          "Этот файл нельзя заменить: это ссылка или не обычный файл."),
+    "err.file.export_link": ("The file is a link: an export never writes through a link; "
+                             "name the file itself.",
+                             "Файл — это ссылка: выгрузка никогда не пишет через ссылку; "
+                             "укажите сам файл."),
+    "err.file.export_other": ("That file is not a workbook: an export replaces only a workbook, "
+                              "even with --force.",
+                              "Этот файл — не книга Excel: выгрузка заменяет только книгу, "
+                              "даже с --force."),
     "err.file.read_only": ("The file is read-only: make it writable.",
                            "Файл только для чтения: разрешите запись в него."),
     "err.file.moved": ("The file moved meanwhile: nothing was written; try again.",
                        "Файл тем временем перенесли: ничего не записано, попробуйте ещё раз."),
     "err.file.full": ("The game would be larger than {0} MB: start a new game.",
                       "Партия вышла бы больше {0} МБ: начните новую."),
+    "err.file.deals": ("The game file holds more than {0} deals, the most whistscore reads: "
+                       "split it into evenings.",
+                       "В файле партии больше {0} сдач — больше, чем читает whistscore: "
+                       "разделите его на вечера."),
+    "err.file.deals_full": ("The game has {0} deals, the most a game file holds: start a new "
+                            "game.",
+                            "В партии {0} сдач — больше файл партии не вмещает: начните новую."),
     "err.file.large": ("The game file is larger than {0} MB.", "Файл партии больше {0} МБ."),
     # the pocket site's own refusals (whistscore.pocket.keep)
     "err.pocket.not_text": ("This is not a game file: it is not text.",

@@ -15,7 +15,7 @@ import re
 import sys
 import unicodedata
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -31,6 +31,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NAME",
     "MAX_DIGITS",
+    "MAX_DEALS",
     "loads",
     "dumps",
     "from_json",
@@ -56,6 +57,20 @@ _REQUIRED = ("format", "version", "game", "players", "deals")
 #: limit, reported here as a damaged file (shorter numbers reach each field's
 #: range check, whose message names the field)
 MAX_DIGITS = 4300
+#: the most deals a game file holds: far past any evening (a long pulka is a few
+#: hundred deals, a whole season of one table a few thousand), and small enough that
+#: reading, replaying and indexing one file takes well under a second and a few tens
+#: of MB.  A legal-sized file of 1.2 million all-passes (62 MB) took the club 214 s
+#: and 2.3 GB; it is now refused while its JSON is read (see MAX_OBJECTS).
+MAX_DEALS = 20_000
+#: the most JSON objects a game file may hold: a deal is one object and at most a few
+#: inside it (whists, tricks), so eight a deal is generous.  Counted while the text
+#: is parsed, so a file of a million deals is refused after reading a fraction of it,
+#: before the rest is built in memory.
+MAX_OBJECTS = 8 * MAX_DEALS + 1_000
+#: texts shorter than this cannot hold MAX_OBJECTS objects (an object takes two
+#: bytes at least): they are parsed without counting
+_UNCOUNTED = 2 * MAX_OBJECTS
 
 
 # -- reading -------------------------------------------------------------------
@@ -74,6 +89,30 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 class _DuplicateKey(Exception):
     def __init__(self, key: str) -> None:
         self.key = key
+
+
+class _TooMany(Exception):
+    """More than MAX_OBJECTS objects: the parse stops where it is."""
+
+
+def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """:func:`_no_duplicates`, stopping the parse after :data:`MAX_OBJECTS` objects."""
+    left = [MAX_OBJECTS]
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        left[0] -= 1
+        if left[0] < 0:
+            raise _TooMany
+        return _no_duplicates(pairs)
+
+    return hook
+
+
+def too_many_deals(error: type[InputError] = GameFileError) -> InputError:
+    """The refusal of a game file of more than :data:`MAX_DEALS` deals (one sentence)."""
+    return error(f"the game file holds more than {MAX_DEALS:,} deals, the most whistscore "
+                 f"reads (no evening comes near it): split it into evenings",
+                 field="deals", key="file.deals", args=(MAX_DEALS,))
 
 
 def _bad_constant(name: str) -> Any:
@@ -105,13 +144,18 @@ def _parse_json(text: str, error: type[InputError] = GameFileError,
             if _long_number_line(text) is not None:
                 raise ValueError("a number too long")
         with paused_gc():
-            if text.startswith("\ufeff"):  # json.loads words the byte order mark
+            if len(text) > _UNCOUNTED:  # large enough to be a bound's worth of deals
+                data = json.loads(text, object_pairs_hook=_counting_hook(),
+                                  parse_constant=_bad_constant)
+            elif text.startswith("\ufeff"):  # json.loads words the byte order mark
                 data = json.loads(text, object_pairs_hook=_no_duplicates,
                                   parse_constant=_bad_constant)
             else:
                 data = _DECODER.decode(text)
         _check_unicode(text, data, error, field)
         return data
+    except _TooMany:
+        raise too_many_deals(error) from None
     except json.JSONDecodeError as exc:
         raise error(f"not valid JSON: {exc.msg} (column {exc.colno})",
                     line=None if field else exc.lineno, field=field, key="file.json") from None
@@ -425,6 +469,8 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"],
             key="file.field", args=("deals",))
+    if len(data["deals"]) > MAX_DEALS:
+        raise too_many_deals()
     _titles(data)
     _ended(data)
     _created(data)

@@ -23,7 +23,8 @@ from typing import Any, Mapping
 import attrs
 
 from . import files
-from .errors import ConflictError
+from .errors import ConflictError, InputError
+from .journal import MAX_DEALS
 from .replay import DealResult
 from .scored import DealInput, ScoredGame, now_stamp
 
@@ -89,6 +90,11 @@ def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None 
             if done is not None:
                 return Change(before, before, done, None, already=True)
         _check_expect(before, expect)
+        if len(before.deals) >= MAX_DEALS:  # the file would be past its own read bound
+            raise InputError(f"the game has {MAX_DEALS:,} deals, the most a game file holds: "
+                             "start a new game file (nothing written)", field="deals",
+                             value=len(before.deals), key="file.deals_full",
+                             args=(MAX_DEALS,))
         after = before.add(deal, dealer=dealer, note=note, at=_stamp(at), id=id).signed()
         after.save(path)
     return Change(before, after, len(after.deals), after.last)

@@ -68,7 +68,43 @@ class Club:
         missing = [f"{club_settings.FILE} excludes {name}, which is not in the folder"
                    for name in self.settings.exclude
                    if not os.path.lexists(self.folder / name)]
-        return [*self.archive.notices, *missing]
+        return [*self.archive.notices, *missing, *self._look_alike()]
+
+    def _look_alike(self) -> list[str]:
+        """Club players whose names look alike (Unicode's confusables: "Anna" with a
+        Cyrillic «А»), each with the ``--alias`` line that would merge them; never merged
+        silently.  Kept with the archive's answers (worked out again when a game changed)."""
+        import shlex
+
+        def compute() -> dict[str, Any]:
+            from .lookalike import look_alike
+
+            played: dict[str, set[str]] = {}
+            for player, file in self.archive.rows(
+                    "SELECT s.club_player, s.file FROM seats s JOIN games g USING (file) "
+                    "WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS NOT NULL"):
+                played.setdefault(player, set()).add(file)
+            games = {player: len(files) for player, files in played.items()}
+            lines = []
+            for group in look_alike(games):
+                # the spelling of the most games is the one the others would join
+                main = min(group, key=lambda n: (-games[n], n))
+                for other in group:
+                    # two who sat at one table are two people: no alias could merge them
+                    if other != main and not played[other] & played[main]:
+                        alias = shlex.quote(f"{other}={main}")
+                        lines.append(
+                            f"{json.dumps(other, ensure_ascii=True)} and "
+                            f"{json.dumps(main, ensure_ascii=True)} look alike (a letter of "
+                            f"another alphabet?) and are counted as two players; if they are "
+                            f"one, merge them with: whistscore club "
+                            f"{shlex.quote(str(self.folder))} --alias {alias}")
+            return {"lines": lines}
+
+        try:
+            return list(self.archive.answer("look_alike", compute)["lines"])
+        except sqlite3.DatabaseError:  # an archive that cannot be read says so elsewhere
+            return []
 
     def notice_in(self, notice: str, lang: str) -> str:
         """``notice`` (one of :attr:`notices`) in ``lang``."""

@@ -12,6 +12,8 @@ import json
 import sys
 from typing import Any, Callable
 
+from ..errors import terminal_text
+
 __all__ = ["register", "run", "usage"]
 
 
@@ -133,16 +135,17 @@ def run(a: argparse.Namespace) -> int:
                                  key="club.alias_form")
             typed, name = typed.strip(), name.strip()
             done = "cli.club.alias" if club.add_alias(typed, name) else "cli.club.alias_already"
-            _out(said(done, (typed, name), a.lang))
+            _out(said(done, (terminal_text(typed), terminal_text(name)), a.lang))
             return 0
         if a.alias_remove is not None:
             typed = a.alias_remove.strip()
             was = club.remove_alias(typed)
-            _out(said("cli.club.alias_removed", (typed, was), a.lang))
+            _out(said("cli.club.alias_removed", (terminal_text(typed), terminal_text(was)),
+                      a.lang))
             return 0
         if a.season_add is not None:
             club.add_season(*a.season_add)
-            _out(said("cli.club.season", a.season_add, a.lang))
+            _out(said("cli.club.season", [terminal_text(v) for v in a.season_add], a.lang))
             return 0
         when: dict[str, Any] = {"season": a.season, "first": a.first, "last": a.last,
                                 "game": a.game}
@@ -162,7 +165,7 @@ def run(a: argparse.Namespace) -> int:
             data = club.standings(**when, unfinished=a.unfinished)
             text = _standings_text
         for notice in data["notices"]:
-            sys.stderr.write(f"whistscore club: {club.notice_in(notice, a.lang)}\n")
+            sys.stderr.write(f"whistscore club: {terminal_text(club.notice_in(notice, a.lang))}\n")
         if a.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
@@ -209,6 +212,7 @@ def _table(rows: list[list[Any]], headers: list[str]) -> str:
     as written (no number parsing: "+12" and "0.50" stay as they are)."""
     from tabulate import tabulate
 
+    rows = [[terminal_text(c) if isinstance(c, str) else c for c in row] for row in rows]
     return str(tabulate(rows, headers=headers, disable_numparse=True))
 
 
@@ -221,7 +225,7 @@ def _head(data: dict[str, Any], what: str, say: _Said) -> str:
     from .words import period_words
 
     parts = [data["club"]] if data.get("club") else []
-    return " · ".join(parts + [what, period_words(say.w, data["period"])])
+    return terminal_text(" · ".join(parts + [what, period_words(say.w, data["period"])]))
 
 
 def _standings_text(data: dict[str, Any], say: _Said) -> str:
@@ -246,21 +250,26 @@ def _standings_text(data: dict[str, Any], say: _Said) -> str:
 def _footer(data: dict[str, Any], say: _Said) -> str:
     lines = []
     line = "in_progress_counted" if data.get("unfinished") else "in_progress_line"
+    # a file's name and error are printed escaped: one line each, whatever the name holds
     for g in data.get("in_progress", ()):
         if not g["deals"]:  # not counted even with --unfinished: it has no places yet
-            lines.append(say("in_progress_empty", g["file"], say.game(g["game"])))
+            lines.append(say("in_progress_empty", terminal_text(g["file"]),
+                             say.game(g["game"])))
         else:
-            lines.append(say(line, g["file"], say.game(g["game"]), say.deals(g["deals"])))
+            lines.append(say(line, terminal_text(g["file"]), say.game(g["game"]),
+                             say.deals(g["deals"])))
     for p in data["left_out"]:
-        lines.append(say("left_out_line", p["file"], p["error"]))
+        lines.append(say("left_out_line", terminal_text(p["file"]), terminal_text(p["error"])))
     for r in data["recomputed"]:
-        lines.append(say("recomputed_line", r["file"], r["new_version"],
-                         _balances(r["new"], say), _balances(r["old"], say), r["old_version"]))
+        lines.append(say("recomputed_line", terminal_text(r["file"]), r["new_version"],
+                         terminal_text(_balances(r["new"], say)),
+                         terminal_text(_balances(r["old"], say)), r["old_version"]))
     for u in data.get("undated", ()):
-        lines.append(say("undated_line", u["file"], u["command"]))
+        lines.append(say("undated_line", terminal_text(u["file"]), terminal_text(u["command"])))
     for c in data.get("changed_after_finish", ()):
-        lines.append(say("changed_line", c["file"], _balances(c["old"], say),
-                         _balances(c["new"], say)))
+        lines.append(say("changed_line", terminal_text(c["file"]),
+                         terminal_text(_balances(c["old"], say)),
+                         terminal_text(_balances(c["new"], say))))
     return ("\n" + "\n".join(lines)) if lines else ""
 
 

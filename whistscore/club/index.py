@@ -912,7 +912,8 @@ class Archive:
         aliases = settings.aliases()
         first: dict[str, str] = {}
         only = None
-        if added and self._after_all(added):
+        copies = self._copies()  # an evening held by two files counts once (issue 32)
+        if added and not copies and self._after_all(added):
             only = _dumps(sorted(added))
             for typed, club in conn.execute("SELECT DISTINCT player, club_player FROM seats "
                                             "WHERE club_player IS NOT NULL"):
@@ -943,6 +944,10 @@ class Archive:
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
         excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
                           if "\0conflict" in seats)
+        if copies:
+            conflicted = {file for file, _ in excluded}
+            excluded = sorted(excluded + [(file, why) for file, why in copies.items()
+                                          if file not in conflicted])
         if only is not None:  # the earlier games' exclusions stand
             if excluded:
                 conn.executemany("UPDATE games SET excluded = ? WHERE file = ?",
@@ -955,6 +960,21 @@ class Archive:
                              [(why, file) for file, why in excluded])
             renamed = True
         return renamed
+
+    def _copies(self) -> dict[str, str]:
+        """Each file that holds an evening another file holds too, and why (naming the file
+        that counts): a sync tool's conflict copy ("evening (conflicted copy ...).json",
+        "evening.sync-conflict-....json") or any copy made by hand counted an evening twice.
+
+        Two files hold one evening when their bytes are the same, or when they are of one
+        game, players and rules and the deals of one, every one with its time, are the
+        first deals of the other (the same or a prefix: a copy taken mid-evening).  Deals
+        without times are not matched by content alone: two evenings may well begin with
+        the same all-pass.  Of such files the one with the most deals counts, then the one
+        whose name the scorepad serves, then the shortest name, then the first by name."""
+        from .duplicates import copies
+
+        return copies(self.conn)
 
     def _after_all(self, added: set[str]) -> bool:
         """Whether every game of ``added`` comes after every other game in the order of

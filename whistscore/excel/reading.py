@@ -16,6 +16,7 @@ openpyxl is not used here: it would load a million empty rows if asked.
 from __future__ import annotations
 
 import io
+import os
 import struct
 import zipfile
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Callable, NoReturn
 import pyexpat
 
 from .. import files, journal
+from ..errors import InputError
 
 #: the largest workbook file read
 MAX_BOOK_BYTES = journal.MAX_FILE_BYTES
@@ -121,6 +123,22 @@ def open_zip(path: Path, field: str) -> zipfile.ZipFile:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
         raise Damaged(f"its zip cannot be read ({exc})") from None
+
+
+def is_workbook(path: str | os.PathLike[str], field: str = "out") -> bool:
+    """Whether ``path`` is a plain file that is a workbook: a zip (its first bytes are a
+    zip's local header) naming ``[Content_Types].xml`` and ``xl/workbook.xml``, the two
+    parts every .xlsx has.  An export asks this before it replaces a file even with
+    --force: a game file, a letter or a link is never turned into a workbook.  The file
+    is read without following a link (a link is no workbook here), at most
+    :data:`MAX_BOOK_BYTES`; anything unreadable is simply not one."""
+    try:
+        data = files.read_bytes(path, field=field, what="workbook", limit=MAX_BOOK_BYTES,
+                                follow=False)
+    except InputError:
+        return False
+    return data[:4] == b"PK\x03\x04" and b"[Content_Types].xml" in data \
+        and b"xl/workbook.xml" in data
 
 
 def _no_dtd(*_args: object) -> NoReturn:

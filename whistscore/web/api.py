@@ -54,6 +54,25 @@ async def api_import(request: Request) -> Response:
     return JSONResponse({"name": name}, status_code=201)
 
 
+async def api_file(request: Request) -> Response:
+    """``/api/files?name=F``: a ``*.json`` file whose name the scorepad's rule refuses (a
+    sync tool's conflict copy the club counts): GET its text (read-only), DELETE it with
+    ``{"confirm": F}``, the only change made to such a file (store.Folder.remove_odd)."""
+    state = request.app.state
+    try:
+        name = query(request, "name", 1000)
+        if name is None:
+            raise NotFound("name the file: ?name=", field="name")
+        if request.method == "DELETE":
+            body = await body_of(request)
+            await state.work.write(state.folder.remove_odd, name, body.get("confirm"))
+            return Response(status_code=204)
+        text = await state.work.read(state.folder.read_odd, name)
+    except InputError as exc:
+        return error(exc, lang=lang_of(request))
+    return Response(text, media_type="application/json")
+
+
 async def api_game(request: Request) -> Response:
     state = request.app.state
     name = request.path_params["name"]
@@ -112,7 +131,7 @@ async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
     if already:
         out["already"] = True
     try:
-        out.update(await state.work.read(_after, state, name, rp, lang_of(request),
+        out.update(await state.work.answer(_after, state, name, rp, lang_of(request),
                                          request.query_params.get("view") == "1",
                                          request.query_params.get("all") == "1"))
     except Busy:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -29,14 +30,14 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import i18n
+from .. import files, i18n
 from ..game import GameType
 from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount, shown
 from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
-from .pages.games import games_page
+from .pages.games import file_page, games_page
 from .pages.settle import settle_page
 from .pages.shared import api_shared, api_shared_view, shared_page
 from .pages.table import live_view, table_page
@@ -63,6 +64,8 @@ ROUTES = [
     Route("/api/club/records", api.api_club_records),
     Route("/api/club/h2h", api.api_club_h2h),
     Route("/api/club/players/{name:path}", api.api_club_player),
+    Route("/f", file_page),
+    Route("/api/files", api.api_file, methods=["GET", "DELETE"]),
     Route("/api/games", api.api_games, methods=["GET", "POST"]),
     Route("/api/games/{name}", api.api_game),
     Route("/api/games/{name}/settle", api.api_settle),
@@ -125,8 +128,36 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse(f"internal error ({type(exc).__name__}); nothing was "
-                             "written", status_code=500)
+    """The 500 says what is known: a request that had saved its change before it failed
+    says it WAS saved (and which file), not "nothing was written"."""
+    from .shared import lang_of
+    from .words import words
+
+    w = words(lang_of(request))
+    saves = (request.scope.get("state") or {}).get("saves")
+    if saves:
+        said = w["error_after_save"].format(type(exc).__name__,
+                                            ", ".join(Path(p).name for p in saves))
+    else:
+        said = w["error_unsaved"].format(type(exc).__name__)
+    return PlainTextResponse(said, status_code=500)
+
+
+class _Saves:
+    """Notes the files a request saves (:func:`whistscore.files.recording_saves`; a write's
+    worker thread runs in a copy of the request's context, so it adds to the same list),
+    where :func:`server_error` finds them."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("type") != "http":
+            await self.app(scope, receive, send)
+            return
+        with files.recording_saves() as saves:
+            scope.setdefault("state", {})["saves"] = saves
+            await self.app(scope, receive, send)
 
 
 def create_app(folder: str | Path, token: str | None = None, *,
@@ -154,6 +185,7 @@ def create_app(folder: str | Path, token: str | None = None, *,
     app.state.pocket = pocket
     # pages of 22-51 KB go out as 5-10 KB to a browser that accepts gzip (a phone on a
     # weak table Wi-Fi); the guard stays outermost, so a refused request costs nothing
+    app.add_middleware(_Saves)  # innermost: the 500 handler (outermost) reads what it noted
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(Guard, token=app.state.token, max_requests=max_requests)
     return app

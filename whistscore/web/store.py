@@ -83,6 +83,10 @@ class Folder:
         #: name -> (stamp, replay): a page asks again and again for a file that has not
         #: changed; every save (ours or the CLI's) renames a new file in, so the stamp moves
         self._cache: dict[str, tuple[str, Replay[Any]]] = {}
+        #: name -> (stamp, the games list's line, the error it reads with): the list is
+        #: asked for by every phone, and replaying every game for it took 3-4 s with one
+        #: 5 MB game (issue 32); a file is replayed again only when its stamp moved
+        self._summaries: dict[str, tuple[str, JSONObject, Exception | None]] = {}
 
     # -- names -----------------------------------------------------------------
     def path(self, name: str, *, exists: bool = True) -> Path:
@@ -114,6 +118,57 @@ class Folder:
                     and entry.name != "club.json" and entry.is_file(follow_symlinks=False):
                 out.append(entry.name[:-5])
         return sorted(out, key=str.casefold)
+
+    def odd_files(self) -> list[str]:
+        """The ``*.json`` files of the folder whose names the scorepad's rule refuses (a
+        sync tool's conflict copy, "evening (conflicted copy 2026-11-30).json"): the club
+        counts every ``*.json`` file, so the games list shows these too, each opened
+        read-only, and removed only after a confirmation (:meth:`remove_odd`).  A name
+        that is not UTF-8 cannot be named in a page: the club lists it with its error."""
+        out: list[str] = []
+        for entry in os.scandir(self.root):
+            name = entry.name
+            if not name.endswith(".json") or name.startswith(".") or name == "club.json" \
+                    or NAME.fullmatch(name[:-5]):
+                continue
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                continue
+            if entry.is_file(follow_symlinks=False):
+                out.append(name)
+        return sorted(out, key=str.casefold)
+
+    def _odd(self, file: str) -> str:
+        """``file`` if it is one of :meth:`odd_files` (a game with a served name is opened
+        and changed as a game, never here)."""
+        if not isinstance(file, str) or len(file) > 1000 or file not in self.odd_files():
+            raise NotFound("no such file among those the scorepad lists read-only",
+                           field="file", value=file if isinstance(file, str) else None)
+        return file
+
+    def read_odd(self, file: str) -> str:
+        """The text of a file listed by :meth:`odd_files` (read-only: no route changes it)."""
+        return self._read_file(self._odd(file), file)[0]
+
+    def remove_odd(self, file: str, confirm: object) -> None:
+        """Remove a file listed by :meth:`odd_files`, once ``confirm`` repeats its name: the
+        only change the scorepad makes to such a file (a conflict copy the club counted)."""
+        self._odd(file)
+        if confirm != file:
+            raise InputError("to remove the file, confirm with its exact name; nothing removed",
+                             field="confirm", value=confirm if isinstance(confirm, str) else None)
+        with files.no_links(), files.locked(self.root / file):
+            self._odd(file)  # still here, still a plain file, under the folder's lock
+            fd = self._open_root()
+            try:
+                os.unlink(file, dir_fd=fd)  # a link swapped in is removed, never followed
+            except FileNotFoundError:
+                raise NotFound("no such file (removed meanwhile)", field="file",
+                               value=file) from None
+            finally:
+                os.close(fd)
+        self._summaries.pop("\0" + file, None)
 
     def stamp(self, name: str) -> str:
         """Changes whenever the file is saved (by us or by the command line)."""
@@ -148,10 +203,13 @@ class Folder:
         The name is opened in the folder (its descriptor), without following a
         link, and the file opened is checked: a regular file, at most MAX_FILE.
         """
-        path = self.path(name)
+        return self._read_file(self.path(name).name, name)
+
+    def _read_file(self, file: str, name: str) -> tuple[str, str]:
+        """:meth:`_read` of the file ``file`` of the folder (said of ``name``)."""
         fd = self._open_root()
         try:
-            data, info = files.read_checked(path.name, dir_fd=fd, follow=False, limit=MAX_FILE)
+            data, info = files.read_checked(file, dir_fd=fd, follow=False, limit=MAX_FILE)
         except files.NotAFile:  # gone, or swapped for a link or a FIFO since the check
             raise NotFound("no such game (not a plain file in the folder)", field="name",
                            value=name) from None
@@ -199,23 +257,57 @@ class Folder:
         (the CLI's words) and, for a page in ``lang``, ``said``: the same in that language
         (the sentence of the layer that refused it, the technical text in brackets)."""
         out: list[JSONObject] = []
-        for name in self.names():
-            try:
-                rp = replay(self.load(name), keep=False)
-            except (InputError, OSError) as exc:
-                item: JSONObject = {"name": name, "game": None, "players": [], "deals": None,
-                                    "finished": None, "error": str(exc)}
-                if lang is not None:
-                    item["said"] = error_line(exc, [get_game(n) for n in GAMES], lang)
-                out.append(item)
-                continue
-            game = rp.game
-            item = {"name": name, "game": game.kind.name, "players": list(game.players),
-                    "deals": len(game.deals), "finished": rp.finished}
-            if with_title:
-                item["title"] = getattr(game, "title", None)
+        kept: dict[str, tuple[str, JSONObject, Exception | None]] = {}
+        for name in self.names() + ["\0" + f for f in self.odd_files()]:
+            line = self._summary_of(name)
+            kept[name] = line
+            item = dict(line[1])
+            if line[2] is not None and lang is not None:
+                item["said"] = error_line(line[2], [get_game(n) for n in GAMES], lang)
+            if not with_title:
+                item.pop("title", None)
             out.append(item)
+        self._summaries = kept  # a removed file's line goes with it
         return out
+
+    def _summary_of(self, name: str) -> tuple[str, JSONObject, Exception | None]:
+        """The games list's line of ``name``: kept while the file's stamp (inode, mtime,
+        size: every save renames a new file in) stays, replayed once when it moved."""
+        odd = name.startswith("\0")  # a file of another name (odd_files), read-only
+        file = name[1:] if odd else f"{name}.json"
+        try:
+            stamp = self._stamp(self.root / file)
+        except (InputError, OSError):
+            stamp = ""
+        kept = self._summaries.get(name)
+        if kept is not None and stamp and kept[0] == stamp:
+            return kept
+        try:
+            text, stamp = self._read_file(file, name) if odd else self._read(name)
+        except (InputError, OSError) as exc:  # of the moment (unreadable, gone): not kept
+            return "", self._error_line(name, exc), exc
+        try:
+            rp = replay(journal.loads(text), keep=False)
+        except (InputError, OSError) as exc:  # the file's own content: kept as it is
+            return stamp, self._error_line(name, exc), exc
+        game = rp.game
+        item = self._error_line(name, None)
+        item.update({"game": game.kind.name, "players": list(game.players),
+                     "deals": len(game.deals), "finished": rp.finished,
+                     "title": getattr(game, "title", None)})
+        return stamp, item, None
+
+    @staticmethod
+    def _error_line(name: str, exc: Exception | None) -> JSONObject:
+        """A line of the games list (a file that does not read: its error).  A file of
+        another name (:meth:`odd_files`) has no ``name``, its ``file`` and ``odd``."""
+        item: JSONObject = {"name": name, "game": None, "players": [], "deals": None,
+                            "finished": None}
+        if exc is not None:
+            item["error"] = str(exc)
+        if name.startswith("\0"):
+            item.update({"name": None, "file": name[1:], "odd": True})
+        return item
 
     # -- writing -------------------------------------------------------------------
     def create(self, body: Mapping[str, Any]) -> str:

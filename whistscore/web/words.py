@@ -188,6 +188,25 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Это не ссылка на партию: в ней нет «#/s/»."),
     "pocket_already_here": ("This game is on this phone already:", "Эта партия уже есть на "
                             "этом телефоне:"),
+    # a *.json file whose name the scorepad does not give (a sync tool's conflict copy)
+    "odd_file": ("read-only: a file name the scorepad does not give (a copy?)",
+                 "только чтение: такое имя файла запись не даёт (копия?)"),
+    "odd_counted": ("The club counts every .json file of the folder, this one too, unless "
+                    "it is a copy of another evening (the Club page says so). Remove it if "
+                    "it is a copy nobody needs.",
+                    "Клуб учитывает все файлы .json в папке, и этот тоже, если это не копия "
+                    "другого вечера (об этом скажет страница клуба). Удалите его, если эта "
+                    "копия никому не нужна."),
+    "odd_remove": ("Remove this file", "Удалить этот файл"),
+    "odd_confirm": ("Yes, remove it for good", "Да, удалить насовсем"),
+    "odd_removed": ("Removed.", "Удалён."),
+    # the scorepad's 500 says what is known: whether the request had saved its change
+    "error_unsaved": ("Internal error ({0}); nothing was written.",
+                      "Внутренняя ошибка ({0}); ничего не записано."),
+    "error_after_save": ("Internal error ({0}) after the change was saved: it WAS saved "
+                         "({1}); reload the page to see it.",
+                         "Внутренняя ошибка ({0}) уже после записи: изменение СОХРАНЕНО "
+                         "({1}); обновите страницу, чтобы его увидеть."),
 }
 
 

@@ -15,6 +15,13 @@ worker threads of anyio are joined when Python exits).  A *write* is never aband
 deal is saved a moment later would lie about what was saved.  A write only
 waits for a slot within the time (nothing is written if none frees up) and then
 runs to its end, bounded by the journal's own lock timeout and file size cap.
+
+Writes have slots of their own (:data:`WRITE_THREADS`), apart from the reads':
+four phones opening the Club page over a huge folder, or four workbook
+downloads, took every slot, and tonight's deal got 503 "nothing was written"
+for minutes.  A recording is never queued behind reads; writes of one folder
+then wait for each other on the folder's lock, which is held for well under a
+second.
 """
 
 from __future__ import annotations
@@ -29,13 +36,16 @@ import anyio.to_thread
 
 from ..errors import InputError
 
-__all__ = ["Busy", "Inline", "Work", "WORK_SECONDS", "WORK_THREADS"]
+__all__ = ["Busy", "Inline", "Work", "WORK_SECONDS", "WORK_THREADS", "WRITE_THREADS"]
 
 #: how long a request may compute before it is answered 503 (a replay of the largest
 #: game file the store serves takes well under a second on a phone-table laptop)
 WORK_SECONDS = 20.0
-#: worker threads for game work at once (runaway ones included)
+#: worker threads for reading game work at once (runaway ones included)
 WORK_THREADS = 4
+#: worker threads for writes at once, never taken by a read (a write of a folder takes
+#: its lock, so more than two would only wait there)
+WRITE_THREADS = 2
 
 T = TypeVar("T")
 #: how often a request waiting for a thread slot looks again (seconds)
@@ -77,21 +87,37 @@ class Work:
     job's own thread when it really ends (an abandoned job included), so the
     count holds whichever event loop asked."""
 
-    def __init__(self, threads: int = WORK_THREADS, seconds: float = WORK_SECONDS) -> None:
+    def __init__(self, threads: int = WORK_THREADS, seconds: float = WORK_SECONDS,
+                 writes: int = WRITE_THREADS) -> None:
         self.seconds = seconds
+        #: the reads' slots
         self.slots = threading.BoundedSemaphore(threads)
+        #: the writes' own slots: a recording never waits behind reads
+        self.write_slots = threading.BoundedSemaphore(writes)
 
     def _too_slow(self) -> Busy:
         return Busy(f"the scorepad did not finish this within {self.seconds:g} seconds "
                     "(nothing was written); try again", field="time")
 
-    async def _slot(self) -> None:
-        """Wait (on the loop, never blocking it) for a free thread slot."""
-        while not self.slots.acquire(blocking=False):
+    async def _slot(self, slots: threading.BoundedSemaphore | None = None) -> None:
+        """Wait (on the loop, never blocking it) for a free thread slot (a read's unless
+        ``slots`` says whose)."""
+        slots = self.slots if slots is None else slots
+        while not slots.acquire(blocking=False):
             await anyio.sleep(_POLL)
 
     async def read(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` off the loop; abandoned after :attr:`seconds` (fn must not write)."""
+        return await self._read(self.slots, fn, *args)
+
+    async def answer(self, fn: Callable[..., T], *args: object) -> T:
+        """A write's answer (the settlement and sheet after the saved deal): read as
+        :meth:`read` reads, in the writes' own slots, so the table's answer never waits
+        behind other phones' reads either."""
+        return await self._read(self.write_slots, fn, *args)
+
+    async def _read(self, slots: threading.BoundedSemaphore, fn: Callable[..., T],
+                    *args: object) -> T:
         lock = threading.Lock()
         state = {"started": False, "abandoned": False}
 
@@ -103,11 +129,11 @@ class Work:
             try:
                 return fn(*args)
             finally:
-                self.slots.release()
+                slots.release()
 
         try:
             with anyio.fail_after(self.seconds):
-                await self._slot()
+                await self._slot(slots)
                 try:
                     return await _in_daemon_thread(job)
                 except BaseException:
@@ -115,22 +141,23 @@ class Work:
                         never = not state["started"]
                         state["abandoned"] = True
                     if never:   # the job will not run, so its slot is ours to give back
-                        self.slots.release()
+                        slots.release()
                     raise
         except TimeoutError:
             raise self._too_slow() from None
 
     async def write(self, fn: Callable[..., T], *args: object) -> T:
-        """``fn(*args)`` off the loop once a slot is free (within the time); never abandoned."""
+        """``fn(*args)`` off the loop once a write slot is free (within the time); never
+        abandoned, never behind reads."""
         try:
             with anyio.fail_after(self.seconds):
-                await self._slot()
+                await self._slot(self.write_slots)
         except TimeoutError:
             raise self._too_slow() from None
         try:
             return await anyio.to_thread.run_sync(fn, *args)
         finally:
-            self.slots.release()
+            self.write_slots.release()
 
 
 class Inline:
@@ -144,6 +171,9 @@ class Inline:
     seconds = WORK_SECONDS
 
     async def read(self, fn: Callable[..., T], *args: object) -> T:
+        return fn(*args)
+
+    async def answer(self, fn: Callable[..., T], *args: object) -> T:
         return fn(*args)
 
     async def write(self, fn: Callable[..., T], *args: object) -> T:

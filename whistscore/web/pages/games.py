@@ -9,9 +9,10 @@ from ...game import JSONObject
 from ...games import GAMES, get_game
 from ...i18n import game_name, preset_name, text
 from ...layout import Label
-from ..shared import club_available, json_script, lang_of, page
+from ...errors import InputError
+from ..shared import club_available, json_script, lang_of, page, query
 
-__all__ = ["games_page"]
+__all__ = ["file_page", "games_page"]
 
 
 def _presets(lang: str) -> dict[str, JSONObject]:
@@ -37,6 +38,8 @@ def _earlier(games: list[JSONObject]) -> list[list[str]]:
     sort by date when they are dates, as the form proposes them)."""
     out: list[list[str]] = []
     for g in reversed(games):
+        if g.get("odd"):  # a copy's players are those of the game it copies
+            continue
         players = list(g.get("players") or [])
         if players and players not in out:
             out.append(players)
@@ -54,3 +57,18 @@ async def games_page(request: Request) -> Response:
     return page(request, "games.html", games=games, presets=json_script(presets),
                 game_names=list(GAMES), hint=next((p["hint"] for p in presets.values()), ""), club_word=club,
                 earlier=json_script(_earlier(games)))
+
+
+async def file_page(request: Request) -> Response:
+    """``/f?name=F``: a file the games list shows read-only (its name is not one the
+    scorepad gives: a sync tool's conflict copy), its text, and its removal after a
+    confirmation (static/file.js)."""
+    state = request.app.state
+    try:
+        name = query(request, "name", 1000) or ""
+        text = await state.work.read(state.folder.read_odd, name)
+        games = await state.work.read(state.folder.summary, True, lang_of(request))
+    except InputError as exc:
+        return page(request, "error.html", 404, message=str(exc))
+    line: JSONObject = next((g for g in games if g.get("file") == name), {})
+    return page(request, "file.html", file=name, text=text, g=line)
