@@ -165,6 +165,8 @@ def test_save_load_round_trip(name, data):
 
 from clirun import run as _run  # noqa: E402  (one way to drive the CLI)
 
+from whistscore.scored import ScoredGame  # noqa: E402
+
 
 @ALL
 @SLOW
@@ -192,7 +194,10 @@ def test_cli_add_then_undo_restores_the_file(name, data):
         status, out, err = _run(["add", str(path), "--no-time", *deal])
         assert status == 0, err
         assert f"deal {len(game.deals)}" in out
-        assert path.read_text(encoding="utf-8") == full  # add writes what the file would be
+        # add writes what the file would be, signed with its result when the deal finishes it
+        # (journal.md `result`: written by the one writer in the same save)
+        signed = journal.dumps(ScoredGame.of(game).signed().game)
+        assert path.read_text(encoding="utf-8") == signed
         status, out, err = _run(["undo", str(path)])
         assert status == 0, err
         assert f"dropped deal {len(game.deals)}" in out
