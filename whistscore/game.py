@@ -29,7 +29,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "StatDeal", "Counts", "count", "rate", "contracts_json", "bid_height", "bid_text",
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "StatDeal", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
            "DealRecord", "DealResult", "Game", "Played", "JSONObject", "Words", "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
@@ -167,6 +167,12 @@ def rate(part: "int | Fraction", whole: "int | Fraction") -> str | None:
     q = Fraction(part) / Fraction(whole)
     value = Decimal(q.numerator) / Decimal(q.denominator)
     return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def exact_text(value: "int | Fraction") -> str:
+    """An exact count as ``settle --json`` writes it (``"52"``, ``"-61/3"``)."""
+    q = Fraction(value)
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
 def contracts_json(counts: Counts, key: str = "contract") -> list[JSONObject]:

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import Sequence
 
 from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
-                     contracts_json, count, declarer_of, rate)
+                     contracts_json, count, declarer_of, exact_text, rate)
 from ...ledger import Amount, Entry
 
 __all__ = ["CLUB"]
@@ -89,7 +89,7 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
         "defence": {k: counts.get(("defence", k), 0)
                     for k in ("whist", "pass", "half", "whist_failed")},
         "allpass": {k: counts.get(("allpass", k), 0) for k in ("deals", "tricks")},
-        "vists": str(vists) if vists.denominator != 1 else str(vists.numerator),
+        "vists": exact_text(vists),
         "vists_per_deal": rate(vists, deals),
     }
 

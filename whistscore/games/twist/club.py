@@ -7,8 +7,12 @@ nota symbols of a game are those its sheet shows.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Sequence
+
 from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
-                     contracts_json, count, declarer_of, rate)
+                     contracts_json, count, declarer_of, exact_text, rate)
+from ...ledger import Amount, Entry
 from ...rules import Rules
 from .scoring import State
 
@@ -34,6 +38,15 @@ def symbols(state: State, rules: Rules) -> int:
 #: the solos of twist.md, and their categories in the order the rules list them
 _SOLOS = ("bomb", "dil")
 _CATEGORIES = ("simple", "double", "clean", "all")
+
+
+def written(entries: Sequence[Entry]) -> dict[str, Amount]:
+    """The vists each player wrote in the deal (his ``vists`` column, twist.md)."""
+    out: dict[str, Amount] = {}
+    for e in entries:
+        if e.column == "vists":
+            out[e.player] = out.get(e.player, 0) + e.amount
+    return out
 
 
 def stats(d: StatDeal, counts: Counts) -> None:
@@ -63,6 +76,8 @@ def stats(d: StatDeal, counts: Counts) -> None:
                 count(counts, ("opened", "played"))
                 if d.made == 1:
                     count(counts, ("opened", "made"))
+    if me in d.written:
+        count(counts, ("vists",), d.written[me])
     twisted = deal.get("twist")
     if isinstance(twisted, list) and me in twisted:
         count(counts, ("twist", "announced"))
@@ -83,6 +98,8 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
         "twist_round": {k: counts.get(("twist_round", k), 0) for k in ("deals", "tricks")},
         "tricks_per_deal": rate(counts.get(("tricks", "taken"), 0),
                                 counts.get(("tricks", "deals"), 0)),
+        "vists": exact_text(Fraction(counts.get(("vists",), 0))),
+        "vists_per_deal": rate(counts.get(("vists",), 0), deals),
     }
 
 
@@ -94,6 +111,7 @@ CLUB = ClubFacts(
     symbols=symbols,
     height_text=bid_text,
     records=("highest_contract", "most_symbols", "best_twist_round"),
+    written=written,
     stats=stats,
     stats_json=stats_json,
 )
