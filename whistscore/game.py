@@ -127,9 +127,10 @@ class StatDeal(NamedTuple):
     kind: str
     height: int | None
     made: int | None
-    #: the player, as his name is typed in this game, and the game's seats
+    #: the player, as his name is typed in this game, the game's seats, the deal's dealer
     me: str
     players: tuple[str, ...]
+    dealer: str
     #: the whisters short of their tricks (:attr:`ClubFacts.short`)
     short: tuple[str, ...]
     #: what each player wrote of the game's own count in this deal (:attr:`ClubFacts.written`)

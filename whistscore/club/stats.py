@@ -55,14 +55,15 @@ def _counts(archive: Archive, club: str, kind: str, mine: list[Evening]) -> Coun
         if file in me:
             seats.setdefault(file, []).append(player)
     counts: Counts = {}
-    for file, dk, height, made, short, deal, written in archive.rows(
-            "SELECT d.file, d.kind, d.height, d.made, d.short, d.deal, d.written FROM deals d "
+    for file, dealer, dk, height, made, short, deal, written in archive.rows(
+            "SELECT d.file, d.dealer, d.kind, d.height, d.made, d.short, d.deal, d.written "
+            "FROM deals d "
             "WHERE d.file IN (SELECT file FROM seats WHERE club_player = ?) "
             "ORDER BY d.file, d.number", (club,)):
         typed = me.get(file)
         if typed is None:
             continue
-        stats(StatDeal(json.loads(deal), dk, height, made, typed, tuple(seats[file]),
+        stats(StatDeal(json.loads(deal), dk, height, made, typed, tuple(seats[file]), dealer,
                        tuple(json.loads(short)) if short else (),
                        {p: Fraction(v) for p, v in json.loads(written).items()}
                        if written else {}), counts)

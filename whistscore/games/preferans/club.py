@@ -54,6 +54,11 @@ def written(entries: Sequence[Entry]) -> dict[str, Amount]:
     return out
 
 
+#: a defender's word in a deal's ``whist`` -> what his statistics count: ``gone-half``
+#: went for half-whist and was returned the whist, so he passes (preferans.md)
+_ANSWERS = {"whist": "whist", "pass": "pass", "half": "half", "gone-half": "pass"}
+
+
 def stats(d: StatDeal, counts: Counts) -> None:
     """One deal's part of a player's statistics (docs/club.md "Statistics", Preferans)."""
     deal, me = d.deal, d.me
@@ -73,8 +78,11 @@ def stats(d: StatDeal, counts: Counts) -> None:
                 count(counts, ("contract", d.height, "made"))
     else:
         said = deal.get("whist")
-        if isinstance(said, dict) and said.get(me) in ("whist", "pass", "half"):
-            count(counts, ("defence", said[me]))
+        answer = _ANSWERS.get(str(said.get(me))) if isinstance(said, dict) else None
+        if answer == "pass" and len(d.players) == 4 and me == d.dealer:
+            answer = None  # the sitting-out dealer's pass is no answer (preferans.md)
+        if answer is not None:
+            count(counts, ("defence", answer))
             if me in d.short:
                 count(counts, ("defence", "whist_failed"))
     if me in d.written:
