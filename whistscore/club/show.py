@@ -52,7 +52,7 @@ def stat_lines(st: Mapping[str, Any], w: Any) -> list[tuple[str, str]]:
     """(label, value) lines of one game kind's statistics, in ``w``'s language
     (:class:`~whistscore.club.words.Words`): the summary, the streak, then the game's own
     parts in the order the game gives them (its tables as ``7♠ 5/6``: made of played)."""
-    out = [(w["statistics"], w.say("stat.summary", st["evenings"], st["wins"],
+    out = [("", w.say("stat.summary", st["evenings"], st["wins"],
                                    st["win_rate"] or "—", st["average_place"] or "—")),
            ("", w.say("stat.streak", st["streak"]["current"], st["streak"]["longest"]))]
     for key, value in st.items():
@@ -73,7 +73,7 @@ def stat_lines(st: Mapping[str, Any], w: Any) -> list[tuple[str, str]]:
 
 
 def pair_rows(pairs: list[Mapping[str, Any]], kind: str) -> list[list[str]]:
-    """Who beats whom for one game kind: [opponent, evenings, ahead-behind, points, money],
+    """Who beats whom for one game kind: [opponent, evenings, ahead–behind, points, money],
     the order of the answer (the opponent he won most from first)."""
     return [[p["opponent"], str(p["evenings"]), f"{p['ahead']}–{p['behind']}", p["points"],
              ", ".join(f"{v} {c}".strip() for c, v in p["money"].items())]

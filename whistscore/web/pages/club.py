@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ...errors import InputError, NotFoundError
-from ..chart import line_chart
+from ..chart import line_chart, made_bars, places_chart
 from ..api import when_of
 from ..shared import bounded, club_available, lang_of, page, query, status_of
 
@@ -91,9 +91,21 @@ async def club_page(request: Request) -> Response:
     s = parts["standings"]
     players = sorted({r["player"] for block in s["games"].values() for r in block["table"]})
     cw = _words(lang)
+    tab = request.query_params.get("tab") or "standings"  # one of three words, or ignored
     return page(request, "club.html", cw=cw, s=s, r=parts["records"],
                 seasons=parts["seasons"], players=players,
-                period=period_words(cw, s["period"]))
+                period=period_words(cw, s["period"]),
+                tab=tab if tab in ("standings", "records", "stats") else "standings",
+                here=_here(request))
+
+
+def _here(request: Request) -> str:
+    """The page's period as a query (``?season=...``): a tab or a player's link keeps it."""
+    from urllib.parse import urlencode
+
+    kept = [(k, request.query_params[k]) for k in ("season", "from", "to", "all")
+            if request.query_params.get(k)]
+    return "?" + urlencode(kept) if kept else ""
 
 
 def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Markup]]]:
@@ -111,7 +123,38 @@ def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Mar
             points = [(p["date"], p["rating"]) for p in block["rating"]]
             charts.append(("rating", cw["rating_over_time"],
                            line_chart(points, cw["rating_over_time"])))
+        places = [(e["date"], e["place"], e["players"]) for e in block["evenings"]]
+        if places:
+            charts.append(("places", cw["places_over_time"],
+                           places_chart(places, cw["places_over_time"])))
         out[kind] = charts
+    return out
+
+
+def _statistics(data: dict[str, Any], cw: Any) -> dict[str, dict[str, Any]]:
+    """Per game kind: the statistics' lines, a bar chart of each table (made against
+    failed), who beats whom (one row per opponent) and how its numbers are counted."""
+    from ...club.show import contract_label, made_rows, pair_rows, stat_lines
+
+    out: dict[str, dict[str, Any]] = {}
+    stats = data.get("statistics", {})
+    for kind in data["games"]:
+        st = stats.get(kind)
+        if not st:
+            continue
+        bars = []
+        for key, rows in made_rows(st):
+            if rows:
+                title = cw.get(f"stat.{key}", key)
+                bars.append((key, title, made_bars(
+                    [(contract_label(r, cw), r["made"], r["played"]) for r in rows],
+                    title, cw["made_word"], cw["failed_word"])))
+        pairs = [p for p in stats.get("pairs", []) if p["game"] == kind]
+        measures = {p["measure"] for p in pairs}
+        out[kind] = {"lines": stat_lines(st, cw), "bars": bars,
+                     "pairs": pair_rows(pairs, kind),
+                     "measure": cw["measure." + (measures.pop() if len(measures) == 1
+                                                 else "mixed")]}
     return out
 
 
@@ -141,7 +184,7 @@ async def player_page(request: Request) -> Response:
         return _page_error(request, exc)
     cw = _words(lang)
     return page(request, "club_player.html", cw=cw, d=data, charts=_charts(data, cw),
-                period=period_words(cw, data["period"]))
+                stats=_statistics(data, cw), period=period_words(cw, data["period"]))
 
 
 async def h2h_page(request: Request) -> Response:
