@@ -275,7 +275,7 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     assert '<td class="num worst wide"><a href="/g/2026-10-02-pulka" title="2026-10-02">-30</a>' in row
     assert "<th class=\"num wide\">Best</th><th class=\"num wide\">Worst</th>" in section
     ru = client(club).get("/club?all=1&lang=ru").text
-    assert "<th class=\"num\">Лучший</th><th class=\"num\">Худший</th>" in ru
+    assert "<th class=\"num wide\">Лучший</th><th class=\"num wide\">Худший</th>" in ru
     assert "Преферанс · висты · 3 вечера" in ru and "Твист · висты · 1 вечер" in ru
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
