@@ -237,3 +237,38 @@ def test_the_command_prints_the_same_statistics(club, folder):
     status, out, err = run(["club", folder[0], "--player", "Boris", "--json"])
     assert status == 0, err
     assert json.loads(out)["statistics"] == club.player("Boris")["statistics"]
+
+
+def test_the_season_workbook_has_a_statistics_sheet_per_player(folder, tmp_path):
+    """Boris's statistics sheet: the numbers above, exact cells, printed by LibreOffice."""
+    import shutil
+    import subprocess
+
+    import openpyxl
+    import system_tools
+
+    book = tmp_path / "season.xlsx"
+    status, said, err = run(["club", folder[0], "--export", book])
+    assert status == 0, err
+    wb = openpyxl.load_workbook(book)
+    sheet = wb["Boris · Statistics"]
+    assert wb.sheetnames.index("Boris · Statistics") == wb.sheetnames.index("Boris") + 1
+    rows = [[c for c in r if c is not None] for r in sheet.iter_rows(values_only=True)]
+    rows = [r for r in rows if r]
+    at = rows.index(["Preferans"])
+    assert rows[at + 1: at + 6] == [["Evenings", 9], ["Deals", 28], ["Wins", 4],
+                                    ["Win rate", 0.44], ["Average place", 1.67]]
+    table = rows.index(["Contracts (made of played)", "played", "made", "failed"])
+    assert rows[table + 1: table + 4] == [["6♠", 2, 2, 0], ["6♣", 1, 1, 0], ["8NT", 1, 0, 1]]
+    misere = rows.index(["Misères"])
+    assert rows[misere + 1: misere + 4] == [["played", 5], ["made", 4], ["caught", 1]]
+    pairs = rows.index(["Opponent", "Evenings", "ahead", "behind", "Points", "Money EUR"])
+    assert rows[pairs + 1][:5] == ["Gleb", 5, 4, 1, 172]
+    system_tools.require("soffice", "pdftotext")
+    done = subprocess.run([shutil.which("soffice"), f"-env:UserInstallation=file://{tmp_path}/p",
+                           "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
+                           str(book)], capture_output=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "season.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "Boris · Statistics" in text and "Who beats whom" in text
