@@ -272,3 +272,20 @@ def test_the_season_workbook_has_a_statistics_sheet_per_player(folder, tmp_path)
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "season.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "Boris · Statistics" in text and "Who beats whom" in text
+
+
+def test_the_docs_example_is_boris_s(club):
+    """docs/club.md "Statistics" shows Boris's JSON of this club, abridged: every number
+    it shows is his (a list's rows shown are among his)."""
+    import re
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "club.md").read_text("utf-8")
+    section = docs[docs.index("## Statistics"):docs.index("## The JSON")]
+    shown = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))["statistics"]
+    st = club.player("Boris")["statistics"]
+    for key, value in shown["preferans"].items():
+        if isinstance(value, list):
+            assert all(row in st["preferans"][key] for row in value), key
+        else:
+            assert st["preferans"][key] == value, key
+    assert all(row in st["pairs"] for row in shown["pairs"])
