@@ -289,3 +289,26 @@ def test_the_docs_example_is_boris_s(club):
         else:
             assert st["preferans"][key] == value, key
     assert all(row in st["pairs"] for row in shown["pairs"])
+
+
+def test_a_rebuild_says_how_far_it_is_on_one_line(folder):
+    """The command's progress line on a terminal (issue 37): each file replayed counted,
+    redrawn in place, wiped at the end; in the reader's language."""
+    import io
+
+    from whistscore.club.api import Club
+    from whistscore.club.cli import progress_line
+
+    for lang, first in (("en", "whistscore club: indexing 1 of 53 files..."),
+                        ("ru", "whistscore club: обработано 1 из 53 файлов...")):
+        out = io.StringIO()
+        c = Club(folder[0], rebuild=True)
+        c.archive.progress = progress_line(out, lang, every=0, least=1)
+        c.standings()
+        c.close()
+        said = out.getvalue()
+        assert said.startswith("\r" + first)
+        assert said.count("\r") == 53 and said.endswith("\r\x1b[K")  # the last wipes the line
+    out = io.StringIO()
+    progress_line(out, least=50)(10, 49)  # a few files: no line at all
+    assert out.getvalue() == ""

@@ -125,6 +125,8 @@ def run(a: argparse.Namespace) -> int:
             raise InputError("too long or holds a NUL", key="club.bounded", field=_option(name)[2:],
                              value=value[:40])
     club = Club(a.folder, rebuild=a.rebuild, accept_recomputed=a.accept_recomputed)
+    if sys.stderr.isatty():  # a rebuild of thousands of files says how far it is
+        club.archive.progress = progress_line(sys.stderr, a.lang)
     try:
         if a.alias is not None:
             typed, sep, name = a.alias.partition("=")
@@ -172,6 +174,33 @@ def run(a: argparse.Namespace) -> int:
         return 0
     finally:
         club.close()
+
+
+def progress_line(out: Any, lang: str = "en", every: float = 0.2,
+                  least: int = 50) -> Callable[[int, int], None]:
+    """A one-line progress report for a terminal while a refresh replays ``least`` files or
+    more: "indexing 523 of 2000 files", redrawn in place at most every ``every`` seconds,
+    wiped when the last file is done (nothing is left on the screen)."""
+    import time
+
+    from .words import own_words
+
+    w = own_words(lang)
+    shown = [0.0]
+
+    def report(done: int, total: int) -> None:
+        if total < least:
+            return
+        now = time.monotonic()
+        if done == total:
+            out.write("\r\x1b[K")
+        elif now - shown[0] >= every:
+            shown[0] = now
+            out.write("\r" + w.say("indexing", done, total))
+        else:
+            return
+        out.flush()
+    return report
 
 
 # -- text ---------------------------------------------------------------------------------

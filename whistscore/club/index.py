@@ -161,6 +161,9 @@ class Archive:
         #: that a rebuild interrupted leaves the archive as it was, not empty); a finished
         #: game's result this version would settle otherwise is kept (:meth:`_carry`)
         self.rebuilding = rebuild
+        #: called with (files replayed, files to replay) while a refresh replays files, when
+        #: set (the command's progress line on a terminal, :func:`progress_line`)
+        self.progress: Callable[[int, int], None] | None = None
         self.conn = self._open()
 
     # -- opening ----------------------------------------------------------------
@@ -284,6 +287,16 @@ class Archive:
                 return True
         return False
 
+    def _told(self, looked: Iterator[_Looked], total: int) -> Iterator[_Looked]:
+        """``looked`` as it comes, each file counted to :attr:`progress` when it is set."""
+        progress = self.progress
+        if progress is None:
+            yield from looked
+            return
+        for done, one in enumerate(looked, 1):
+            progress(done, total)
+            yield one
+
     # -- bringing it up to date -------------------------------------------------------
     def refresh(self, settings: Settings, *, accept_recomputed: bool = False) -> bool:
         """Bring the archive up to date with the folder; True when anything changed.
@@ -344,7 +357,8 @@ class Archive:
                 continue
             jobs.append((e, k[2] if k is not None else None))
         for e, (what, digest, value) in zip((e for e, _ in jobs),
-                                             _looked(self.folder, jobs, version)):
+                                             self._told(_looked(self.folder, jobs, version),
+                                                        len(jobs))):
             if what == "same":  # touched, same content: nothing to replay
                 error = known[e.file][3]
                 self._file_row(e, digest, error)
