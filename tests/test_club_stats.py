@@ -312,3 +312,23 @@ def test_a_rebuild_says_how_far_it_is_on_one_line(folder):
     out = io.StringIO()
     progress_line(out, least=50)(10, 49)  # a few files: no line at all
     assert out.getvalue() == ""
+
+
+def test_every_pair_of_the_club_is_each_players_row_seen_from_the_winner(club):
+    every = club.pairs()["games"]
+    for kind, rows in every.items():
+        seen = set()
+        for row in rows:
+            pair = frozenset((row["winner"], row["loser"]))
+            assert pair not in seen  # each pair once
+            seen.add(pair)
+            mine = [p for p in club.player(row["winner"])["statistics"]["pairs"]
+                    if p["game"] == kind and p["opponent"] == row["loser"]]
+            assert mine and {k: v for k, v in mine[0].items() if k not in ("game", "opponent")} \
+                == {k: v for k, v in row.items() if k not in ("winner", "loser")}
+            assert Fraction(row["points"]) >= 0
+        won = [Fraction(r["points"]) for r in rows]
+        assert won == sorted(won, reverse=True)
+    # Boris won 172 vists from Gleb over five evenings: the biggest Preferans pair
+    assert (every["preferans"][0]["winner"], every["preferans"][0]["loser"],
+            every["preferans"][0]["points"]) == ("Boris", "Gleb", "172")

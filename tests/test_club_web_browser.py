@@ -172,6 +172,10 @@ def test_a_players_statistics_and_who_beats_whom_at_360(tmp_path):
                 d.save_screenshot(str(shots / f"pairs-{lang}.png"))
                 d.get(url + "/club?all=1&tab=stats")
                 _css(d, '.club-stats-list[data-game="preferans"] a[href*="Boris"]')
+                pairs = _css(d, 'table.every-pair[data-pairs="preferans"] tbody tr', many=True)
+                assert pairs[0].get_attribute("data-pair") == "Boris|Gleb"  # 172, the most
+                d.execute_script("arguments[0].scrollIntoView()", pairs[0])
+                d.save_screenshot(str(shots / f"every-pair-{lang}.png"))
                 _no_overflow(d)
                 assert _fits(d)
                 d.get(url + "/club?all=1")

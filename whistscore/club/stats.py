@@ -20,7 +20,7 @@ from .index import Archive
 from .period import Evening, club_facts, exact, exact_text
 from .standings import CENT
 
-__all__ = ["statistics", "streak", "pairs_of"]
+__all__ = ["statistics", "streak", "pairs_of", "every_pair"]
 
 
 def streak(points: Sequence[int | Fraction]) -> dict[str, int]:
@@ -125,4 +125,27 @@ def pairs_of(archive: Archive, club: str, mine: list[Evening]) -> list[dict[str,
     for row in out:
         row["points"] = exact_text(row["points"])
         row["money"] = {c: str(v) for c, v in sorted(row["money"].items())}
+    return out
+
+
+def every_pair(archive: Archive, rows: list[Evening]) -> dict[str, list[dict[str, Any]]]:
+    """Who beats whom over the whole club, per game kind: each pair of players who met in
+    ``rows`` once, the one who won the points first (``winner``, ``loser``, and
+    :func:`pairs_of`'s numbers from the winner's side), the biggest win first."""
+    from .period import kinds
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for kind in kinds(rows):
+        mine = [e for e in rows if e.game == kind]
+        players = sorted({p for e in mine for p in e.seats})
+        listed = []
+        for player in players:
+            for row in pairs_of(archive, player, [e for e in mine if player in e.seats]):
+                won = Fraction(row["points"])
+                other = row["opponent"]
+                if won > 0 or (won == 0 and player < other):
+                    listed.append({"winner": player, "loser": other,
+                                   **{k: v for k, v in row.items() if k != "opponent"}})
+        listed.sort(key=lambda r: (-Fraction(r["points"]), r["winner"], r["loser"]))
+        out[kind] = listed
     return out

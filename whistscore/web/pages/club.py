@@ -47,7 +47,7 @@ def period_words(cw: Any, period: dict[str, Any]) -> str:
 
 
 def _club(root: Path, when: dict[str, Any], all_time: bool,
-          today: datetime.date) -> dict[str, Any]:
+          today: datetime.date, with_pairs: bool = False) -> dict[str, Any]:
     """The Club page's parts: the standings and records of the asked or current period."""
     from ...club.api import Club
 
@@ -58,7 +58,8 @@ def _club(root: Path, when: dict[str, Any], all_time: bool,
         standings = club.standings(**when)
         records = club.records(**when)
         return {"standings": standings, "records": records,
-                "seasons": list(club.settings.seasons)}
+                "seasons": list(club.settings.seasons),
+                "pairs": club.pairs(**when) if with_pairs else None}
     finally:
         club.close()
 
@@ -83,20 +84,22 @@ async def club_page(request: Request) -> Response:
         return unavailable_page(request)
     state = request.app.state
     lang = lang_of(request)
+    tab = request.query_params.get("tab") or "standings"  # one of three words, or ignored
+    if tab not in ("standings", "records", "stats"):
+        tab = "standings"
     try:
         parts = await state.work.read(_club, state.folder.root, when_of(request),
-                                      query(request, "all") == "1", datetime.date.today())
+                                      query(request, "all") == "1", datetime.date.today(),
+                                      tab == "stats")
     except InputError as exc:
         return _page_error(request, exc)
     s = parts["standings"]
     players = sorted({r["player"] for block in s["games"].values() for r in block["table"]})
     cw = _words(lang)
-    tab = request.query_params.get("tab") or "standings"  # one of three words, or ignored
     return page(request, "club.html", cw=cw, s=s, r=parts["records"],
                 seasons=parts["seasons"], players=players,
-                period=period_words(cw, s["period"]),
-                tab=tab if tab in ("standings", "records", "stats") else "standings",
-                here=_here(request))
+                period=period_words(cw, s["period"]), tab=tab, here=_here(request),
+                pairs=(parts["pairs"] or {}).get("games", {}))
 
 
 def _here(request: Request) -> str:
