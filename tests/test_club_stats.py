@@ -264,6 +264,14 @@ def test_the_season_workbook_has_a_statistics_sheet_per_player(folder, tmp_path)
     assert rows[misere + 1: misere + 4] == [["played", 5], ["made", 4], ["caught", 1]]
     pairs = rows.index(["Opponent", "Evenings", "ahead", "behind", "Points", "Money EUR"])
     assert rows[pairs + 1][:5] == ["Gleb", 5, 4, 1, 172]
+    # bars made against failed beside each contracts table: Boris has one per game kind
+    # with contracts (Preferans, Twist, Danish) and one of Twist's bombs and dils
+    import zipfile
+
+    with zipfile.ZipFile(book) as z:
+        bars = [n for n in z.namelist() if n.startswith("xl/charts/")
+                and b"<c:barChart>" in z.read(n).replace(b"<barChart>", b"<c:barChart>")]
+    assert len(bars) >= 4
     system_tools.require("soffice", "pdftotext")
     done = subprocess.run([shutil.which("soffice"), f"-env:UserInstallation=file://{tmp_path}/p",
                            "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),

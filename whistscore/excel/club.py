@@ -24,7 +24,7 @@ from pathlib import Path
 from .. import files
 from ..errors import InputError
 from ..i18n import formed
-from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
+from .book import Bars, Chart, Line, Look, PrintSetup, Properties, Sheet, write
 from .formats import UNSAFE_XML, number_cell, safe_text, text_width
 
 __all__ = ["CATEGORY", "club_workbook", "save", "written_by_whistscore"]
@@ -249,13 +249,21 @@ def _statistics(title: str, data: Mapping[str, Any], w: Mapping[str, str],
                 g.head(row, [label, w["stat.sub.played"], w["made_word"], w["failed_word"]],
                        texts=(1,))
                 row += 1
+                first = row
                 for r in value:
                     g.text(row, 1, contract_label(r, w))
                     g.number(row, 2, r["played"])
                     g.number(row, 3, r["made"])
                     g.number(row, 4, r["played"] - r["made"])
                     row += 1
-                row += 1
+                # the bars made against failed beside the table (printed with it)
+                tall = 3.0 + 0.9 * len(value)  # centimetres: a legend and a bar a row
+                g.sheet.bars.append(Bars("", 1, first, row - 1,
+                                         [(w["made_word"], 3), (w["failed_word"], 4)],
+                                         f"F{first - 1}", 12, tall))
+                # the rows the bars cover (a row is about 0.53 cm), so that the next
+                # block starts below them
+                row += max(1, int(tall / 0.53) - len(value))
             elif isinstance(value, dict):
                 g.text(row, 1, label, _HEAD)
                 row += 1
