@@ -134,7 +134,7 @@ class StatDeal(NamedTuple):
     #: the whisters short of their tricks (:attr:`ClubFacts.short`)
     short: tuple[str, ...]
     #: what each player wrote of the game's own count in this deal (:attr:`ClubFacts.written`)
-    written: Mapping[str, Fraction]
+    written: Mapping[str, Union[int, Fraction]]
 
 
 #: a player's statistics of one game kind as they are counted: a key of the game's

@@ -50,22 +50,23 @@ def _counts(archive: Archive, club: str, kind: str, mine: list[Evening]) -> Coun
     me = {e.file: e.seats[club].typed for e in mine}
     seats: dict[str, list[str]] = {}
     for file, player in archive.rows(
-            "SELECT file, player FROM seats WHERE file IN (SELECT file FROM seats "
-            "WHERE club_player = ?) ORDER BY file, seat", (club,)):
+            "SELECT s.file, s.player FROM seats s JOIN games g ON g.file = s.file "
+            "WHERE g.game = ? AND s.file IN (SELECT file FROM seats WHERE club_player = ?) "
+            "ORDER BY s.file, s.seat", (kind, club)):
         if file in me:
             seats.setdefault(file, []).append(player)
     counts: Counts = {}
     for file, dealer, dk, height, made, short, deal, written in archive.rows(
             "SELECT d.file, d.dealer, d.kind, d.height, d.made, d.short, d.deal, d.written "
-            "FROM deals d "
-            "WHERE d.file IN (SELECT file FROM seats WHERE club_player = ?) "
-            "ORDER BY d.file, d.number", (club,)):
+            "FROM deals d JOIN games g ON g.file = d.file "
+            "WHERE g.game = ? AND d.file IN (SELECT file FROM seats WHERE club_player = ?) "
+            "ORDER BY d.file, d.number", (kind, club)):
         typed = me.get(file)
         if typed is None:
             continue
         stats(StatDeal(json.loads(deal), dk, height, made, typed, tuple(seats[file]), dealer,
                        tuple(json.loads(short)) if short else (),
-                       {p: Fraction(v) for p, v in json.loads(written).items()}
+                       {p: exact(v) for p, v in json.loads(written).items()}
                        if written else {}), counts)
     return counts
 
