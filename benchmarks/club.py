@@ -15,6 +15,10 @@ by the players so that every game counts):
   the request through Starlette's test client in one process (target: p95 at most 100 ms);
 - the peak memory of a rebuild of a quarter of the files and of all of them (target: flat).
 
+- (issue 37, the 8x ``json.load`` target retired) a full rebuild in one process against the
+  per-file settle work of the same files in one process (read, check, replay, settle every
+  file): target at most 2 times, CPU.  ``CLUB_BENCH_REBUILD_ONLY=1`` measures only this.
+
 Run: ``python benchmarks/club.py [--files 2000] [--deals 50] [--runs 3] [--baseline TREE]``.
 CPU seconds (user + system) unless said, the median and range of the runs; with ``--baseline`` another
 source tree is measured on the same generated club in the same run.
@@ -109,6 +113,39 @@ print(used, peak, wall)
 """
 
 
+SETTLE_ALL = """
+import sys, time
+from pathlib import Path
+from whistscore import journal
+from whistscore.files import read_bytes
+from whistscore.replay import replay
+from whistscore.settlement import settle
+folder = Path(sys.argv[1])
+t = time.process_time()
+for path in sorted(folder.glob('*.json')):
+    if path.name == 'club.json':
+        continue
+    try:  # read, check, replay and settle: what every file costs whatever keeps it
+        game = journal.loads(read_bytes(path, limit=journal.MAX_FILE_BYTES).decode('utf-8-sig'))
+        settle(replay(game))
+    except Exception:
+        pass
+print(time.process_time() - t)
+"""
+
+REBUILD_ONE = """
+import sys, time
+import whistscore
+from whistscore.club import index
+index._workers = lambda jobs: 1  # one process: the same work as SETTLE_ALL's, compared
+t = time.process_time()
+club = whistscore.club(sys.argv[1], rebuild=True)
+club.refresh()
+club.close()
+print(time.process_time() - t)
+"""
+
+
 def in_process(code: str, folder: Path, env: dict) -> list[float]:
     out = subprocess.run([sys.executable, "-c", code, str(folder)], check=True, env=env,
                          capture_output=True, text=True, cwd=env["PYTHONPATH"]).stdout
@@ -151,10 +188,16 @@ def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[fl
     env = {**os.environ, "PYTHONPATH": str(root)}
     cmd = [sys.executable, "-m", "whistscore"]
     out: dict[str, list[float]] = {k: [] for k in (
+        "settle_all", "rebuild_one",
         "loads", "loads_wall", "rebuild", "rebuild_wall", "peak", "attrs", "standings", "json",
         "page_p95", "page_median", "player_p95", "player_median", "one", "settle",
         "small_peak")}
     for _ in range(runs):
+        # issue 37's floor: the per-file settle work of the same files, one process, CPU
+        out["settle_all"] += in_process(SETTLE_ALL, folder, env)
+        out["rebuild_one"] += in_process(REBUILD_ONE, folder, env)
+        if os.environ.get("CLUB_BENCH_REBUILD_ONLY"):
+            continue
         loads, loads_wall = in_process(LOAD_ALL, folder, env)
         out["loads"].append(loads)
         out["loads_wall"].append(loads_wall)
@@ -168,6 +211,8 @@ def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[fl
                            stdout=subprocess.DEVNULL)
         out["standings"].append(cpu_of(cmd + ["club", str(folder)], 1, env))
         out["json"].append(cpu_of(cmd + ["club", str(folder), "--json"], 1, env))
+    if os.environ.get("CLUB_BENCH_REBUILD_ONLY"):
+        return out
     page = in_process(PAGES, folder, env)
     for key, value in zip(("page_p95", "page_median", "player_p95", "player_median"), page):
         out[key].append(value)
@@ -198,6 +243,12 @@ def measure(root: Path, folder: Path, tmp: Path, runs: int) -> dict[str, list[fl
 
 
 def report(name: str, m: dict[str, list[float]], files: int) -> None:
+    ratio = [r / f for r, f in zip(m["rebuild_one"], m["settle_all"])]
+    print(f"[{name}] full rebuild in one process: {spread(m['rebuild_one'], 1, 2)} s CPU; "
+          f"read, check, replay and settle every file in one process: "
+          f"{spread(m['settle_all'], 1, 2)} s; ratio {spread(ratio, 1, 2)} (target <= 2)")
+    if not m["loads"]:
+        return
     ratio = [r / j for r, j in zip(m["rebuild_wall"], m["loads_wall"])]
     print(f"[{name}] full rebuild: {spread(m['rebuild_wall'], 1, 2)} s; json.load of every "
           f"file in one process: {spread(m['loads_wall'], 1, 3)} s; ratio {spread(ratio, 1, 1)} "

@@ -85,7 +85,8 @@ def _sheets(book: Path) -> dict[str, list[list[object]]]:
 def test_the_tabs_in_order(books):
     en = list(_sheets(books["en"][0]))
     assert en == ["Standings", "Preferans EUR", "Twist EUR", "Whist EUR", "Danish whist EUR",
-                  "Records", "Alexei", "Pavel", "Nina", "Marina"]
+                  "Records", "Alexei", "Alexei · Statistics", "Pavel", "Pavel · Statistics",
+                  "Nina", "Nina · Statistics", "Marina", "Marina · Statistics"]
     ru = list(_sheets(books["ru"][0]))
     assert ru[:2] == ["Турнирная таблица", "Преферанс EUR"] and ru[5] == "Рекорды"
 
@@ -134,9 +135,11 @@ def test_a_sheet_per_player_with_running_money(books):
 def test_the_chart_draws_a_line_per_player_from_their_sheets(books):
     book = books["en"][0]
     with zipfile.ZipFile(book) as z:
-        charts = sorted(n for n in z.namelist() if re.fullmatch(r"xl/charts/chart\d+\.xml", n))
-        assert len(charts) == 4  # one per game kind played
-        first = z.read(charts[0]).decode()
+        charts = sorted((n for n in z.namelist() if re.fullmatch(r"xl/charts/chart\d+\.xml", n)),
+                        key=lambda n: int(re.sub(r"\D", "", n)))
+        lines = [n for n in charts if b"scatterChart" in z.read(n)]
+        assert len(lines) == 4  # one per game kind played (the others: statistics' bars)
+        first = z.read(lines[0]).decode()
     for name in ("Alexei", "Pavel", "Nina", "Marina"):
         assert f"'{name}'!$I$" in first or f"{name}!$I$" in first
 

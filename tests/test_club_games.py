@@ -127,8 +127,8 @@ def test_a_deal_seen_before_gives_the_row_of_a_fresh_one(folder):
     assert len(club_facts._SHAPES[rp.game.kind]) == 2  # deals 1 and 3 are one value
     assert club_facts.deal_rows(rp) == fresh
     assert fresh[0][3:6] == fresh[2][3:6] == ("Ann", "3 pts", "contract")
-    assert fresh[0][-1] == fresh[2][-1] == '{"winner":"Ann","points":3}'
-    assert fresh[1][-1] == '{"winner":"Bob","points":2}'
+    assert fresh[0][-2] == fresh[2][-2] == '{"winner":"Ann","points":3}'
+    assert fresh[1][-2] == '{"winner":"Bob","points":2}'
     unhashable = [r._replace(record=r.record._replace(
         deal=_UnhashableDeal(r.record.deal.winner, r.record.deal.points))) for r in rp.results]
     club_facts._SHAPES.clear()

@@ -74,16 +74,23 @@ def test_club_pages_at_a_phone(tmp_path):
             first = _css(d, '.club-kind[data-game="preferans"] tbody tr')
             assert first.get_attribute("data-player") == "Alexei"  # Lyosha is Alexei (club.json)
             assert "11.21 EUR" in first.text
+            _no_overflow(d)
+            _shot(d, shots / "club-en.png")
+            # records one tap away (a tab), not further down one long page
+            assert not _css(d, ".club-records", many=True)
+            _follow(d, _css(d, '#club-tabs a[data-tab="records"]'), "tab=records")
             records = _css(d, '.club-records[data-game="preferans"] [data-record="biggest_loss"]')
             assert "Marina" in records.text and "-165 1/3" in records.text
             _no_overflow(d)
-            _shot(d, shots / "club-en.png")
+            _follow(d, _css(d, '#club-tabs a[data-tab="standings"]'), "tab=standings")
 
             _follow(d, _css(d, '.club-kind[data-game="preferans"] a[href="/club/p/Marina"]'),
                     "/club/p/Marina")
             assert _css(d, "h1").text == "Marina"
-            charts = _css(d, '.club-kind[data-game="preferans"] svg.chart', many=True)
-            assert len(charts) == 2  # running money (EUR) and the rating
+            charts = _css(d, '.club-kind[data-game="preferans"] [data-chart]', many=True)
+            # her contracts made and failed, running money (EUR), the rating, her places
+            assert [c.get_attribute("data-chart") for c in charts] == \
+                ["bars-contracts", "money", "rating", "places"]
             money = _css(d, '.club-kind[data-game="preferans"] [data-chart="money"]')
             assert "Running money EUR" in money.text
             assert money.find_elements("css selector", "polyline")
@@ -115,4 +122,66 @@ def test_club_pages_at_a_phone(tmp_path):
     finally:
         d.quit()
     for name in ("club-en", "player-en", "h2h-en", "club-ru", "player-ru"):
+        assert (shots / f"{name}.png").stat().st_size > 5000
+
+
+def _fits(d, width: int = 360) -> bool:
+    """Nothing wider than the phone: the page (a headless window grows its viewport to
+    what overflows, so the width is compared with the phone's) and every table of
+    standings, statistics or opponents within its box (no sideways scrolling in them)."""
+    return d.execute_script(
+        "return document.documentElement.scrollWidth <= arguments[0] && "
+        "[...document.querySelectorAll('table.standings')].every("
+        "t => t.offsetWidth <= t.parentElement.clientWidth)", width)
+
+
+def test_a_players_statistics_and_who_beats_whom_at_360(tmp_path):
+    """Boris's statistics (counted by hand in test_club_stats) and his opponents one row
+    each, at 360 x 780 in English and Russian, nothing wider than the phone."""
+    import test_club_stats
+
+    import club_support
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    club_support.build(folder)
+    test_club_stats.build_extra(folder)
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    d = chrome(tmp_path, 360, 780)
+    try:
+        with live_server(folder) as url:
+            for lang, made, nt in (("en", "made", "8NT"), ("ru", "сыграно", "8 БК")):
+                d.get(url + f"/club/p/Boris?lang={lang}")
+                stats = _css(d, '#stats-preferans')
+                assert ("9 evenings, 4 wins" if lang == "en" else "9 вечеров, 4 победы") \
+                    in stats.text
+                bars = _css(d, '#stats-preferans [data-chart="bars-contracts"]')
+                labels = [t.text for t in bars.find_elements("css selector", "text")]
+                assert labels[:6] == ["6♠", "2 / 0", "6♣", "1 / 0", nt, "0 / 1"]
+                assert made in labels
+                rows = _css(d, '#stats-preferans table.pairs tbody tr', many=True)
+                assert [r.get_attribute("data-opponent") for r in rows] == \
+                    ["Gleb", "Vera", "Anna"]
+                assert "17.21 EUR" in rows[0].text and "172" in rows[0].text
+                _no_overflow(d)
+                assert _fits(d)
+                d.execute_script("arguments[0].scrollIntoView()", stats)
+                d.save_screenshot(str(shots / f"stats-{lang}.png"))
+                d.execute_script("arguments[0].scrollIntoView()", rows[0])
+                d.save_screenshot(str(shots / f"pairs-{lang}.png"))
+                d.get(url + "/club?all=1&tab=stats")
+                _css(d, '.club-stats-list[data-game="preferans"] a[href*="Boris"]')
+                pairs = _css(d, 'table.every-pair[data-pairs="preferans"] tbody tr', many=True)
+                assert pairs[0].get_attribute("data-pair") == "Boris|Gleb"  # 172, the most
+                d.execute_script("arguments[0].scrollIntoView()", pairs[0])
+                d.save_screenshot(str(shots / f"every-pair-{lang}.png"))
+                _no_overflow(d)
+                assert _fits(d)
+                d.get(url + "/club?all=1")
+                _no_overflow(d)  # the standings fit: the wide columns wait for a wide screen
+                assert _fits(d)
+    finally:
+        d.quit()
+    for name in ("stats-en", "pairs-en", "stats-ru", "pairs-ru"):
         assert (shots / f"{name}.png").stat().st_size > 5000

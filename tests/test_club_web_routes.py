@@ -137,10 +137,20 @@ def test_pages_in_english_and_russian(club):
     assert 'href="/club"' in games and ">Club<" in games
     page = c.get("/club").text
     assert "Standings" in page and "Records" in page and 'href="/club/p/Marina"' in page
-    assert "biggest evening loss (points)" in page and "-165 1/3" in page
+    # the records and the statistics are a tap away (tabs), not down one long page
+    assert "biggest evening loss (points)" not in page and 'href="/club?tab=records"' in page
+    records = c.get("/club?tab=records").text
+    assert "biggest evening loss (points)" in records and "-165 1/3" in records
     assert 'action="/club/h2h"' in page
+    stats = c.get("/club?tab=stats&all=1").text
+    assert 'href="/club/p/Marina?all=1#stats-preferans"' in stats
     ru = c.get("/club?lang=ru").text
-    assert "Турнирная таблица" in ru and "крупнейший проигрыш вечера (очки)" in ru
+    assert "Турнирная таблица" in ru and "Статистика" in ru
+    assert "крупнейший проигрыш вечера (очки)" in c.get("/club?tab=records").text
+    marina = c.get("/club/p/Marina?lang=en").text
+    assert 'id="stats-preferans"' in marina and "Who beats whom" in marina
+    assert 'data-chart="places"' in marina and 'data-chart="bars-contracts"' in marina
+    assert "Кто кого" in c.get("/club/p/Marina?lang=ru").text
     assert ">Клуб<" in c.get("/").text
     missing = c.get("/club/p/Nobody")
     assert missing.status_code == 404 and "Такого игрока в клубе нет." in missing.text
@@ -260,12 +270,12 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     section = page[page.index('data-game="preferans"'):page.index('data-game="twist"')]
     row = section[section.index('data-player="Alexei"'):]
     row = row[:row.index("</tr>")]
-    assert '<td class="num best"><a href="/g/2026-10-16-pulka" title="2026-10-16">135 1/3</a>' \
+    assert '<td class="num best wide"><a href="/g/2026-10-16-pulka" title="2026-10-16">135 1/3</a>' \
         in row
-    assert '<td class="num worst"><a href="/g/2026-10-02-pulka" title="2026-10-02">-30</a>' in row
-    assert "<th class=\"num\">Best</th><th class=\"num\">Worst</th>" in section
+    assert '<td class="num worst wide"><a href="/g/2026-10-02-pulka" title="2026-10-02">-30</a>' in row
+    assert "<th class=\"num wide\">Best</th><th class=\"num wide\">Worst</th>" in section
     ru = client(club).get("/club?all=1&lang=ru").text
-    assert "<th class=\"num\">Лучший</th><th class=\"num\">Худший</th>" in ru
+    assert "<th class=\"num wide\">Лучший</th><th class=\"num wide\">Худший</th>" in ru
     assert "Преферанс · висты · 3 вечера" in ru and "Твист · висты · 1 вечер" in ru
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
@@ -303,7 +313,7 @@ def test_the_club_page_shows_the_archives_notices_and_says_when_no_record(club):
     page = client(club).get("/club?all=1&lang=ru").text
     assert '<li class="notice">заметка архива <details><summary>Подробности</summary>' \
         "club.json excludes practice.json, which is not in the folder</details></li>" in page
-    empty = client(club).get("/club?from=2027-01-01&lang=ru").text
+    empty = client(club).get("/club?from=2027-01-01&lang=ru&tab=records").text
     assert '<p id="no-records">В этот период ни одной законченной игры.</p>' in empty
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol,
                     Sequence, TypeVar, Union)
@@ -29,7 +29,7 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "bid_height", "bid_text",
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "StatDeal", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
            "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
@@ -116,6 +116,76 @@ def _nobody_short(entries: Sequence[Entry]) -> tuple[str, ...]:
     return ()
 
 
+class StatDeal(NamedTuple):
+    """One deal of a player's game as his statistics read it (docs/club.md
+    "Statistics"), from the archive's row of the deal: nothing is replayed."""
+
+    #: the deal's file form (the game's "Deals (JSON)")
+    deal: JSONObject
+    #: the kind of deal and its height (:class:`DealParts`), made (1, 0 or None: the
+    #: game's own words for the deal)
+    kind: str
+    height: int | None
+    made: int | None
+    #: the player, as his name is typed in this game, the game's seats, the deal's dealer
+    me: str
+    players: tuple[str, ...]
+    dealer: str
+    #: the whisters short of their tricks (:attr:`ClubFacts.short`)
+    short: tuple[str, ...]
+    #: what each player wrote of the game's own count in this deal (:attr:`ClubFacts.written`)
+    written: Mapping[str, Union[int, Fraction]]
+
+
+#: a player's statistics of one game kind as they are counted: a key of the game's
+#: choosing -> a count (an int, or an exact sum)
+Counts = dict[Any, Union[int, Fraction]]
+
+
+def _nothing_written(entries: Sequence[Entry]) -> dict[str, Amount]:
+    return {}
+
+
+def _no_stats(deal: StatDeal, counts: Counts) -> None:
+    return None
+
+
+def _no_stats_json(counts: Counts, deals: int) -> JSONObject:
+    return {}
+
+
+def count(counts: Counts, key: Any, by: "int | Fraction" = 1) -> None:
+    """Add ``by`` to ``counts[key]`` (a game's :attr:`ClubFacts.stats` counting)."""
+    counts[key] = counts.get(key, 0) + by
+
+
+def rate(part: "int | Fraction", whole: "int | Fraction") -> str | None:
+    """``part / whole`` as the statistics print a rate or an average: a decimal string of
+    two places, half a hundredth away from zero (``"0.40"``, ``"1.75"``); None when
+    ``whole`` is 0 (nothing to divide)."""
+    if not whole:
+        return None
+    q = Fraction(part) / Fraction(whole)
+    value = Decimal(q.numerator) / Decimal(q.denominator)
+    return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def exact_text(value: "int | Fraction") -> str:
+    """An exact count as ``settle --json`` writes it (``"52"``, ``"-61/3"``)."""
+    q = Fraction(value)
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def contracts_json(counts: Counts, key: str = "contract") -> list[JSONObject]:
+    """The contracts a player declared, by level and suit (``BID_SUITS``), lowest first:
+    ``[{"level": 7, "suit": "S", "played": 6, "made": 5}]`` from the counts
+    ``(key, height, "played" | "made")`` of :func:`bid_height` heights."""
+    heights = sorted({k[1] for k in counts if isinstance(k, tuple) and k[0] == key})
+    return [{"level": h // 10, "suit": BID_SUITS[h % 10],
+             "played": counts.get((key, h, "played"), 0),
+             "made": counts.get((key, h, "made"), 0)} for h in heights]
+
+
 #: the order of the suits in a contract, lowest first (preferans.md and twist.md bidding)
 BID_SUITS = ("S", "C", "D", "H", "NT")
 
@@ -188,6 +258,14 @@ class ClubFacts:
     records: tuple[str, ...] = ()
     #: the parts of a player's play shown beyond contracts by level ("misere", "whists")
     play: tuple[str, ...] = ()
+    #: a deal's entries -> what each player wrote in it of the game's own count (Preferans:
+    #: the vists he wrote), kept in the deal's row for the statistics
+    written: Callable[[Sequence[Entry]], dict[str, Amount]] = _nothing_written
+    #: one deal of a player's game -> its counts added to ``counts`` (the game's keys)
+    stats: Callable[[StatDeal, Counts], None] = _no_stats
+    #: a player's counts and the deals of his games -> the game's part of his
+    #: statistics (``club --player NAME --json`` under ``statistics``)
+    stats_json: Callable[[Counts, int], JSONObject] = _no_stats_json
 
 
 @attrs.frozen

@@ -158,6 +158,21 @@ class Club:
         return self._read(lambda: self._framed(self.archive.answer(
             key, lambda: player(self.archive, name, p, kind, unfinished))))
 
+    def pairs(self, *, season: str | None = None, first: object = None,
+              last: object = None, game: str | None = None,
+              unfinished: bool = False) -> dict[str, Any]:
+        """Who beats whom over the club, per game kind: every pair of players who met,
+        the winner first, the biggest win first (docs/club.md "Statistics")."""
+        from .period import evenings
+        from .stats import every_pair
+
+        p = self.period(season, first, last)
+        kind = _game(game)
+        key = _key("pairs", p, kind, unfinished)
+        return self._read(lambda: self._framed(self.archive.answer(
+            key, lambda: {"period": p.to_json(), "games": every_pair(
+                self.archive, evenings(self.archive, p, kind, unfinished))})))
+
     def head_to_head(self, a: str, b: str, *, season: str | None = None, first: object = None,
                      last: object = None, game: str | None = None,
                      unfinished: bool = False) -> dict[str, Any]:

@@ -177,6 +177,7 @@ def run(a: argparse.Namespace) -> int:
         club.close()
 
 
+
 # -- text ---------------------------------------------------------------------------------
 
 class _Said:
@@ -312,7 +313,27 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
             parts.append(say("miseres", play["misere"]["made"], play["misere"]["caught"])
                          + " · " + say("whists", play["whists"]["whisted"],
                                       play["whists"]["short"]))
+        parts.append(_statistics_text(data, kind, say))
     return "\n".join(parts)
+
+
+def _statistics_text(data: dict[str, Any], kind: str, say: _Said) -> str:
+    """A game kind's statistics (club.md "Statistics") and who beats whom, one opponent a
+    row."""
+    from .show import pair_rows, stat_lines
+
+    st = data.get("statistics", {}).get(kind)
+    if not st:
+        return ""
+    lines = [f"{label}: {value}" if label else value for label, value in stat_lines(st, say.w)]
+    rows = pair_rows(data["statistics"].get("pairs", []), kind)
+    if rows:
+        measure = {p["measure"] for p in data["statistics"]["pairs"] if p["game"] == kind}
+        how = say["measure." + measure.pop()] if len(measure) == 1 else say["measure.mixed"]
+        lines += ["", f"{say['who_beats_whom']} ({how})",
+                  _table(rows, headers=[say["opponent"], say["evenings"], say["ahead_behind"],
+                                        say["points"], say["money"]])]
+    return "\n".join(lines)
 
 
 def _h2h_text(data: dict[str, Any], say: _Said) -> str:

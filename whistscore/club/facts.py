@@ -59,7 +59,7 @@ class GameFacts:
     symbols: int | None
     #: each deal's row of ``deals`` after its ``file``: number, at, dealer, declarer,
     #: contract, kind, outcome, made (1/0/None), height, tricks, moved, swing, whisters,
-    #: short (:func:`deal_rows`)
+    #: short, deal, written (:func:`deal_rows`)
     deal_rows: tuple[tuple[Any, ...], ...]
     #: when the game was made (journal.md ``created``): its date when no deal has ``at``
     created: str | None = None
@@ -138,6 +138,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     kind = game.kind
     club = kind.club
     short_of = club.short
+    written_of = club.written
     describe = kind.describe_result
     said_before = _SAID.setdefault(kind, {})
     shapes = _SHAPES.setdefault(kind, {})
@@ -191,9 +192,11 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
             said = said_before[words] = (str(words_text(words, kind, "en")),
                                          None if made is None else int(made))
         short = short_of(outcome.entries)
+        written = written_of(outcome.entries)
         append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
                 shape[3], shape[4], moves, swing, shape[5],
-                dumps(short) if short else None, shape[6]))
+                dumps(short) if short else None, shape[6],
+                dumps({p: exact_text(v) for p, v in written.items()}) if written else None))
     return tuple(out)
 
 

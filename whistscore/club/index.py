@@ -41,7 +41,7 @@ __all__ = ["ARCHIVE", "SCHEMA_VERSION", "APPLICATION_ID", "SCHEMA", "Archive", "
 
 ARCHIVE = "club.sqlite"
 #: ``PRAGMA user_version`` of the schema below; an archive of another version is rebuilt
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: ``PRAGMA application_id``: "WSCL", so a foreign SQLite file is told from ours
 APPLICATION_ID = 0x5753434C
 #: how long a second process waits for the one indexing (milliseconds)
@@ -68,7 +68,7 @@ CREATE TABLE deals (
   file TEXT NOT NULL, number INTEGER NOT NULL, at TEXT, dealer TEXT NOT NULL, declarer TEXT,
   contract TEXT, kind TEXT NOT NULL, outcome TEXT NOT NULL, made INTEGER, height INTEGER,
   tricks TEXT, moved TEXT NOT NULL, swing REAL NOT NULL, whisters TEXT, short TEXT,
-  deal TEXT NOT NULL, PRIMARY KEY (file, number));
+  deal TEXT NOT NULL, written TEXT, PRIMARY KEY (file, number));
 CREATE TABLE transfers (
   file TEXT NOT NULL, payer TEXT NOT NULL, payee TEXT NOT NULL, amount TEXT NOT NULL);
 CREATE TABLE pairs (
@@ -88,9 +88,9 @@ CREATE INDEX games_date ON games (game, date);
 """
 _GAME_TABLES = ("games", "seats", "results", "deals", "transfers", "pairs")
 _DEALS = ("INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
-          " height, tricks, moved, swing, whisters, short, deal) VALUES ")
-_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-#: deals inserted by one statement (16 bound values a row, far below SQLite's limit)
+          " height, tricks, moved, swing, whisters, short, deal, written) VALUES ")
+_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#: deals inserted by one statement (17 bound values a row, far below SQLite's limit)
 _AT_ONCE = 16
 _DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
 
@@ -492,6 +492,7 @@ class Archive:
         return False
 
     # -- bringing it up to date -------------------------------------------------------
+
     def refresh(self, settings: Settings, *, accept_recomputed: bool = False) -> bool:
         """Bring the archive up to date with the folder; True when anything changed.
 

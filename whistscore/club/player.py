@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import InputError, NotFoundError
+from . import stats
 from .index import Archive
 from .period import club_facts, exact_text, Period, evenings, kinds
 from .ratings import history
@@ -93,6 +94,8 @@ def player(archive: Archive, name: str, period: Period, game: str | None = None,
                  if c == club}
     rows = [e for e in evenings(archive, period, game, unfinished) if club in e.seats]
     out: dict[str, Any] = {}
+    statistics: dict[str, Any] = {}
+    pairs: list[dict[str, Any]] = []
     for kind in kinds(rows):
         mine = [e for e in rows if e.game == kind]
         running: dict[str, Decimal] = {}
@@ -115,5 +118,7 @@ def player(archive: Archive, name: str, period: Period, game: str | None = None,
                    and (period.last is None or r["date"] <= period.last.isoformat())]
         out[kind] = {"evenings": listed, "running_money": money_line, "rating": ratings,
                      "play": _play(archive, {e.file for e in mine}, spellings, kind)}
+        statistics[kind] = stats.statistics(archive, club, kind, mine)
+        pairs += [{"game": kind, **row} for row in stats.pairs_of(archive, club, mine)]
     return {"player": club, "spellings": sorted(spellings), "period": period.to_json(),
-            "games": out}
+            "games": out, "statistics": {**statistics, "pairs": pairs}}

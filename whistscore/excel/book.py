@@ -36,7 +36,7 @@ from typing import Any, Iterator, NamedTuple, Sequence, Union
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell as XlCell
-from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart import BarChart, Reference, ScatterChart, Series
 from openpyxl.chart.axis import NumericAxis
 from openpyxl.chart.series import SeriesLabel
 from openpyxl.comments import Comment
@@ -46,7 +46,7 @@ from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["Look", "Formula", "Sheet", "PrintSetup", "Chart", "Line", "Properties", "write",
+__all__ = ["Bars", "Look", "Formula", "Sheet", "PrintSetup", "Chart", "Line", "Properties", "write",
            "PLAIN"]
 
 
@@ -125,6 +125,22 @@ class Chart(NamedTuple):
     height: int = 16
 
 
+class Bars(NamedTuple):
+    """Horizontal bars stacked, one bar per row of this sheet (``first_row`` to
+    ``last_row``), labelled by the text of ``label_column``; each of ``series`` (legend
+    name, column) one part of every bar, in its order (made, then failed); drawn with
+    its top left corner at ``anchor`` ("G4"), ``width`` and ``height`` in centimetres."""
+
+    title: str
+    label_column: int
+    first_row: int
+    last_row: int
+    series: Sequence[tuple[str, int]]
+    anchor: str
+    width: float = 12
+    height: float = 6
+
+
 class Properties(NamedTuple):
     """The document's properties (File > Properties)."""
 
@@ -154,6 +170,7 @@ class Sheet:
         self.freeze: str | None = None  # the first cell that scrolls ("B2")
         self.print_setup: PrintSetup | None = None
         self.chart: Chart | None = None  # drawn at A1
+        self.bars: list[Bars] = []  # drawn beside the cells, each at its anchor
         self.hidden = False
         self.protected = False  # locked against editing, without a password
 
@@ -321,6 +338,31 @@ def _chart(ws: Worksheet, chart: Chart, sheets: dict[str, Worksheet]) -> None:
     ws.add_chart(drawn, "A1")
 
 
+def _bars(ws: Worksheet, bars: Bars) -> None:
+    drawn = BarChart()
+    drawn.type = "bar"  # horizontal: a contract's label reads on its left
+    drawn.grouping = "stacked"
+    drawn.overlap = 100
+    if bars.title:  # none: the table beside says what the bars are
+        drawn.title = bars.title
+    drawn.x_axis.delete = False  # openpyxl 3.1 hides both axes unless told
+    drawn.y_axis.delete = False
+    drawn.y_axis.majorUnit = 1  # counts: whole numbers
+    drawn.x_axis.scaling.orientation = "maxMin"  # the first row on top, as in the table
+    labels = Reference(ws, min_col=bars.label_column, min_row=bars.first_row,
+                       max_row=bars.last_row)
+    for name, column in bars.series:
+        values = Reference(ws, min_col=column, min_row=bars.first_row, max_row=bars.last_row)
+        series = Series(values, title=name)
+        drawn.series.append(series)
+    drawn.set_categories(labels)
+    if drawn.legend is not None:
+        drawn.legend.position = "b"
+    drawn.width = bars.width  # type: ignore[assignment]  # openpyxl's stubs say int; cm
+    drawn.height = bars.height
+    ws.add_chart(drawn, bars.anchor)
+
+
 def write(sheets: Sequence[Sheet], properties: Properties, active: int = 0) -> bytes:
     """The ``.xlsx`` file of ``sheets`` (in this order; ``active``: the tab it opens at)."""
     wb = Workbook(write_only=True)
@@ -349,6 +391,8 @@ def write(sheets: Sequence[Sheet], properties: Properties, active: int = 0) -> b
                 ws.row_dimensions[row].height = height
         if sheet.chart is not None:
             _chart(ws, sheet.chart, made)
+        for bars in sheet.bars:
+            _bars(ws, bars)
         styled: dict[tuple[Look, str | None, bool], XlCell] = {}
         rows = sheet.rows
         for row, col in sheet.comments:  # a comment needs a cell to hang on

@@ -24,7 +24,7 @@ from pathlib import Path
 from .. import files
 from ..errors import InputError
 from ..i18n import formed
-from .book import Chart, Line, Look, PrintSetup, Properties, Sheet, write
+from .book import Bars, Chart, Line, Look, PrintSetup, Properties, Sheet, write
 from .formats import UNSAFE_XML, number_cell, safe_text, text_width
 
 __all__ = ["CATEGORY", "club_workbook", "save", "written_by_whistscore"]
@@ -208,6 +208,102 @@ def _player(title: str, data: Mapping[str, Any], w: Mapping[str, str],
     return g.finish("1:2", "A4"), runs
 
 
+def _statistics(title: str, data: Mapping[str, Any], w: Mapping[str, str],
+                period: str) -> Sheet:
+    """The player's statistics sheet (club.md "Statistics"): per game kind the numbers
+    every game has, each of the game's own parts (its contracts as a table played, made,
+    failed; its counts one a row), then who beats whom, one opponent a row.  Read by the
+    statistics' shape (:mod:`whistscore.club.show`), so it names no game."""
+    from ..club.show import COMMON, contract_label
+
+    g = _Grid(Sheet(title))
+    g.text(1, 1, f"{data['player']} · {w['statistics']}", _TITLE)
+    g.text(2, 1, period, _SMALL)
+    row = 4
+    stats = data.get("statistics", {})
+    for kind in data["games"]:
+        st = stats.get(kind)
+        if not st:
+            continue
+        g.text(row, 1, w["game." + kind], _BANNER)
+        row += 1
+        for key, value in (("evenings", st["evenings"]), ("deals", st["deals"]),
+                           ("wins", st["wins"]), ("stat.win_rate", st["win_rate"]),
+                           ("stat.average_place", st["average_place"])):
+            g.text(row, 1, w[key])
+            if isinstance(value, int):
+                g.number(row, 2, value)
+            else:
+                g.exact(row, 2, value)
+            row += 1
+        g.text(row, 1, w["stat.streak"].format(st["streak"]["current"],
+                                               st["streak"]["longest"]))
+        row += 2
+        for key, value in st.items():
+            if key in COMMON:
+                continue
+            label = w.get(f"stat.{key}") or key
+            if isinstance(value, list):
+                if not value:
+                    continue
+                g.head(row, [label, w["stat.sub.played"], w["made_word"], w["failed_word"]],
+                       texts=(1,))
+                row += 1
+                first = row
+                for r in value:
+                    g.text(row, 1, contract_label(r, w))
+                    g.number(row, 2, r["played"])
+                    g.number(row, 3, r["made"])
+                    g.number(row, 4, r["played"] - r["made"])
+                    row += 1
+                # the bars made against failed beside the table (printed with it)
+                tall = 3.0 + 0.9 * len(value)  # centimetres: a legend and a bar a row
+                g.sheet.bars.append(Bars("", 1, first, row - 1,
+                                         [(w["made_word"], 3), (w["failed_word"], 4)],
+                                         f"F{first - 1}", 12, tall))
+                # the rows the bars cover (a row is about 0.53 cm), so that the next
+                # block starts below them
+                row += max(1, int(tall / 0.53) - len(value))
+            elif isinstance(value, dict):
+                g.text(row, 1, label, _HEAD)
+                row += 1
+                for sub, n in value.items():
+                    g.text(row, 1, w.get(f"stat.{key}.{sub}") or w.get(f"stat.sub.{sub}") or sub)
+                    g.number(row, 2, n)
+                    row += 1
+                row += 1
+            else:
+                g.text(row, 1, label)
+                if isinstance(value, int):
+                    g.number(row, 2, value)
+                else:
+                    g.exact(row, 2, value)
+                row += 2
+        pairs = [p for p in stats.get("pairs", []) if p["game"] == kind]
+        if pairs:
+            currencies = list(dict.fromkeys(c for p in pairs for c in p["money"]))
+            g.text(row, 1, w["who_beats_whom"], _HEAD)
+            row += 1
+            g.head(row, [w["opponent"], w["evenings"], w["ahead"], w["behind"], w["points"],
+                         *[f"{w['money']} {c}".strip() for c in currencies]], texts=(1,))
+            row += 1
+            for p in pairs:
+                g.text(row, 1, p["opponent"])
+                g.number(row, 2, p["evenings"])
+                g.number(row, 3, p["ahead"])
+                g.number(row, 4, p["behind"])
+                g.exact(row, 5, p["points"])
+                for i, c in enumerate(currencies):
+                    g.exact(row, 6 + i, p["money"].get(c))
+                row += 1
+            measures = {p["measure"] for p in pairs}
+            g.text(row, 1, w["measure." + (measures.pop() if len(measures) == 1 else "mixed")],
+                   _SMALL)
+            row += 1
+        row += 1
+    return g.finish("1:2", "A4")
+
+
 def _records(title: str, data: Mapping[str, Any], w: Mapping[str, str], period: str) -> Sheet:
     g = _Grid(Sheet(title))
     g.text(1, 1, w["records"], _TITLE)
@@ -251,6 +347,10 @@ def club_workbook(standings: Mapping[str, Any], players: Sequence[Mapping[str, A
     for data in players:
         sheet, where = _player(_tab(data["player"], taken), data, words, period)
         player_sheets.append(sheet)
+        if data.get("statistics"):  # his statistics, right after his evenings
+            player_sheets.append(_statistics(
+                _tab(f"{data['player'][:16]} · {words['statistics']}", taken), data, words,
+                period))
         runs += [(kind, cur, sheet.title, rows) for (kind, cur), rows in where.items()]
     charts: list[Sheet] = []
     for kind in standings["games"]:

@@ -7,11 +7,13 @@ and a short whister is the one the scoring wrote a responsible whist for.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from operator import attrgetter
 from typing import Sequence
 
-from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text, declarer_of
-from ...ledger import Entry
+from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
+                     contracts_json, count, declarer_of, exact_text, rate)
+from ...ledger import Amount, Entry
 
 __all__ = ["CLUB"]
 
@@ -42,6 +44,64 @@ def short(entries: Sequence[Entry]) -> tuple[str, ...]:
     return tuple(sorted({e.player for e in entries if e.rule in _SHORT_RULES}))
 
 
+def written(entries: Sequence[Entry]) -> dict[str, Amount]:
+    """The vists each player wrote in the deal (every entry of his ``vists`` column: for
+    his whisted tricks, a half-whist, the consolation for a declarer's undertricks)."""
+    out: dict[str, Amount] = {}
+    for e in entries:
+        if e.column == "vists":
+            out[e.player] = out.get(e.player, 0) + e.amount
+    return out
+
+
+#: a defender's word in a deal's ``whist`` -> what his statistics count: ``gone-half``
+#: went for half-whist and was returned the whist, so he passes (preferans.md)
+_ANSWERS = {"whist": "whist", "pass": "pass", "half": "half", "gone-half": "pass"}
+
+
+def stats(d: StatDeal, counts: Counts) -> None:
+    """One deal's part of a player's statistics (docs/club.md "Statistics", Preferans)."""
+    deal, me = d.deal, d.me
+    if d.kind == "allpass":
+        tricks = deal.get("tricks")
+        if isinstance(tricks, dict) and me in tricks:  # he played it (not the idle dealer)
+            count(counts, ("allpass", "deals"))
+            count(counts, ("allpass", "tricks"), int(tricks[me]))
+    elif deal.get("declarer") == me:
+        if d.kind == "misere":
+            count(counts, ("misere", "played"))
+            if d.made is not None:
+                count(counts, ("misere", "made" if d.made else "caught"))
+        elif d.height is not None:
+            count(counts, ("contract", d.height, "played"))
+            if d.made == 1:
+                count(counts, ("contract", d.height, "made"))
+    else:
+        said = deal.get("whist")
+        answer = _ANSWERS.get(str(said.get(me))) if isinstance(said, dict) else None
+        if answer == "pass" and len(d.players) == 4 and me == d.dealer:
+            answer = None  # the sitting-out dealer's pass is no answer (preferans.md)
+        if answer is not None:
+            count(counts, ("defence", answer))
+            if me in d.short:
+                count(counts, ("defence", "whist_failed"))
+    if me in d.written:
+        count(counts, ("vists",), d.written[me])
+
+
+def stats_json(counts: Counts, deals: int) -> JSONObject:
+    vists = Fraction(counts.get(("vists",), 0))
+    return {
+        "contracts": contracts_json(counts),
+        "misere": {k: counts.get(("misere", k), 0) for k in ("played", "made", "caught")},
+        "defence": {k: counts.get(("defence", k), 0)
+                    for k in ("whist", "pass", "half", "whist_failed")},
+        "allpass": {k: counts.get(("allpass", k), 0) for k in ("deals", "tricks")},
+        "vists": exact_text(vists),
+        "vists_per_deal": rate(vists, deals),
+    }
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over", "pref.res.misere_made", "pref.res.both_pass",
@@ -52,4 +112,7 @@ CLUB = ClubFacts(
     height_text=bid_text,
     records=("highest_contract", "most_miseres", "most_remizes", "longest_allpass"),
     play=("misere", "whists"),
+    written=written,
+    stats=stats,
+    stats_json=stats_json,
 )

@@ -7,7 +7,12 @@ nota symbols of a game are those its sheet shows.
 
 from __future__ import annotations
 
-from ...game import ClubFacts, DealParts, JSONObject, bid_height, bid_text, declarer_of
+from fractions import Fraction
+from typing import Sequence
+
+from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
+                     contracts_json, count, declarer_of, exact_text, rate)
+from ...ledger import Amount, Entry
 from ...rules import Rules
 from .scoring import State
 
@@ -30,6 +35,74 @@ def symbols(state: State, rules: Rules) -> int:
     return sum(len(state.marks(i)) for i in range(len(state.players)))
 
 
+#: the solos of twist.md, and their categories in the order the rules list them
+_SOLOS = ("bomb", "dil")
+_CATEGORIES = ("simple", "double", "clean", "all")
+
+
+def written(entries: Sequence[Entry]) -> dict[str, Amount]:
+    """The vists each player wrote in the deal (his ``vists`` column, twist.md)."""
+    out: dict[str, Amount] = {}
+    for e in entries:
+        if e.column == "vists":
+            out[e.player] = out.get(e.player, 0) + e.amount
+    return out
+
+
+def stats(d: StatDeal, counts: Counts) -> None:
+    """One deal's part of a player's statistics (docs/club.md "Statistics", Twist)."""
+    deal, me = d.deal, d.me
+    tricks = deal.get("tricks")
+    mine = tricks.get(me) if isinstance(tricks, dict) else None
+    if isinstance(mine, int):
+        count(counts, ("tricks", "deals"))
+        count(counts, ("tricks", "taken"), mine)
+    if d.kind == "twist_round":
+        count(counts, ("twist_round", "deals"))
+        if isinstance(mine, int):
+            count(counts, ("twist_round", "tricks"), mine)
+        return
+    if deal.get("declarer") == me:
+        if d.kind in _SOLOS:
+            key = ("solo", d.kind, str(deal.get(d.kind)))
+            count(counts, key + ("played",))
+            if d.made == 1:
+                count(counts, key + ("made",))
+        elif d.height is not None:
+            count(counts, ("contract", d.height, "played"))
+            if d.made == 1:
+                count(counts, ("contract", d.height, "made"))
+            if deal.get("opened"):
+                count(counts, ("opened", "played"))
+                if d.made == 1:
+                    count(counts, ("opened", "made"))
+    if me in d.written:
+        count(counts, ("vists",), d.written[me])
+    twisted = deal.get("twist")
+    if isinstance(twisted, list) and me in twisted:
+        count(counts, ("twist", "announced"))
+        if d.made == 0:  # the contract he twisted failed
+            count(counts, ("twist", "won"))
+
+
+def stats_json(counts: Counts, deals: int) -> JSONObject:
+    solos = sorted({k[1:3] for k in counts if k[0] == "solo"},
+                   key=lambda s: (_SOLOS.index(s[0]),
+                                  _CATEGORIES.index(s[1]) if s[1] in _CATEGORIES else 9, s[1]))
+    return {
+        "contracts": contracts_json(counts),
+        "opened": {k: counts.get(("opened", k), 0) for k in ("played", "made")},
+        "solos": [{"solo": s, "category": c, "played": counts.get(("solo", s, c, "played"), 0),
+                   "made": counts.get(("solo", s, c, "made"), 0)} for s, c in solos],
+        "twist": {k: counts.get(("twist", k), 0) for k in ("announced", "won")},
+        "twist_round": {k: counts.get(("twist_round", k), 0) for k in ("deals", "tricks")},
+        "tricks_per_deal": rate(counts.get(("tricks", "taken"), 0),
+                                counts.get(("tricks", "deals"), 0)),
+        "vists": exact_text(Fraction(counts.get(("vists",), 0))),
+        "vists_per_deal": rate(counts.get(("vists",), 0), deals),
+    }
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
@@ -38,4 +111,7 @@ CLUB = ClubFacts(
     symbols=symbols,
     height_text=bid_text,
     records=("highest_contract", "most_symbols", "best_twist_round"),
+    written=written,
+    stats=stats,
+    stats_json=stats_json,
 )

@@ -3,7 +3,7 @@ declarer, a deal voided by a revoke, and the two sides that share a place."""
 
 from __future__ import annotations
 
-from ...game import ClubFacts, DealParts, JSONObject
+from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, rate
 
 __all__ = ["CLUB"]
 
@@ -19,10 +19,54 @@ def sides(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return (players[0], players[2]), (players[1], players[3])
 
 
+def stats(d: StatDeal, counts: Counts) -> None:
+    """One deal's part of a player's statistics (docs/club.md "Statistics", Whist): his
+    side's deals, tricks and honours (whist.md: seats 1 and 3 are North-South)."""
+    deal = d.deal
+    seat = d.players.index(d.me) if d.me in d.players else -1
+    side, other = ("NS", "EW") if seat % 2 == 0 else ("EW", "NS")
+    revoke = deal.get("revoke")
+    if isinstance(revoke, dict) and revoke.get("by") in (side, "both"):
+        count(counts, ("revokes",))
+    if d.kind == "void":
+        count(counts, ("void",))
+        return
+    tricks = deal.get("tricks")
+    if not isinstance(tricks, dict):
+        return
+    ours = tricks.get(side)
+    if not isinstance(ours, int):
+        theirs = tricks.get(other)
+        ours = 13 - theirs if isinstance(theirs, int) else None
+    if ours is None:
+        return
+    count(counts, ("deals",))
+    count(counts, ("tricks",), ours)
+    if ours >= 7:
+        count(counts, ("won",))
+    honours = deal.get("honours")
+    if isinstance(honours, dict) and honours.get(side) in (3, 4):
+        count(counts, ("honours", honours[side]))
+
+
+def stats_json(counts: Counts, deals: int) -> JSONObject:
+    played = counts.get(("deals",), 0)
+    return {
+        "deals_won": {"played": played, "won": counts.get(("won",), 0)},
+        "tricks_per_deal": rate(counts.get(("tricks",), 0), played),
+        "honours": {"three": counts.get(("honours", 3), 0),
+                    "four": counts.get(("honours", 4), 0)},
+        "revokes": counts.get(("revokes",), 0),
+        "void": counts.get(("void",), 0),
+    }
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost"}),
     sides=sides,
     records=("all_honours",),
+    stats=stats,
+    stats_json=stats_json,
 )

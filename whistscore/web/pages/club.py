@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ...errors import InputError, NotFoundError
-from ..chart import line_chart
+from ..chart import line_chart, made_bars, places_chart
 from ..api import when_of
 from ..shared import bounded, club_available, lang_of, page, query, status_of
 
@@ -47,7 +47,7 @@ def period_words(cw: Any, period: dict[str, Any]) -> str:
 
 
 def _club(root: Path, when: dict[str, Any], all_time: bool,
-          today: datetime.date) -> dict[str, Any]:
+          today: datetime.date, with_pairs: bool = False) -> dict[str, Any]:
     """The Club page's parts: the standings and records of the asked or current period."""
     from ...club.api import Club
 
@@ -58,7 +58,8 @@ def _club(root: Path, when: dict[str, Any], all_time: bool,
         standings = club.standings(**when)
         records = club.records(**when)
         return {"standings": standings, "records": records,
-                "seasons": list(club.settings.seasons)}
+                "seasons": list(club.settings.seasons),
+                "pairs": club.pairs(**when) if with_pairs else None}
     finally:
         club.close()
 
@@ -83,9 +84,13 @@ async def club_page(request: Request) -> Response:
         return unavailable_page(request)
     state = request.app.state
     lang = lang_of(request)
+    tab = request.query_params.get("tab") or "standings"  # one of three words, or ignored
+    if tab not in ("standings", "records", "stats"):
+        tab = "standings"
     try:
         parts = await state.work.read(_club, state.folder.root, when_of(request),
-                                      query(request, "all") == "1", datetime.date.today())
+                                      query(request, "all") == "1", datetime.date.today(),
+                                      tab == "stats")
     except InputError as exc:
         return _page_error(request, exc)
     s = parts["standings"]
@@ -93,7 +98,17 @@ async def club_page(request: Request) -> Response:
     cw = _words(lang)
     return page(request, "club.html", cw=cw, s=s, r=parts["records"],
                 seasons=parts["seasons"], players=players,
-                period=period_words(cw, s["period"]))
+                period=period_words(cw, s["period"]), tab=tab, here=_here(request),
+                pairs=(parts["pairs"] or {}).get("games", {}))
+
+
+def _here(request: Request) -> str:
+    """The page's period as a query (``?season=...``): a tab or a player's link keeps it."""
+    from urllib.parse import urlencode
+
+    kept = [(k, request.query_params[k]) for k in ("season", "from", "to", "all")
+            if request.query_params.get(k)]
+    return "?" + urlencode(kept) if kept else ""
 
 
 def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Markup]]]:
@@ -111,7 +126,38 @@ def _charts(data: dict[str, Any], cw: Any) -> dict[str, list[tuple[str, str, Mar
             points = [(p["date"], p["rating"]) for p in block["rating"]]
             charts.append(("rating", cw["rating_over_time"],
                            line_chart(points, cw["rating_over_time"])))
+        places = [(e["date"], e["place"], e["players"]) for e in block["evenings"]]
+        if places:
+            charts.append(("places", cw["places_over_time"],
+                           places_chart(places, cw["places_over_time"])))
         out[kind] = charts
+    return out
+
+
+def _statistics(data: dict[str, Any], cw: Any) -> dict[str, dict[str, Any]]:
+    """Per game kind: the statistics' lines, a bar chart of each table (made against
+    failed), who beats whom (one row per opponent) and how its numbers are counted."""
+    from ...club.show import contract_label, made_rows, pair_rows, stat_lines
+
+    out: dict[str, dict[str, Any]] = {}
+    stats = data.get("statistics", {})
+    for kind in data["games"]:
+        st = stats.get(kind)
+        if not st:
+            continue
+        bars = []
+        for key, rows in made_rows(st):
+            if rows:
+                title = cw.get(f"stat.{key}", key)
+                bars.append((key, title, made_bars(
+                    [(contract_label(r, cw), r["made"], r["played"]) for r in rows],
+                    title, cw["made_word"], cw["failed_word"])))
+        pairs = [p for p in stats.get("pairs", []) if p["game"] == kind]
+        measures = {p["measure"] for p in pairs}
+        out[kind] = {"lines": stat_lines(st, cw), "bars": bars,
+                     "pairs": pair_rows(pairs, kind),
+                     "measure": cw["measure." + (measures.pop() if len(measures) == 1
+                                                 else "mixed")]}
     return out
 
 
@@ -141,7 +187,7 @@ async def player_page(request: Request) -> Response:
         return _page_error(request, exc)
     cw = _words(lang)
     return page(request, "club_player.html", cw=cw, d=data, charts=_charts(data, cw),
-                period=period_words(cw, data["period"]))
+                stats=_statistics(data, cw), period=period_words(cw, data["period"]))
 
 
 async def h2h_page(request: Request) -> Response:
