@@ -44,6 +44,9 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
         standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
+    offer = None
+    if fields is not None and fields.offer is not None and not rp.finished:
+        offer = fields.offer(game.rules, game.players, dealer, rp.state)
     unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
     deals = []
     results = rp.results if show_all else rp.results[-SHOWN_DEALS:]
@@ -74,4 +77,4 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
             "finished": rp.finished, "ended": getattr(game, "ended", None),
             "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
-            "due": due[0] if due else None}
+            "due": due[0] if due else None, "offer": offer}
