@@ -54,7 +54,7 @@ class Pad:
                     raise
 
     def choose(self, key: str, value) -> None:
-        self.tap(f'#form [data-key="{key}"] button[data-value=\'{json.dumps(value)}\']')
+        self.tap(f'#form [data-key="{key}"] button[data-value=\'{json.dumps(value, ensure_ascii=False)}\']')
 
     def status(self, player: str, value: str) -> None:
         self.tap(f'#form [data-key="whist"] .status-row[data-player="{player}"] '

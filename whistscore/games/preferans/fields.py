@@ -127,7 +127,7 @@ FIELDS = DealFields(
               default="whist",   # the usual answer to a contract
               choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
                               ("half", "half", "полвиста", None, "pass"),
-                              ("gone-half", "gone half", "ушёл на полвиста")),
+                              ("gone-half", "gone half", "за полвиста")),
               every=Choice("pass", "both pass", "оба паса"),
               dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
               when=({"_kind": _GAME, "concede": (False,)},), after=("contract",)),

@@ -284,7 +284,8 @@ LABELS: dict[str, tuple[str, str]] = {
                   "вистов за сыгранную игру, без розыгрыша"),
     "term.gone_half": ("gone half — went for a half-whist, then the other answered with a "
                        "whist: he plays on as a passer",
-                       "ушёл на полвиста|ушла на полвиста — сказал «полвиста», а другой ответил "
+                       "за полвиста|ушёл за полвиста|ушла за полвиста|ушёл на полвиста|ушла на "
+                       "полвиста — сказал «полвиста», а другой ответил "
                        "вистом: дальше играет как пасующий"),
     "term.allpass": ("all-pass|all-passes — everybody passed: each plays to take as few "
                      "tricks as possible and writes gora for each trick",

@@ -234,8 +234,11 @@ export function createForm(pad, F, W, lang) {
     return Array.from({ length: high - (low || 0) + 1 }, (_, i) => [(low || 0) + i, String((low || 0) + i)]);
   }
   function drawField(f) {
-    const box = el("div", { class: "field field-" + f.kind, "data-key": f.key },
-                   el("div", { class: "label" }, word(f)));
+    // the form's own switch (game, misère, all-pass) needs no name on screen: its buttons say it
+    // (the name is still read aloud; its "?" stays beside the buttons)
+    const inline = f.kind === "choice" && f.key.startsWith("_");
+    const box = el("div", { class: "field field-" + f.kind + (inline ? " inline" : ""), "data-key": f.key },
+                   el("div", { class: "label" }, inline ? el("span", { class: "vh" }, word(f)) : word(f)));
     const only = offered(f);
     const extra = (f.choices || []).filter((c) => !only || f.kind !== "choice" || only.includes(c.value))
       .map((c) => [c.value, word(c)]);
@@ -243,7 +246,8 @@ export function createForm(pad, F, W, lang) {
       box.append(buttons(extra, (v) => current(f.key) === v, (v) => set(f.key, v)));
     } else if (f.kind === "player") {
       const opts = among(f).concat(extra);
-      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v), "names"));
+      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v),
+                         opts.length > 3 ? "names many" : "names"));
     } else if (f.kind === "players") {
       const cur = current(f.key);
       box.append(buttons(among(f), (v) => cur.includes(v), (v) => {
@@ -273,7 +277,8 @@ export function createForm(pad, F, W, lang) {
       const everyOk = f.every && (!ok || ok.some((c) => mine.every((p) => c[p] === f.every.value)));
       if (everyOk && mine.length > 1) {
         const all = mine.every((p) => cur[p] === f.every.value);
-        box.append(el("div", { class: "choices every" }, el("button", {
+        // beside the field's name: one row less between the contract and the tricks
+        box.querySelector(".label").append(el("div", { class: "choices every" }, el("button", {
           type: "button", class: all ? "on" : "", "aria-pressed": all ? "true" : "false", "data-every": "1",
           onclick: () => { set(f.key, nearest(f, Object.assign({}, cur, Object.fromEntries(mine.map((p) => [p, f.every.value]))), mine[0], f.every.value)); render(); },
         }, word(f.every))));
@@ -283,7 +288,7 @@ export function createForm(pad, F, W, lang) {
           const said = words(f, p, f.dealer_choices);
           if (said.length < 2) continue;   // no dealer's word under these rules on this contract
           box.append(el("div", { class: "status-row dealer-row", "data-player": p },
-            el("span", { class: "who" }, p + " (" + W.dealer.toLowerCase() + ")"),
+            el("span", { class: "who", title: p }, W.dealer + ": " + p),
             buttons(said.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
         }
       }
@@ -310,7 +315,7 @@ export function createForm(pad, F, W, lang) {
         for (const b of row.querySelectorAll("button")) if (+b.dataset.value > room) b.disabled = true;
         box.append(row);
       });
-      if (who.length > 2) box.append(el("div", { class: "small" }, W.total + " " + f.total));
+      if (who.length > 2) box.querySelector(".label").append(el("span", { class: "small total" }, " · " + W.total + " " + f.total));
     } else if (f.kind === "count") {
       const v = current(f.key);
       if (f.high - f.low <= 13) {   // a short range: a button per number (those offered)
@@ -344,6 +349,7 @@ export function createForm(pad, F, W, lang) {
     drawnFor = key();
     $("form").replaceChildren(...F.fields.filter(shown).map(drawField));
     $("entry-title").textContent = pad.edit ? fmt(W.editing, pad.edit.number) : W.record;
+    $("entry-title").classList.toggle("vh", !pad.edit);   // said aloud; shown while editing
     $("submit").textContent = pad.edit ? fmt(W.save_edit, pad.edit.number) : W.record;
     $("cancel-edit").hidden = !pad.edit;
     $("submit").disabled = !!deal().missing;   // every field set or at its shown default

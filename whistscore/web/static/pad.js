@@ -86,6 +86,7 @@ async function record(body, errorAt, twice) {
       $("notation-box").value = "";
       live.apply(data.live);
       form.render();
+      window.scrollTo(0, 0);   // the next deal starts at the top of the form, with no scroll
       flash(fmt(wasEdit ? W.replaced : data.already ? W.already : W.recorded, number));
       showRedo();
     } else if (status === 409 && data.field === "deals" && !pad.edit) {
