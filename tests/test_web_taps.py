@@ -258,6 +258,7 @@ def _mid_evening(tmp_path: Path, width: int, height: int, lang: str) -> None:
             t = Thumb(driver, url, tmp_path / "shots")
             driver.get(url + "/")
             driver.add_cookie({"name": "lang", "value": lang, "path": "/"})
+            assert t.css("#ng-player-1").get_attribute("maxlength") == str(NAME_MAX)
             names3, names4 = _long(lang, 3), _long(lang, 4)
             tag = f"{width}x{height}-{lang}"
             p3 = _preferans_evening(tmp_path, "three", names3)

@@ -17,7 +17,9 @@ function players() {
   for (let i = 0; i < n; i++) {
     const input = document.createElement("input");
     input.name = "player";
-    input.maxLength = 60;
+    // a name as the table says it: 20 characters keep the strip, the buttons and each
+    // row's name readable on a 360 px phone (the CLI and the API take up to 64)
+    input.maxLength = 20;
     input.value = old[i] || "";
     input.id = "ng-player-" + (i + 1);
     const label = document.createElement("label");
