@@ -678,6 +678,7 @@ def test_a_success_message_never_stays_beside_an_error(tmp_path, browser):
         pad = Pad(browser, url, tmp_path / "shots")
         new_game(pad, "preferans", "mixed", ["Anna", "Boris", "Vera"])
         pad.choose("_kind", "allpass")
+        pad.tricks(Anna=4, Boris=2)   # an untouched all-pass is not recorded (issue 36)
         pad.record(1)
         assert pad.flash() == "Deal 1 recorded."
         pad.tap(".notation summary")
@@ -745,6 +746,7 @@ def test_settings_and_the_end_of_the_evening_from_the_page(tmp_path, browser):
         new_game(pad, "preferans", "late", ["Anna", "Boris", "Vera"])
         path = tmp_path / "late.json"
         pad.choose("_kind", "allpass")
+        pad.tricks(Anna=4, Boris=2)
         pad.record(1)
         pad.tap("#settings summary")
         pad.css("#set-stake").send_keys("0.50")
