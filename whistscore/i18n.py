@@ -335,6 +335,20 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
     "err.file.full": ("The game would be larger than {0} MB: start a new game.",
                       "Партия вышла бы больше {0} МБ: начните новую."),
     "err.file.large": ("The game file is larger than {0} MB.", "Файл партии больше {0} МБ."),
+    # the scorepad's door (web/guard.py): a phone that has not joined, an old join
+    # address, a page opened before --new-token
+    "err.web.token": ("This scorepad is for the phones at its table: scan the code on the "
+                      "laptop, or open the join address it printed.",
+                      "Эта запись — для телефонов за этим столом: отсканируйте код на экране "
+                      "ноутбука или откройте адрес для входа, который он напечатал."),
+    "err.web.token_wrong": ("This join address is old or mistyped: scan the code the laptop "
+                            "shows now.",
+                            "Этот адрес для входа устарел или набран с ошибкой: отсканируйте "
+                            "код, который сейчас показывает ноутбук."),
+    "err.web.token_change": ("The scorepad was given a new access code since this page was "
+                             "opened: scan the code on the laptop, then record again.",
+                             "С тех пор как открыта эта страница, у записи новый код доступа: "
+                             "отсканируйте код на ноутбуке и запишите снова."),
     "err.rule_unknown": ("This game has no option \"{0}\".", "В этой игре нет опции «{0}»."),
     "err.preset_unknown": ("This game has no preset \"{0}\".",
                            "В этой игре нет набора правил «{0}»."),

@@ -12,6 +12,13 @@ __all__ = ["WORDS", "pick_lang", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "app": ("Scorepad", "Запись"),
+    "join_title": ("Join the table", "Войти за стол"),
+    "join_how": ("On the laptop that runs the scorepad, the terminal shows a square code: "
+                 "point this phone's camera at it. Or type the address printed above it "
+                 "(it ends with ?token=…).",
+                 "На ноутбуке, где запущена запись, в терминале виден квадратный код — "
+                 "наведите на него камеру телефона. Или наберите адрес, напечатанный над ним "
+                 "(он кончается на ?token=…)."),
     "games": ("Games", "Игры"),
     "no_games": ("No games in this folder yet.", "В этой папке пока нет игр."),
     "new_game": ("New game", "Новая игра"),
