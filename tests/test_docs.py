@@ -127,7 +127,7 @@ def test_readme_commands_run(tmp_path, monkeypatch):
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
     monkeypatch.chdir(tmp_path)
     served = []
-    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args: served.append(args))
+    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args, **options: served.append(args))
     commands = readme_commands()
     assert len(commands) >= 15
     for argv in commands:
