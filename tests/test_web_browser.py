@@ -541,7 +541,7 @@ def test_undo_stays_armed_long_enough_to_read_it(tmp_path, browser):
         pad.side("tricks", 8)
         pad.record(1)
         pad.tap("#undo")
-        pad.wait(lambda: pad.text("#undo") == "Undo last deal", "undo to disarm", timeout=12)
+        pad.wait(lambda: pad.text("#undo") == "↶ Undo", "undo to disarm", timeout=12)
         pad.tap("#undo")          # a first tap again: it asks, drops nothing
         assert pad.text("#undo") == "Drop deal 1?" and len(notations(path)) == 1
 
@@ -854,3 +854,42 @@ def test_the_form_offers_only_what_the_rules_allow(tmp_path, browser):
         pad.tricks(Anna=3, Boris=3, Carl=3)
         pad.record(2)
         assert notations(tmp_path / "twist.json") == ["Anna 6H 4/2/4/2", "round 3/3/3/3"]
+
+
+def test_undo_at_the_top_the_newest_deal_first_and_the_last_change_beside_the_balances(
+        tmp_path, browser):
+    """Issue 36, defect 5: undo is one tap away near the top (a second tap confirms), the
+    list of deals starts with the newest, and each balance shows what the last deal
+    changed (+N, as the pulka app does)."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        path = tmp_path / "ev.json"
+        assert run(["new", "preferans", str(path), "--players", "Anna", "Boris", "Vera"])[0] == 0
+        for line in ("Anna 6S Boris:w Vera:p 6/3/1", "pass 4/2/4"):
+            assert run(["add", str(path), *line.split()])[0] == 0
+        pad.d.get(f"{url}/g/ev")
+        pad.wait(lambda: pad.css("#form button", many=True), "the deal form")
+        numbers = [li.get_attribute("data-number") for li in pad.css(
+            "#live-deals .deal-list > li", many=True)]
+        assert numbers == ["2", "1"]
+        before = whistscore.settle(whistscore.replay(whistscore.load(path.with_name("ev.json"))))
+        # the all-pass 4/2/4 (1st): each player's gora +4/+2/+4: the change in his balance
+        game = whistscore.load(path)
+        from whistscore.replay import replay
+        from whistscore.web.draw import mixed_amount
+        from fractions import Fraction
+
+        was = whistscore.settle(replay(game.without_last())).to_json()["balance"]
+        now = before.to_json()["balance"]
+        shown = [e.text for e in pad.css(".strip .last-chg", many=True)]
+        assert shown == [mixed_amount(Fraction(now[p]) - Fraction(was[p]), signed=True)
+                         for p in game.players if Fraction(now[p]) != Fraction(was[p])]
+        assert shown and all(s[0] in "+-" for s in shown)
+        undo = pad.css("#undo")
+        assert undo.rect["y"] < 100   # near the top, no scroll
+        undo.click()
+        assert pad.text("#undo") == "Drop deal 2?"
+        pad.css("#undo").click()
+        pad.wait(lambda: "Deal 2 dropped" in pad.flash(), "undo")
+        assert [game.notation(d) for d in whistscore.load(path).deals] == [
+            "Anna 6S Boris:w Vera:p 6/3/1"]

@@ -60,7 +60,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "notation_short": ("notation", "запись"),
     "add": ("Add", "Добавить"),
     "note": ("Note", "Примечание"),
-    "undo": ("Undo last deal", "Отменить последнюю сдачу"),
+    "undo": ("↶ Undo", "↶ Отменить"),   # at the top of the table page: short
     "undo_q": ("Drop deal {0}?", "Удалить сдачу {0}?"),
     "edit": ("edit", "изменить"),
     "editing": ("Editing deal {0}", "Изменение сдачи {0}"),
