@@ -11,7 +11,8 @@ from typing import Mapping
 __all__ = ["WORDS", "pick_lang", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
-    "app": ("Scorepad", "Запись"),
+    # the app is called by its name (issue 36: «Запись» read as "a record", not an app)
+    "app": ("whistscore", "whistscore"),
     "join_title": ("Join the table", "Войти за стол"),
     "join_how": ("On the laptop that runs the scorepad, the terminal shows a square code: "
                  "point this phone's camera at it. Or type the address printed above it "
@@ -28,8 +29,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "player_n": ("Player {0}", "Игрок {0}"),
     "optional": ("if playing", "если играет"),
     "earlier_players": ("As in an earlier game:", "Как в прошлой игре:"),
-    "preset": ("Preset", "Пресет"),
-    "options": ("Options (one name=value a line)", "Опции (по одной в строке: имя=значение)"),
+    "preset": ("Rules", "Правила"),
+    "options": ("House rules (one name=value a line)",
+                "Договорённости (по одной в строке: имя=значение)"),
     "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),
     "currency": ("Currency", "Валюта"),
     "currency_eg": ("EUR", "руб."),

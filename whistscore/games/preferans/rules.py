@@ -271,7 +271,7 @@ LABELS: dict[str, tuple[str, str]] = {
                    "за его недобор); в конце это деньги между ними двумя"),
     "term.whist": ("whist|whister|whisters|whisted — a defender who plays against the "
                    "declarer and writes vists on him for the tricks he takes",
-                   "вист|вистующий|вистующие|вистующего|вистующих|вистовал|вистовала|вистовали|"
+                   "вистующий|вист|вистующие|вистующего|вистующих|вистовал|вистовала|вистовали|"
                    "висте — защитник, который играет против играющего и пишет на него висты "
                    "за свои взятки"),
     "term.pass": ("pass|passes|passed — a defender who does not whist: he writes nothing; "
