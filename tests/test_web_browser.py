@@ -893,3 +893,17 @@ def test_undo_at_the_top_the_newest_deal_first_and_the_last_change_beside_the_ba
         pad.wait(lambda: "Deal 2 dropped" in pad.flash(), "undo")
         assert [game.notation(d) for d in whistscore.load(path).deals] == [
             "Anna 6S Boris:w Vera:p 6/3/1"]
+
+
+def test_a_game_is_deleted_from_the_games_list_after_a_second_tap(tmp_path, browser):
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        assert run(["new", "whist", str(tmp_path / "old.json"), "--players", "N", "E", "S",
+                    "W"])[0] == 0
+        pad.d.get(url + "/")
+        pad.tap('.games button.delete[data-name="old"]')
+        assert pad.text('.games button.delete[data-name="old"]') == "Delete old? Tap again"
+        assert (tmp_path / "old.json").exists()   # one tap deletes nothing
+        pad.tap('.games button.delete[data-name="old"]')
+        pad.wait(lambda: not pad.css('.games button.delete', many=True), "the game gone")
+        assert not (tmp_path / "old.json").exists() and (tmp_path / "old.json.deleted").exists()

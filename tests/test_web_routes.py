@@ -773,3 +773,22 @@ def test_a_phone_without_the_token_is_told_how_to_join_in_its_language(tmp_path)
     local = client(tmp_path)
     r = local.post("/api/games/ev/deals?lang=ru", json={"deal": "pass 4/2/4"})
     assert r.status_code == 403 and "новый код доступа" in r.json()["message"]
+
+
+def test_a_game_is_deleted_from_the_page_and_kept_beside_as_deleted(tmp_path):
+    """Issue 36, defect 5: DELETE /api/games/{name} (the games list's Delete, a second tap
+    confirming) takes the game off the list; its file is kept as NAME.json.deleted; a phone
+    that saw fewer deals is refused (409), nothing moved."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    stale = c.request("DELETE", "/api/games/ev", json={"expect": 0}, headers=H)
+    assert stale.status_code == 409 and path.exists()
+    assert c.request("DELETE", "/api/games/ev", json={"expect": 1}).status_code == 403  # no token
+    gone = c.request("DELETE", "/api/games/ev", json={"expect": 1}, headers=H)
+    assert gone.status_code == 200 and gone.json() == {"deleted": "ev", "kept_as": "ev.json.deleted"}
+    assert not path.exists() and (tmp_path / "ev.json.deleted").exists()
+    assert [g["name"] for g in c.get("/api/games").json()] == []
+    assert c.request("DELETE", "/api/games/ev", json={}, headers=H).status_code == 404
+    page = c.get("/").text
+    assert 'class="delete"' not in page

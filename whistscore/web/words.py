@@ -14,6 +14,8 @@ WORDS: dict[str, tuple[str, str]] = {
     # the app is called by its name (issue 36: «Запись» read as "a record", not an app)
     "app": ("whistscore", "whistscore"),
     "join_title": ("Join the table", "Войти за стол"),
+    "delete": ("Delete", "Удалить"),
+    "delete_q": ("Delete {0}? Tap again", "Удалить {0}? Нажмите ещё раз"),
     "join_how": ("On the laptop that runs the scorepad, the terminal shows a square code: "
                  "point this phone's camera at it. Or type the address printed above it "
                  "(it ends with ?token=…).",

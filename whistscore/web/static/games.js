@@ -1,6 +1,6 @@
 // The new-game form: players in seating order, preset, options; sent as JSON
 // through the API module (api.js).  The words come from the server.
-import { createGame } from "./api.js";
+import { createGame, send } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const P = JSON.parse($("presets").textContent);
@@ -92,3 +92,22 @@ form.addEventListener("submit", async (e) => {
   p.textContent = data.error;
   p.hidden = false;
 });
+
+// Delete a game: a second tap within ten seconds confirms (as undo); the file is kept as
+// NAME.json.deleted beside the games, so it can be put back by renaming it.
+for (const b of document.querySelectorAll(".games button.delete")) {
+  let armed = 0;
+  b.addEventListener("click", async () => {
+    if (Date.now() - armed > 10000) {
+      armed = Date.now();
+      b.textContent = W.delete_q.replace("{0}", b.dataset.name);
+      b.classList.add("armed");
+      setTimeout(() => { b.textContent = W.delete; b.classList.remove("armed"); }, 10000);
+      return;
+    }
+    const [status, data] = await send("DELETE", "/api/games/" + encodeURIComponent(b.dataset.name),
+                                      { expect: +b.dataset.deals });
+    if (status === 200) { b.closest("li").remove(); return; }
+    b.textContent = data.message || data.error;
+  });
+}
