@@ -907,3 +907,16 @@ def test_a_game_is_deleted_from_the_games_list_after_a_second_tap(tmp_path, brow
         pad.tap('.games button.delete[data-name="old"]')
         pad.wait(lambda: not pad.css('.games button.delete', many=True), "the game gone")
         assert not (tmp_path / "old.json").exists() and (tmp_path / "old.json.deleted").exists()
+
+
+def test_an_open_explanation_stays_open_when_the_form_redraws(tmp_path, browser):
+    """Issue 36: a term's line opened at the form's "?" stays open after the next tap."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        new_game(pad, "preferans", "terms", ["Anna", "Boris", "Vera"])
+        pad.tap('#form [data-key="_kind"] button.term-help')
+        assert pad.css('#form [data-key="_kind"] .term-line', many=True)
+        pad.choose("declarer", "Anna")   # the form is drawn again
+        assert pad.css('#form [data-key="_kind"] .term-line', many=True)
+        assert pad.css('#form [data-key="_kind"] button.term-help').get_attribute(
+            "aria-expanded") == "true"

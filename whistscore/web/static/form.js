@@ -7,7 +7,7 @@
 // pad.values (the taps so far), pad.edit ({number, active, dealer} while a deal
 // is being replaced).  Words come from the server (W), never from here.
 
-import "./terms.js";   // a players' term opens its one-line explanation at a tap
+import { openTerm } from "./terms.js";   // a players' term opens its one-line explanation at a tap
 
 export const $ = (id) => document.getElementById(id);
 export const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
@@ -347,7 +347,14 @@ export function createForm(pad, F, W, lang) {
   let drawnFor = "";
   function render() {
     drawnFor = key();
+    // an explanation opened at a field's "?" stays open when the form is drawn again
+    const open = Array.from($("form").querySelectorAll('button.term[aria-expanded="true"]'),
+                           (b) => b.closest("[data-key]").dataset.key);
     $("form").replaceChildren(...F.fields.filter(shown).map(drawField));
+    for (const k of open) {
+      const b = $("form").querySelector('[data-key="' + CSS.escape(k) + '"] button.term');
+      if (b) openTerm(b);
+    }
     $("entry-title").textContent = pad.edit ? fmt(W.editing, pad.edit.number) : W.record;
     $("entry-title").classList.toggle("vh", !pad.edit);   // said aloud; shown while editing
     $("submit").textContent = pad.edit ? fmt(W.save_edit, pad.edit.number) : W.record;
