@@ -920,3 +920,29 @@ def test_an_open_explanation_stays_open_when_the_form_redraws(tmp_path, browser)
         assert pad.css('#form [data-key="_kind"] .term-line', many=True)
         assert pad.css('#form [data-key="_kind"] button.term-help').get_attribute(
             "aria-expanded") == "true"
+
+
+def test_the_table_page_does_not_shift_when_its_form_is_drawn(tmp_path, browser):
+    """Issue 36: #live moved down when the script drew the form (CLS 0.18); what is under
+    the strip stays unseen until the form is drawn, so nothing visible moves."""
+    import shutil
+
+    for sample in ("whist-english-session", "danish-evening-4"):
+        shutil.copy(Path(__file__).parent.parent / "samples" / f"{sample}.json", tmp_path)
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+            "window.__cls = 0; new PerformanceObserver((l) => { for (const e of l.getEntries())"
+            " if (!e.hadRecentInput) window.__cls += e.value; })"
+            ".observe({type: 'layout-shift', buffered: true});")})
+        # a slow phone: the module script runs after the first paint (0.25 before)
+        browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 20})
+        try:
+            for sample in ("whist-english-session", "danish-evening-4"):
+                pad.d.get(f"{url}/g/{sample}")
+                pad.wait(lambda: pad.css("#form button", many=True), "the deal form", 20)
+                time.sleep(1.5)
+                cls = pad.d.execute_script("return window.__cls")
+                assert cls < 0.01, (sample, cls)
+        finally:
+            browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})

@@ -238,3 +238,6 @@ live.start();
 pad.onState();
 if (pad.state.due) Object.assign(pad.values, pad.state.due);
 form.render();
+// what is under the strip is shown once the form is drawn: nothing seen moves (issue 36: the
+// sheet slid down when the form arrived on a slow phone)
+document.querySelector("main").classList.remove("drawing");
