@@ -946,3 +946,28 @@ def test_the_table_page_does_not_shift_when_its_form_is_drawn(tmp_path, browser)
                 assert cls < 0.01, (sample, cls)
         finally:
             browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+def test_the_new_game_form_offers_the_usual_pulya_as_buttons(tmp_path, browser):
+    """Issue 36: a first evening needs no `pulya=20` typed: the game's usual values are
+    buttons (the preset's own pressed), a tap writes the option for the new game."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        pad.d.get(url + "/?lang=ru")
+        pressed = lambda: [b.text for b in pad.css("#ng-usual button.on", many=True)]
+        assert [b.text for b in pad.css("#ng-usual button", many=True)] == ["10", "20", "30", "50"]
+        assert pad.text("#ng-usual .label") == "пуля" and pressed() == ["20"]   # Sochi's
+        pad.tap('#ng-usual button[data-value="30"]')
+        assert pressed() == ["30"] and pad.css("#ng-rules").get_attribute("value") == "pulya=30"
+        for i, p in enumerate(["Аня", "Боря", "Вера"], 1):
+            pad.css(f"#ng-player-{i}").send_keys(p)
+        pad.css("#ng-name").clear()
+        pad.css("#ng-name").send_keys("p30")
+        pad.tap("#ng-create")
+        pad.wait(lambda: pad.d.current_url.endswith("/g/p30"), "the table page")
+        assert whistscore.load(tmp_path / "p30.json").rules["pulya"] == 30
+        pad.d.get(url + "/")
+        from selenium.webdriver.support.ui import Select
+
+        Select(pad.css("#ng-game")).select_by_value("whist")
+        assert not pad.css("#ng-usual").is_displayed()

@@ -203,6 +203,7 @@ RULEBOOK = RuleBook(
     default_preset="sochi",
     preset_docs=PRESET_DOCS,
     check=_check_rules,
+    usual={"pulya": (10, 20, 30, 50)},
 )
 
 
@@ -422,6 +423,7 @@ LABELS: dict[str, tuple[str, str]] = {
     # the fields a refused deal names (i18n.error_message)
     "field.blind": ("the blind misère", "мизер без прикупа"),
     "field.concede": ("giving up", "уход без трёх"),
+    "field.pulya": ("pulya", "пуля"),
     # a deal in words (the scorepad's list of deals)
     "pref.said.misere": ("{0}: misère", "{0}: мизер"),
     "pref.said.nt": ("{0} no trumps", "{0} БК"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -25,7 +27,20 @@ def _presets(lang: str) -> dict[str, JSONObject]:
                 "title": game_name(get_game(n), lang),
                 # the options box's example, in the game's own words
                 "hint": str(text(Label("rules.hint"), get_game(n), lang))
-                if "rules.hint" in get_game(n).labels else ""} for n in GAMES}
+                if "rules.hint" in get_game(n).labels else "",
+                # the values usually agreed, as buttons (a pulya of 10/20/30/50), each option
+                # named in the game's words and with its value in each preset
+                "usual": [{"option": o, "values": list(values),
+                           "said": _option_said(get_game(n), o, lang),
+                           "presets": {p: v.get(o) for p, v in
+                                       get_game(n).rulebook.presets.items()}}
+                          for o, values in get_game(n).rulebook.usual.items()]}
+            for n in GAMES}
+
+
+def _option_said(kind: Any, option: str, lang: str) -> str:
+    key = f"field.{option}"
+    return str(text(Label(key), kind, lang)) if key in kind.labels else option
 
 
 #: how many earlier tables the new-game form offers

@@ -60,9 +60,57 @@ function earlier() {
   }));
   for (const input of $("ng-players").querySelectorAll("input")) input.setAttribute("list", "ng-names");
 }
-game.addEventListener("change", () => { players(); earlier(); });
+// the values players usually agree (a pulya of 10, 20, 30 or 50), as buttons: a tap writes
+// "pulya=20" into the options box (replacing the line it wrote before); the preset's own
+// value shows pressed until another is chosen.  The game says which options and values.
+function usual() {
+  const g = P[game.value];
+  const box = $("ng-usual");
+  box.replaceChildren();
+  for (const u of g.usual || []) {
+    const line = new RegExp("^\\s*" + u.option + "\\s*=.*$", "m");
+    const chosen = () => {
+      const m = /=\s*(\S+)/.exec(($("ng-rules").value.match(line) || [""])[0]);
+      return m ? m[1] : String(u.presets[$("ng-preset").value]);
+    };
+    const row = document.createElement("div");
+    row.className = "choices usual";
+    row.dataset.option = u.option;
+    const draw = () => {
+      for (const b of row.querySelectorAll("button")) {
+        const on = b.dataset.value === chosen();
+        b.classList.toggle("on", on);
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+      }
+    };
+    for (const v of u.values) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.value = String(v);
+      b.textContent = String(v);
+      b.addEventListener("click", () => {
+        const rules = $("ng-rules");
+        const text = u.option + "=" + v;
+        rules.value = line.test(rules.value) ? rules.value.replace(line, text)
+          : (rules.value.trim() ? rules.value.trim() + "\n" : "") + text;
+        draw();
+      });
+      row.append(b);
+    }
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = u.said;
+    box.append(label, row);
+    $("ng-preset").addEventListener("change", draw);
+    $("ng-rules").addEventListener("input", draw);
+    draw();
+  }
+  box.hidden = !(g.usual || []).length;
+}
+game.addEventListener("change", () => { players(); earlier(); usual(); });
 players();
 earlier();
+usual();
 
 // A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
 const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));
