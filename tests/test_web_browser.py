@@ -957,6 +957,7 @@ def test_the_new_game_form_offers_the_usual_pulya_as_buttons(tmp_path, browser):
         pressed = lambda: [b.text for b in pad.css("#ng-usual button.on", many=True)]
         assert [b.text for b in pad.css("#ng-usual button", many=True)] == ["10", "20", "30", "50"]
         assert pad.text("#ng-usual .label").lower() == "пуля" and pressed() == ["20"]   # Sochi's
+        assert pad.text("#ng-stake-word") == "Цена виста"   # the stake as the table names it
         pad.tap('#ng-usual button[data-value="30"]')
         assert pressed() == ["30"] and pad.css("#ng-rules").get_attribute("value") == "pulya=30"
         for i, p in enumerate(["Аня", "Боря", "Вера"], 1):

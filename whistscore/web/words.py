@@ -77,6 +77,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "transfers": ("Who pays whom", "Кто кому платит"),
     "no_transfers": ("Nobody owes anything.", "Никто никому не должен."),
     "unit.vist": ("vists", "висты"),
+    # the stake as players name it when a game is made: the price of the game's unit
+    "stake_of.vist": ("Price of a vist", "Цена виста"),
+    "stake_of.point": ("Price of a point", "Цена очка"),
     "unit.point": ("points", "очки"),
     "recorded": ("Deal {0} recorded.", "Сдача {0} записана."),
     "replaced": ("Deal {0} replaced.", "Сдача {0} заменена."),

@@ -12,6 +12,7 @@ from ...games import GAMES, get_game
 from ...i18n import game_name, preset_name, text
 from ...layout import Label
 from ..shared import club_available, json_script, lang_of, page
+from ..words import words
 
 __all__ = ["games_page"]
 
@@ -25,6 +26,8 @@ def _presets(lang: str) -> dict[str, JSONObject]:
                 "default": get_game(n).rulebook.default_preset,
                 "counts": list(get_game(n).player_counts),
                 "title": game_name(get_game(n), lang),
+                # the stake as the table names it («цена виста»), else the general word
+                "stake": words(lang).get(f"stake_of.{get_game(n).unit}", words(lang)["stake"]),
                 # the options box's example, in the game's own words
                 "hint": str(text(Label("rules.hint"), get_game(n), lang))
                 if "rules.hint" in get_game(n).labels else "",

@@ -28,6 +28,7 @@ function players() {
     box.append(label);
   }
   $("ng-rules").placeholder = g.hint;  // the game's own example, from the server
+  $("ng-stake-word").textContent = g.stake;  // «цена виста»: the price of the game's unit
   const preset = $("ng-preset");
   preset.replaceChildren(...g.presets.map((p) => {
     const o = document.createElement("option");
