@@ -60,11 +60,17 @@ def live_server(folder: Path, token: str = TOKEN, host: str = "127.0.0.1",
         thread.join(5)
 
 
-def start_serve(folder: Path, *extra: str) -> tuple[subprocess.Popen, int]:
-    port = free_port()
+def start_serve(folder: Path, *extra: str, port: int | None = None,
+                state: Path | None = None) -> tuple[subprocess.Popen, int]:
+    """``whistscore serve`` in a process; its kept tokens in ``state`` (by default a
+    folder beside ``folder``: a test never writes the user's own state folder)."""
+    import os
+
+    port = port or free_port()
+    env = {**os.environ, "XDG_STATE_HOME": str(state or folder.parent / "state")}
     proc = subprocess.Popen([sys.executable, "-m", "whistscore", "serve", str(folder),
                              "--port", str(port), *extra], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, env=env)
     return proc, port
 
 

@@ -117,7 +117,10 @@ def main(out: Path, width: int = 390, height: int = 844) -> dict[str, int]:
                     shots.viewport(f"serve-preferans-{lang}")
                     shots.at(f"serve-sheet-preferans-{lang}", ".sheet-wrap")
                     if lang == "en":
-                        pad.status(names[0], "half")   # the first defender: refused
+                        # a refused deal: the form offers only what can be recorded, so the
+                        # refusal is of an old deal edited (deal 4, the first defender half)
+                        pad.tap('#live-deals button.edit[data-number="4"]')
+                        pad.status(names[0], "half")
                         pad.tap("#submit")
                         pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                                  "refusal")

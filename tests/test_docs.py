@@ -125,7 +125,7 @@ def test_readme_commands_run(tmp_path, monkeypatch):
 
     monkeypatch.chdir(tmp_path)  # an empty folder: the README's `whistscore demo` writes the samples
     served = []
-    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args: served.append(args))
+    monkeypatch.setattr(whistscore.web.server, "serve", lambda *args, **options: served.append(args))
     commands = readme_commands()
     assert len(commands) >= 15
     for argv in commands:

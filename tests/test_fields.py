@@ -57,3 +57,78 @@ def test_a_choice_that_shapes_the_deal_carries_its_json():
     (c,) = choices(("misere", "misère", "мизер", {"contract": "misere"}))
     assert c.to_json() == {"value": "misere", "en": "misère", "ru": "мизер",
                            "json": {"contract": "misere"}}
+
+
+# -- what the game offers (issue 36): only what can be recorded, decided by the game -------
+
+def _offer(players, preset="sochi", rules=None, deals=()):
+    sg = whistscore.ScoredGame.of(whistscore.new_game(
+        "preferans", list(players), rules={"preset": preset, **(rules or {})}))
+    for line in deals:
+        sg = sg.add(line)
+    rp = sg.replay
+    return sg.kind.deal_fields.offer(sg.game.rules, sg.players, rp.next_dealer(), rp.state)
+
+
+def _statuses(offer, declarer, contract):
+    w = offer["whist"]
+    return w["sets"][w["index"][f"{declarer}|{contract}"]]
+
+
+def _said(combos, player):
+    return {c[player] for c in combos}
+
+
+def test_no_half_whist_for_the_first_defender_nor_above_seven_in_sochi():
+    offer = _offer(("Anna", "Boris", "Vera"))
+    # Anna declares: Boris whists first, Vera second (clockwise)
+    six = _statuses(offer, "Anna", "6S")
+    assert _said(six, "Boris") == {"whist", "pass"}   # never half (nor gone half) himself
+    assert _said(six, "Vera") == {"whist", "pass", "half", "gone-half"}
+    assert {"Boris": "pass", "Vera": "half"} in six
+    assert {"Boris": "whist", "Vera": "half"} not in six            # half needs a pass
+    eight = _statuses(offer, "Anna", "8NT")
+    assert _said(eight, "Vera") == {"whist", "pass"} == _said(eight, "Boris")
+    assert eight[0] == {"Boris": "whist", "Vera": "whist"}           # the usual first
+
+
+def test_either_defender_may_go_half_in_the_encyclopedia_and_a_ten_is_whisted():
+    offer = _offer(("Anna", "Boris", "Vera"), "encyclopedia")
+    assert "half" in _said(_statuses(offer, "Anna", "9H"), "Boris")
+    assert _statuses(offer, "Anna", "10S") == [{"Boris": "whist", "Vera": "whist"}]
+    assert offer["concede"] == {"values": []}                       # concede = off
+
+
+def test_the_sitting_out_dealer_whists_only_where_the_rules_let_him():
+    offer = _offer(("Anna", "Boris", "Vera", "Gleb"))   # Anna deals and sits out
+    eight = _statuses(offer, "Boris", "8S")
+    whists = [c for c in eight if c["Anna"] == "whist"]
+    assert whists == [{"Vera": "pass", "Gleb": "pass", "Anna": "whist"}]
+    six = _statuses(offer, "Boris", "6S")   # on a half-whist level: only after a half
+    assert [c for c in six if c["Anna"] == "whist"] == [
+        {"Vera": "pass", "Gleb": "gone-half", "Anna": "whist"}]
+    stalingrad = _offer(("Anna", "Boris", "Vera", "Gleb"), rules={"stalingrad": True})
+    assert _statuses(stalingrad, "Boris", "6S") == [
+        {"Vera": "whist", "Gleb": "whist", "Anna": "pass"}]
+
+
+def test_after_all_passes_only_the_contracts_allowed_are_offered():
+    made8 = {"allpass_exit": "made-8"}
+    players = ("Anna", "Boris", "Vera")
+    assert _offer(players, rules=made8)["contract"] == {"values": [6, 7, 8, 9, 10]}
+    assert _offer(players, rules=made8, deals=["pass 4/2/4"])["contract"] == {
+        "values": [7, 8, 9, 10]}
+    assert _offer(players, rules=made8, deals=["pass 4/2/4", "pass 4/2/4"])["contract"] == {
+        "values": [8, 9, 10]}
+    assert _offer(players, deals=["pass 4/2/4"])["contract"] == {"values": [6, 7, 8, 9, 10]}
+    assert "allpass" not in _offer(("Anna", "Boris", "Vera"),
+                                   rules={"allpass": "off"})["_kind"]["values"]
+
+
+def test_a_twist_solo_offers_its_category_values_only():
+    value = next(f for f in whistscore.get_game("twist").deal_fields.fields
+                 if f.key == "value")
+    only = {(tuple(cond)[0], cond[tuple(cond)[0]][0]): vals for cond, vals in value.only}
+    assert only[("dil", "double")] == (2, 3, 4) and value.default not in only[("dil", "double")]
+    assert only[("bomb", "clean")] == (4,)
+    assert "dil" in value.depends() and "bomb" in value.depends()

@@ -284,21 +284,26 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         pad.status("Anna", "pass")
         pad.status("Boris", "half")
         times.append(pad.timed_record(4))
-        # a refused deal: the library's message at the field; nothing stored
-        before = pad.game_file("friday")
+        # the first defender is offered no half-whist (issue 36: the game decides the form)
         pad.choose("declarer", "Boris")
         pad.choose("contract", 6)
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
-        pad.status("Vera", "half")   # the first defender: greedy whist lets only the second
+        assert not pad.css('#form [data-key="whist"] .status-row[data-player="Vera"] '
+                           'button[data-value=\'"half"\']', many=True)
+        # a refused deal: the library's message at the field; nothing stored.  An old deal
+        # being edited is judged by the engine: deal 4 with Anna (the first defender) half
+        before = pad.game_file("friday")
+        pad.tap('#live-deals button.edit[data-number="4"]')
+        pad.status("Anna", "half")
         pad.tap("#submit")
         error = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
                          "the refusal at the defenders' field")
         # the short sentence at the field, the CLI's message behind "details" (issue 22)
         assert error.startswith("Only the second defender may go for a half-whist.")
-        assert "deal 5" in error and pad.game_file("friday") == before
-        # 5: Boris 6♦ against two whisters, 5 / 2 / 3 (the taps from the refusal stay)
-        pad.status("Vera", "whist")
-        pad.status("Anna", "whist")
+        assert "deal 4" in error and pad.game_file("friday") == before
+        pad.tap("#cancel-edit")
+        # 5: Boris 6♦ against two whisters, 5 / 2 / 3
+        pad.choose("declarer", "Boris")
         pad.choose("contract", 6)
         pad.tap('#form [data-key="contract"] .suits button[data-value=\'"D"\']')
         pad.tricks(Anna=3, Boris=5)

@@ -41,16 +41,19 @@ def test_a_russian_refusal_is_one_sentence_at_its_field(tmp_path: Path, browser)
         pad.wait(lambda: pad.d.current_url.endswith("/g/vecher"), "the table page")
         pad.wait(lambda: pad.css("#form button", many=True), "the deal form")
         # deal 1, recorded: the green line says so
-        pad.choose("_kind", "allpass")
+        pad.tap('#form [data-key="declarer"] button[data-value=\'"Боря"\']')
+        pad.choose("contract", 6)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
+        # Вера whists first: greedy whist offers her no half-whist (issue 36)
+        assert not pad.css('#form [data-key="whist"] .status-row[data-player="Вера"] '
+                           'button[data-value=\'"half"\']', many=True)
         pad.tap("#submit")
         pad.wait(lambda: "1" in pad.flash(), "deal 1 to be recorded")
         path = tmp_path / "vecher.json"
         assert len(notations(path)) == 1
         before = path.read_bytes()
-        # deal 2: Боря 6♣, Вера (the first defender) goes half-whist: refused
-        pad.tap('#form [data-key="declarer"] button[data-value=\'"Боря"\']')
-        pad.choose("contract", 6)
-        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"C"\']')
+        # deal 1 edited (an old deal is judged by the server): Вера goes half: refused
+        pad.tap('#live-deals button.edit[data-number="1"]')
         pad.status("Вера", "half")
         pad.tap("#submit")
         said = pad.wait(lambda: pad.text('#form [data-key="whist"] .field-error'),
@@ -58,7 +61,7 @@ def test_a_russian_refusal_is_one_sentence_at_its_field(tmp_path: Path, browser)
         assert said.splitlines()[0] == "Полвиста может сказать только второй вистующий."
         detail = pad.css('#form [data-key="whist"] .field-error details')
         technical = detail.get_attribute("textContent")
-        assert "deal 2" in technical and "the Preferans Code §3.8.7" in technical
+        assert "deal 1" in technical and "the Preferans Code §3.8.7" in technical
         assert "seed" not in technical
         assert not detail.get_attribute("open")  # behind the toggle until asked
         assert pad.flash() == ""  # no "recorded" beside the refusal

@@ -751,3 +751,44 @@ def test_the_file_name_says_its_rule_in_the_pages_language(tmp_path):
     c = client(tmp_path)
     c.cookies.set("lang", "ru")
     assert 'title="Только латинские буквы, цифры' in c.get("/").text
+
+
+def test_a_phone_without_the_token_is_told_how_to_join_in_its_language(tmp_path):
+    """Issue 36, defect 4: a browser asking for a page gets a page (in its language) that
+    says how to join, not raw English JSON; the API keeps its JSON 403, its sentence in
+    the request's language; neither carries the token."""
+    new(tmp_path)
+    c = client(tmp_path, host="192.168.1.10", remote=True)
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for lang, said in (("ru", "отсканируйте код"), ("en", "scan the code")):
+        page = c.get("/g/ev", headers={**html, "Accept-Language": lang})
+        assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
+        assert said in page.text and f'<html lang="{lang}">' in page.text
+        assert TOKEN not in page.text
+        api = c.get("/api/games", headers={**html, "Accept-Language": lang})
+        assert api.status_code == 403 and said in api.json()["message"]
+        old = c.get(f"/join?token=old{TOKEN}", headers={**html, "Accept-Language": lang})
+        assert old.status_code == 403 and "text/html" in old.headers["content-type"]
+    # a write without the header: the sentence in the page's language
+    local = client(tmp_path)
+    r = local.post("/api/games/ev/deals?lang=ru", json={"deal": "pass 4/2/4"})
+    assert r.status_code == 403 and "новый код доступа" in r.json()["message"]
+
+
+def test_a_game_is_deleted_from_the_page_and_kept_beside_as_deleted(tmp_path):
+    """Issue 36, defect 5: DELETE /api/games/{name} (the games list's Delete, a second tap
+    confirming) takes the game off the list; its file is kept as NAME.json.deleted; a phone
+    that saw fewer deals is refused (409), nothing moved."""
+    path = new(tmp_path)
+    c = client(tmp_path)
+    assert c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4"}, headers=H).status_code == 201
+    stale = c.request("DELETE", "/api/games/ev", json={"expect": 0}, headers=H)
+    assert stale.status_code == 409 and path.exists()
+    assert c.request("DELETE", "/api/games/ev", json={"expect": 1}).status_code == 403  # no token
+    gone = c.request("DELETE", "/api/games/ev", json={"expect": 1}, headers=H)
+    assert gone.status_code == 200 and gone.json() == {"deleted": "ev", "kept_as": "ev.json.deleted"}
+    assert not path.exists() and (tmp_path / "ev.json.deleted").exists()
+    assert [g["name"] for g in c.get("/api/games").json()] == []
+    assert c.request("DELETE", "/api/games/ev", json={}, headers=H).status_code == 404
+    page = c.get("/").text
+    assert 'class="delete"' not in page

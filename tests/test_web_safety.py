@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import whistscore
+from clirun import run
 from serve_support import TOKEN, live_server, read_until, start_serve, wait_up
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,51 @@ def test_serve_prints_the_address_and_on_the_network_a_token_and_qr(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(10)
-    assert second != token  # a new token at each start
+    # issue 36: the folder keeps its token across restarts (phones that joined stay in),
+    # kept outside the game folder; --new-token makes a new one
+    assert second == token and sorted(p.name for p in tmp_path.iterdir()) == []
+    proc, port = start_serve(tmp_path, "--new-token")
+    try:
+        third = read_until(proc, "Ctrl+C").split("X-Whistscore-Token): ")[1].split()[0]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    assert third != token and len(third) >= 22
+
+
+def test_an_open_page_records_after_the_scorepad_restarts(tmp_path):
+    """Issue 36, defect 4: the page keeps the token it was drawn with; after a restart
+    of the scorepad on the same folder its next deal is recorded."""
+    import json
+    import urllib.request
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert run(["new", "preferans", str(folder / "ev.json"), "--players",
+                "Anna", "Boris", "Vera"])[0] == 0
+    proc, port = start_serve(folder)
+    try:
+        read_until(proc, "Ctrl+C")
+        wait_up(port)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/g/ev", timeout=5).read()
+        token = page.decode().split('name="whistscore-token" content="')[1].split('"')[0]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    proc, port = start_serve(folder, port=port)
+    try:
+        read_until(proc, "Ctrl+C")
+        wait_up(port)
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/games/ev/deals", method="POST",
+            data=json.dumps({"deal": "pass 4/2/4"}).encode(),
+            headers={"Content-Type": "application/json", "X-Whistscore-Token": token})
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            assert answer.status == 201
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    assert len(whistscore.load(folder / "ev.json").deals) == 1
 
 
 def test_serve_refuses_a_port_in_use_before_printing_an_address(tmp_path):

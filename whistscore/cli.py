@@ -160,6 +160,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the phones)")
     c.add_argument("--port", type=_whole_arg, default=8000)
     c.add_argument("--open", action="store_true", help="open the page in a browser")
+    c.add_argument("--new-token", action="store_true",
+                   help="a new access token for this folder: the phones that joined must "
+                        "join again (the token is otherwise kept across restarts)")
 
     c = sub.add_parser("pocket", help="the scorepad on one phone: a static site with the "
                                       "engine inside the browser")
@@ -782,7 +785,7 @@ def _cmd_serve(a: argparse.Namespace) -> int:
         return 1
     from .web.server import serve
 
-    serve(str(folder), a.host, a.port, a.open)
+    serve(str(folder), a.host, a.port, a.open, new_token=a.new_token)
     return 0
 
 

@@ -11,6 +11,13 @@ Conditions (:attr:`Field.when`) hide fields that do not apply: a tuple of
 alternatives, each a mapping ``field key -> values``; the field shows when every
 key of one alternative holds one of its values.  For a ``statuses`` field the
 test is "some status is one of the values".  Pure data: no I/O, no rules.
+
+What a deal may hold is the game's to say, never the page's: a field's
+:attr:`Field.only` narrows its choices under a condition (a Twist double bomb is
+worth 2, 3 or 4, so its value 1 is not offered), and a game's
+:attr:`DealFields.offer` reads its rules and the state before the next deal
+(no half-whist for the first defender, no contract below the all-pass minimum).
+A field whose usual value is not offered has none: it must be tapped.
 """
 
 from __future__ import annotations
@@ -109,11 +116,18 @@ class Field:
     start_at: tuple[tuple[str, int], ...] = ()
     #: a ``statuses`` button giving every player of the field one value at once ("both pass")
     every: Choice | None = None
+    #: the values offered under a condition, as ``(condition, values)`` pairs, the first
+    #: condition that holds deciding (a condition as one alternative of :attr:`when`);
+    #: none holding: every choice.  A default not offered is no default: the field is tapped
+    only: tuple[tuple[Mapping[str, tuple[Any, ...]], tuple[Any, ...]], ...] = ()
+    #: more fields whose change clears this one (the whists given on a 6 are not those of an 8)
+    after: tuple[str, ...] = ()
 
     def depends(self) -> list[str]:
         """The keys of the fields this one depends on: a change of any of them clears
         what was tapped here (a whist given for one declarer is not one for another)."""
-        keys = [k for alt in self.when for k in alt]
+        keys = [k for alt in self.when for k in alt] + [k for cond, _ in self.only for k in cond]
+        keys += list(self.after)
         if self.among in ("defenders", "others", "opponents", "declarer") or \
                 any(who == "declarer" for who, _ in self.start):
             keys.insert(0, "declarer")
@@ -149,6 +163,9 @@ class Field:
             out["start_at"] = dict(self.start_at)
         if self.every is not None:
             out["every"] = self.every.to_json()
+        if self.only:
+            out["only"] = [{"when": {k: list(v) for k, v in cond.items()}, "values": list(vals)}
+                           for cond, vals in self.only]
         out["depends"] = self.depends()
         return out
 
@@ -169,12 +186,25 @@ class DealFields:
     #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
     #: smallest contract during an all-pass series); the page only shows them
     standing: Callable[[Any], tuple[tuple[str, str], ...]] | None = None
+    #: what the rules and the state allow in the next deal, read by the game:
+    #: ``offer(rules, players, dealer, state)`` gives ``{field key: narrowing}`` where a
+    #: narrowing is ``{"values": [...]}`` (a choice's values, a contract's levels; ``[]``
+    #: hides the field) or, for a ``statuses`` field, ``{"by": [KEY, ...], "index":
+    #: {"V1|V2": i}, "sets": [[{player: status}, ...], ...]}``: with the fields ``by`` set
+    #: to V1, V2 (a contract as written, ``7S``), the combinations of statuses that can be
+    #: recorded are ``sets[i]``, the usual first; the page offers a status only if some
+    #: combination has it, and a tap completes the combination nearest to the taps
+    offer: Callable[[Any, tuple[str, ...], str, Any], Mapping[str, Any]] | None = None
 
     def __attrs_post_init__(self) -> None:
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise AssertionError(f"a deal field is declared twice: {keys}")
         for f in self.fields:
+            for key in list(f.after) + [k for cond, _ in f.only for k in cond]:
+                if key not in keys[: keys.index(f.key)]:
+                    raise AssertionError(f"field {f.key} depends on {key}, "
+                                         "which is not an earlier field")
             for alt in f.when:
                 for key in alt:
                     if key not in keys[: keys.index(f.key)]:

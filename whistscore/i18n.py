@@ -408,6 +408,20 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                                 "Ничего не восстановлено: {0} в архиве — не файл партии."),
     "err.pocket.bad_link": ("This link holds no game: it may have been cut short.",
                             "В этой ссылке нет партии: возможно, она обрезана."),
+    # the scorepad's door (web/guard.py): a phone that has not joined, an old join
+    # address, a page opened before --new-token
+    "err.web.token": ("This scorepad is for the phones at its table: scan the code on the "
+                      "laptop, or open the join address it printed.",
+                      "Эта запись — для телефонов за этим столом: отсканируйте код на экране "
+                      "ноутбука или откройте адрес для входа, который он напечатал."),
+    "err.web.token_wrong": ("This join address is old or mistyped: scan the code the laptop "
+                            "shows now.",
+                            "Этот адрес для входа устарел или набран с ошибкой: отсканируйте "
+                            "код, который сейчас показывает ноутбук."),
+    "err.web.token_change": ("The scorepad was given a new access code since this page was "
+                             "opened: scan the code on the laptop, then record again.",
+                             "С тех пор как открыта эта страница, у записи новый код доступа: "
+                             "отсканируйте код на ноутбуке и запишите снова."),
     "err.rule_unknown": ("This game has no option \"{0}\".", "В этой игре нет опции «{0}»."),
     "err.preset_unknown": ("This game has no preset \"{0}\".",
                            "В этой игре нет набора правил «{0}»."),

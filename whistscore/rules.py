@@ -352,6 +352,9 @@ class RuleBook:
     default_preset: str
     preset_docs: Mapping[str, str] = attrs.field(factory=dict)
     check: Callable[[Mapping[str, Any]], None] | None = None
+    #: the values players usually agree for an option (Preferans: a pulya of 10, 20, 30 or
+    #: 50), offered as buttons when a game is made; the options box takes any other
+    usual: Mapping[str, tuple[Any, ...]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         names = {o.name for o in self.options}

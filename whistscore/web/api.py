@@ -187,6 +187,11 @@ async def api_settings(request: Request) -> Response:
     return await _change(request, request.app.state.folder.settings)
 
 
+async def api_delete(request: Request) -> Response:
+    """DELETE: the game deleted (its file kept as NAME.json.deleted), ``expect`` its deals."""
+    return await _change(request, request.app.state.folder.delete)
+
+
 async def api_end(request: Request) -> Response:
     """POST: "end the evening here" (``whistscore end``), or ``reopen``."""
     return await _change(request, request.app.state.folder.end)

@@ -68,6 +68,7 @@ ROUTES = [
     Route("/api/files", api.api_file, methods=["GET", "DELETE"]),
     Route("/api/games", api.api_games, methods=["GET", "POST"]),
     Route("/api/games/{name}", api.api_game),
+    Route("/api/games/{name}", api.api_delete, methods=["DELETE"]),
     Route("/api/games/{name}/settle", api.api_settle),
     Route("/api/games/{name}/sheet", api.api_sheet),
     Route("/api/games/{name}/export.xlsx", api.api_export),

@@ -518,7 +518,8 @@ def _pad(paper: Pad, rp: Replay[Any], lang: str) -> list[Node]:
                       _el("td", {"colspan": len(players) + 1},
                           _t(Label("draw.earlier", (earlier,)), kind, lang)))]
                 + rows[earlier:])
-    head = _row(None, _el("th", {"class": "ws-no"}, _t(paper.number, kind, lang)),
+    number = _t(paper.number, kind, lang)
+    head = _row(None, _el("th" if number else "td", {"class": "ws-no"}, number),
                 *[_el("th", {"title": p}, p) for p in players])
     foot = _row({"class": "ws-foot"}, _el("td", {"class": "ws-no"}, "Σ"),
                 *[_el("td", {"data-player": p, "data-total": t}, _num(Fraction(str(t))))
@@ -544,7 +545,9 @@ def _tables(rp: Replay[Any], lang: str) -> list[Node]:
     out = []
     for table in kind.sheet_tables(rp):
         assert isinstance(table, Table)
-        head = _row(None, *[_el("th", None, _cell_text(h, kind, lang)) for h in table.header])
+        # an empty corner is no header (a screen reader would announce nothing)
+        head = _row(None, *[_el("th" if (said := _cell_text(h, kind, lang)) else "td", None, said)
+                            for h in table.header])
         body = [_row(None, *[_el("td", None, _cell_text(c, kind, lang)) for c in row])
                 for row in table.rows]
         out.append(_el("div", {"class": "ws-wrap"}, None,

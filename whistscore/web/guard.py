@@ -9,7 +9,9 @@ In the order a request meets them:
 2. Access.  A client on this machine (loopback address *and* a loopback Host
    header, so a DNS-rebinding page cannot pass as one) needs nothing; any other
    client needs the start-up token, from the join address (``/join?token=``,
-   which sets a cookie), a cookie, or an ``X-Whistscore-Token`` header.  Else 403.
+   which sets a cookie), a cookie, or an ``X-Whistscore-Token`` header.  Else 403:
+   a page that says how to join, in the reader's language (a browser asking for a
+   page), or the API's JSON error with its sentence in that language.
    The Host header is read strictly as ``name[:port]`` (the port digits only):
    ``localhost:evil`` or ``127.0.0.1:80@evil.com`` is not this machine.
 3. Writes (POST, PUT, DELETE) need the token in the ``X-Whistscore-Token``
@@ -26,11 +28,12 @@ import re
 import secrets
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError
-from .shared import MAX_BODY, TOKEN_HEADER, error
+from .shared import MAX_BODY, TOKEN_HEADER, error, lang_of
+from .words import words
 
 __all__ = ["COOKIE", "Guard", "MAX_REQUESTS", "host_name", "is_loopback_host"]
 
@@ -57,6 +60,27 @@ def host_name(host: str) -> str | None:
 def is_loopback_host(host: str) -> bool:
     """Whether a Host header names this machine (and nothing else)."""
     return host_name(host) in _LOOPBACK_NAMES
+
+
+def _refused(request: Request, headers: dict[str, str], exc: InputError) -> Response:
+    """403 for a client without the token: a browser asking for a page gets a page in its
+    language saying how to join (never the token: the page carries none); the API and
+    scripts get the JSON error, its sentence in the request's language."""
+    lang = lang_of(request)
+    wants_page = (request.method in ("GET", "HEAD") and not request.url.path.startswith("/api/")
+                  and "text/html" in headers.get("accept", ""))
+    if not wants_page:
+        return error(exc, 403, lang)
+    from ..i18n import error_message
+
+    html = request.app.state.templates.get_template("join.html").render(
+        w=words(lang), lang=lang, token="", pocket=False, message=error_message(exc, (), lang))
+    response = HTMLResponse(html, status_code=403)
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 class Guard:
@@ -101,21 +125,23 @@ class Guard:
                 response = RedirectResponse("/", status_code=303)
                 response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict")
                 return await response(scope, receive, send)
-            return await error(InputError("a wrong or missing token: scan the code the "
-                                          "scorepad printed", field="token"), 403)(
-                scope, receive, send)
+            return await _refused(request, headers, InputError(
+                "a wrong or missing token: scan the code the scorepad printed", field="token",
+                key="web.token_wrong"))(scope, receive, send)
         if not local and not self._has_token(headers, cookie):
-            return await error(InputError("this scorepad needs its access token: open the "
-                                          "join address (or scan the code) the server printed",
-                                          field="token"), 403)(scope, receive, send)
+            return await _refused(request, headers, InputError(
+                "this scorepad needs its access token: open the join address (or scan the "
+                "code) the server printed", field="token", key="web.token"))(
+                scope, receive, send)
         method = scope["method"]
         if method in ("GET", "HEAD"):
             return await self.app(scope, receive, send)
         given = headers.get(TOKEN_HEADER, "")
         if not (given and secrets.compare_digest(given.encode(), self.token.encode())):
             return await error(InputError("a change needs the scorepad's token "
-                                          f"(header {TOKEN_HEADER})", field="token"),
-                               403)(scope, receive, send)
+                                          f"(header {TOKEN_HEADER})", field="token",
+                                          key="web.token_change"),
+                               403, lang_of(request))(scope, receive, send)
         origin = headers.get("origin")
         if origin is not None and origin != f"{scope.get('scheme', 'http')}://{host}":
             return await error(InputError("a change must come from the scorepad's own "

@@ -8,6 +8,7 @@ loop (:mod:`whistscore.web.work`).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from jinja2 import Environment
@@ -17,7 +18,8 @@ from .. import journal
 from ..game import JSONObject
 from ..layout import Label
 from ..i18n import entries_said, text as sheet_text
-from ..replay import Replay
+from ..errors import InputError
+from ..replay import Replay, replay
 from .draw import draw_sheet
 from .store import Folder, settle_json
 from .words import words
@@ -44,7 +46,11 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
         standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
+    offer = None
+    if fields is not None and fields.offer is not None and not rp.finished:
+        offer = fields.offer(game.rules, game.players, dealer, rp.state)
     unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
+    last = _last_change(game, s)
     deals = []
     results = rp.results if show_all else rp.results[-SHOWN_DEALS:]
     for r in results:
@@ -62,7 +68,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
         w=words(lang), lang=lang, name=name, kind=kind, s=s, unit=unit, dealer=dealer,
         currency=getattr(game, "currency", None),
         finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
-        standing=standing,
+        standing=standing, last=last,
         sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                             dealer)])
     html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
@@ -74,4 +80,16 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
             "finished": rp.finished, "ended": getattr(game, "ended", None),
             "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
-            "due": due[0] if due else None}
+            "due": due[0] if due else None, "offer": offer}
+
+
+def _last_change(game: Any, s: JSONObject) -> dict[str, Fraction] | None:
+    """What the last deal changed in each player's balance (the strip's +N beside it, as
+    the pulka app shows): the balance now less the balance without the last deal."""
+    if not game.deals:
+        return None
+    try:
+        before = settle_json(replay(game.without_last(), keep=False))["balance"]
+    except InputError:   # a game whose last deal cannot come off shows no change
+        return None
+    return {p: Fraction(s["balance"][p]) - Fraction(before[p]) for p in game.players}

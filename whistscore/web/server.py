@@ -1,18 +1,20 @@
 """Starting the scorepad: the address, the token and its QR code, then uvicorn.
 
 A loopback server is only for this machine, so it needs no join address; any
-other host gets a fresh 128-bit token at each start, printed as an address to
-open and as a QR code in the terminal for the phones at the table.
+other host gets the folder's 128-bit token (kept outside the folder until
+``--new-token``, :mod:`.tokens`, so a restart keeps the phones that joined),
+printed as an address to open and as a QR code in the terminal.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import secrets
 import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+
+from .tokens import folder_token
 
 if TYPE_CHECKING:
     import uvicorn
@@ -102,14 +104,14 @@ def config(app: "ASGIApp", host: str, port: int, *,
 
 
 def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          out: TextIO = sys.stdout) -> None:
+          out: TextIO = sys.stdout, new_token: bool = False) -> None:
     import uvicorn
 
     from .app import create_app
 
     root = Path(folder)
     _check_port(host, port)
-    token = secrets.token_urlsafe(16)
+    token, unkept = folder_token(root, new=new_token)
     app = create_app(root, token)
     local = local_address(host, port)
     out.write(f"whistscore scorepad: the games in {root.resolve()}\n")
@@ -122,6 +124,11 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: 
         out.write(f"phones at the table: open {join}\nor scan:\n")
         segno.make(join, error="m").terminal(out=out, compact=True)
     out.write(f"token for scripts (header X-Whistscore-Token): {token}\n")
+    if unkept:
+        out.write(f"note: {unkept}\n")
+    elif not _is_loopback(host):
+        out.write("the phones that joined keep working after a restart; --new-token "
+                  "locks them out\n")
     out.write("stop with Ctrl+C\n")
     out.flush()
     if open_browser:

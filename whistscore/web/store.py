@@ -496,6 +496,27 @@ class Folder:
         return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
 
 
+    def delete(self, name: str, body: Mapping[str, Any]) -> JSONObject:
+        """Delete a game from the page: its file renamed to ``NAME.json.deleted`` (then
+        ``-2``, ``-3``...) under the game's lock, so it leaves the list and can be put back
+        by renaming it; refused (409) when the game changed since the phone saw it."""
+        path = self.path(name)
+        expect = self._expect(body)
+        with files.no_links(), files.locked(path):
+            if expect is not None and len(journal.loads(self.path(name).read_text(
+                    encoding="utf-8")).deals) != expect:
+                raise Conflict("the game changed on another phone: look at it again",
+                               field="deals", value=expect)
+            kept = self.root / f"{name}.json.deleted"
+            n = 2
+            while os.path.lexists(kept):
+                kept = self.root / f"{name}.json.deleted-{n}"
+                n += 1
+            os.rename(path, kept)   # the entry itself: path() refused a link
+        self._cache.pop(name, None)
+        return {"deleted": name, "kept_as": kept.name}
+
+
 def _stake_of(body: Mapping[str, Any]) -> str | int | None:
     """The stake a form sent, as typed ("" is none); :func:`whistscore.rules.parse_stake`
     reads it."""

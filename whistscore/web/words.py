@@ -11,7 +11,17 @@ from typing import Mapping
 __all__ = ["WORDS", "pick_lang", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
-    "app": ("Scorepad", "Запись"),
+    # the app is called by its name (issue 36: «Запись» read as "a record", not an app)
+    "app": ("whistscore", "whistscore"),
+    "join_title": ("Join the table", "Войти за стол"),
+    "delete": ("Delete", "Удалить"),
+    "delete_q": ("Delete {0}? Tap again", "Удалить {0}? Нажмите ещё раз"),
+    "join_how": ("On the laptop that runs the scorepad, the terminal shows a square code: "
+                 "point this phone's camera at it. Or type the address printed above it "
+                 "(it ends with ?token=…).",
+                 "На ноутбуке, где запущена запись, в терминале виден квадратный код — "
+                 "наведите на него камеру телефона. Или наберите адрес, напечатанный над ним "
+                 "(он кончается на ?token=…)."),
     "games": ("Games", "Игры"),
     "no_games": ("No games in this folder yet.", "В этой папке пока нет игр."),
     "new_game": ("New game", "Новая игра"),
@@ -21,8 +31,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "player_n": ("Player {0}", "Игрок {0}"),
     "optional": ("if playing", "если играет"),
     "earlier_players": ("As in an earlier game:", "Как в прошлой игре:"),
-    "preset": ("Preset", "Пресет"),
-    "options": ("Options (one name=value a line)", "Опции (по одной в строке: имя=значение)"),
+    "preset": ("Rules", "Правила"),
+    "options": ("House rules (one name=value a line)",
+                "Договорённости (по одной в строке: имя=значение)"),
     "stake": ("Stake (money per unit)", "Ставка (деньги за единицу)"),
     "currency": ("Currency", "Валюта"),
     "currency_eg": ("EUR", "руб."),
@@ -53,7 +64,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "notation_short": ("notation", "запись"),
     "add": ("Add", "Добавить"),
     "note": ("Note", "Примечание"),
-    "undo": ("Undo last deal", "Отменить последнюю сдачу"),
+    "undo": ("↶ Undo", "↶ Отменить"),   # at the top of the table page: short
     "undo_q": ("Drop deal {0}?", "Удалить сдачу {0}?"),
     "edit": ("edit", "изменить"),
     "editing": ("Editing deal {0}", "Изменение сдачи {0}"),
@@ -71,6 +82,9 @@ WORDS: dict[str, tuple[str, str]] = {
                         "Это итог, записанный в конце партии. Эта версия whistscore считает "
                         "иначе ({0}): {1}. Принять новый: whistscore accept ФАЙЛ."),
     "unit.vist": ("vists", "висты"),
+    # the stake as players name it when a game is made: the price of the game's unit
+    "stake_of.vist": ("Price of a vist", "Цена виста"),
+    "stake_of.point": ("Price of a point", "Цена очка"),
     "unit.point": ("points", "очки"),
     "recorded": ("Deal {0} recorded.", "Сдача {0} записана."),
     "replaced": ("Deal {0} replaced.", "Сдача {0} заменена."),

@@ -7,10 +7,15 @@ switch between a game, a misère and an all-pass.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Mapping
 
+from ...errors import DealError
 from ...fields import Choice, DealFields, Field, choices
-from .scoring import series_minimum
+from ...rules import Rules
+from .deals import STATUSES, SUITS, check_seats, whisting_order
+from .rules import LEVELS
+from .scoring import active_players, series_minimum
 
 __all__ = ["FIELDS"]
 
@@ -40,6 +45,73 @@ def _standing(state: Any) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _offer(rules: Rules, players: tuple[str, ...], dealer: str,
+           state: Any) -> Mapping[str, Any]:
+    """What the rules allow in the next deal (spec preferans.md): no all-pass or «уход без
+    трёх» when the rules have none, no contract below the all-pass series' minimum, and
+    for each declarer and contract the defenders' words that :func:`check_seats` accepts
+    (the half-whist's levels and defender, the sitting-out dealer's whist, Stalingrad)."""
+    least = series_minimum(state.streak) if (rules["allpass_exit"] == "made-8"
+                                               and state.streak) else LEVELS[0]
+    levels = tuple(n for n in LEVELS if n >= least)
+    out: dict[str, Any] = {
+        "_kind": {"values": ["game", "misere"] + ([] if rules["allpass"] == "off"
+                                                  else ["allpass"])},
+        "contract": {"values": list(levels)},
+        "whist": _statuses(rules, players, dealer, levels)}
+    if rules["concede"] == "off":
+        out["concede"] = {"values": []}
+    return out
+
+
+def _statuses(rules: Rules, players: tuple[str, ...], dealer: str,
+              levels: tuple[int, ...]) -> dict[str, Any]:
+    """Every combination of the defenders' words (and a sitting-out dealer's) that
+    :func:`check_seats` accepts, per declarer and contract; shared lists once (kept for
+    the last few tables: a page polls it at every deal)."""
+    key = json.dumps([[rules[k] for k in ("half_whist", "half_whist_by", "whist_style",
+                                          "stalingrad", "totus_both_whist")],
+                      players, dealer, levels])
+    if key in _KEPT:
+        return _KEPT[key]
+    active = active_players(players, dealer)
+    out = dealer if len(players) > len(active) else None
+    sets: list[list[dict[str, str]]] = []
+    seen: dict[str, int] = {}
+    index: dict[str, int] = {}
+    for declarer in active:
+        first, second = whisting_order(players, declarer,
+                                       [p for p in active if p != declarer])
+        for level in levels:
+            for suit in SUITS:
+                combos = []
+                for s1 in STATUSES:
+                    for s2 in STATUSES:
+                        for ds in ((None,) if out is None else ("pass", "whist")):
+                            try:
+                                check_seats((first, s1, second, s2, out, ds), level, suit,
+                                            rules)
+                            except DealError:
+                                continue
+                            combo = {first: s1, second: s2}
+                            if out is not None and ds is not None:
+                                combo[out] = ds
+                            combos.append(combo)
+                said = json.dumps(combos)
+                if said not in seen:
+                    seen[said] = len(sets)
+                    sets.append(combos)
+                index[f"{declarer}|{level}{suit}"] = seen[said]
+    found = {"by": ["declarer", "contract"], "index": index, "sets": sets}
+    if len(_KEPT) >= 32:
+        _KEPT.pop(next(iter(_KEPT)))
+    _KEPT[key] = found
+    return found
+
+
+_KEPT: dict[str, dict[str, Any]] = {}
+
+
 FIELDS = DealFields(
     fields=(
         Field("_kind", "choice", "Deal", "Сдача", default="game", choices=choices(
@@ -55,10 +127,10 @@ FIELDS = DealFields(
               default="whist",   # the usual answer to a contract
               choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
                               ("half", "half", "полвиста", None, "pass"),
-                              ("gone-half", "gone half", "ушёл на полвиста")),
+                              ("gone-half", "gone half", "за полвиста")),
               every=Choice("pass", "both pass", "оба паса"),
               dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
-              when=({"_kind": _GAME, "concede": (False,)},)),
+              when=({"_kind": _GAME, "concede": (False,)},), after=("contract",)),
         Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
         Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
               among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},),
@@ -86,4 +158,5 @@ FIELDS = DealFields(
          "распасы; '-' за сдающего", (4,)),
     ),
     standing=_standing,
+    offer=_offer,
 )

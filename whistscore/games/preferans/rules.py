@@ -203,6 +203,7 @@ RULEBOOK = RuleBook(
     default_preset="sochi",
     preset_docs=PRESET_DOCS,
     check=_check_rules,
+    usual={"pulya": (10, 20, 30, 50)},
 )
 
 
@@ -271,7 +272,7 @@ LABELS: dict[str, tuple[str, str]] = {
                    "за его недобор); в конце это деньги между ними двумя"),
     "term.whist": ("whist|whister|whisters|whisted — a defender who plays against the "
                    "declarer and writes vists on him for the tricks he takes",
-                   "вист|вистующий|вистующие|вистующего|вистующих|вистовал|вистовала|вистовали|"
+                   "вистующий|вист|вистующие|вистующего|вистующих|вистовал|вистовала|вистовали|"
                    "висте — защитник, который играет против играющего и пишет на него висты "
                    "за свои взятки"),
     "term.pass": ("pass|passes|passed — a defender who does not whist: he writes nothing; "
@@ -284,7 +285,8 @@ LABELS: dict[str, tuple[str, str]] = {
                   "вистов за сыгранную игру, без розыгрыша"),
     "term.gone_half": ("gone half — went for a half-whist, then the other answered with a "
                        "whist: he plays on as a passer",
-                       "ушёл на полвиста|ушла на полвиста — сказал «полвиста», а другой ответил "
+                       "за полвиста|ушёл за полвиста|ушла за полвиста|ушёл на полвиста|ушла на "
+                       "полвиста — сказал «полвиста», а другой ответил "
                        "вистом: дальше играет как пасующий"),
     "term.allpass": ("all-pass|all-passes — everybody passed: each plays to take as few "
                      "tricks as possible and writes gora for each trick",
@@ -421,6 +423,7 @@ LABELS: dict[str, tuple[str, str]] = {
     # the fields a refused deal names (i18n.error_message)
     "field.blind": ("the blind misère", "мизер без прикупа"),
     "field.concede": ("giving up", "уход без трёх"),
+    "field.pulya": ("pulya", "пуля"),
     # a deal in words (the scorepad's list of deals)
     "pref.said.misere": ("{0}: misère", "{0}: мизер"),
     "pref.said.nt": ("{0} no trumps", "{0} БК"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol
 
 from ...fields import DealFields, Field, choices
+from .deals import SOLO_VALUES
 
 __all__ = ["FIELDS"]
 
@@ -44,8 +45,12 @@ FIELDS = DealFields(
                                      {"twist_round": True}))),
         Field("bomb", "choice", "Bomb", "Бомба", choices=_CATEGORIES, when=({"_kind": ("bomb",)},)),
         Field("dil", "choice", "Dil", "Диль", choices=_CATEGORIES, when=({"_kind": ("dil",)},)),
+        # a category's own values (twist.md): a double is worth 2, 3 or 4, so it has no
+        # usual value to start at and is tapped; a clean one is worth 4 and needs no tap
         Field("value", "count", "Value", "Стоимость", low=1, high=4, default=1,
-              when=({"_kind": _SOLO},)),
+              when=({"_kind": _SOLO},),
+              only=tuple(({kind: (category,)}, values) for kind in _SOLO
+                         for category, values in SOLO_VALUES.items())),
         Field("declarer", "player", "Declarer", "Играющий", among="all",
               when=({"_kind": ("contract",) + _SOLO},)),
         Field("contract", "contract", "Contract", "Контракт", levels=tuple(range(2, 13)),

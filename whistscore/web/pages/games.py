@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -11,6 +13,7 @@ from ...i18n import game_name, preset_name, text
 from ...layout import Label
 from ...errors import InputError
 from ..shared import club_available, json_script, lang_of, page, query
+from ..words import words
 
 __all__ = ["file_page", "games_page"]
 
@@ -24,9 +27,24 @@ def _presets(lang: str) -> dict[str, JSONObject]:
                 "default": get_game(n).rulebook.default_preset,
                 "counts": list(get_game(n).player_counts),
                 "title": game_name(get_game(n), lang),
+                # the stake as the table names it («цена виста»), else the general word
+                "stake": words(lang).get(f"stake_of.{get_game(n).unit}", words(lang)["stake"]),
                 # the options box's example, in the game's own words
                 "hint": str(text(Label("rules.hint"), get_game(n), lang))
-                if "rules.hint" in get_game(n).labels else ""} for n in GAMES}
+                if "rules.hint" in get_game(n).labels else "",
+                # the values usually agreed, as buttons (a pulya of 10/20/30/50), each option
+                # named in the game's words and with its value in each preset
+                "usual": [{"option": o, "values": list(values),
+                           "said": _option_said(get_game(n), o, lang),
+                           "presets": {p: v.get(o) for p, v in
+                                       get_game(n).rulebook.presets.items()}}
+                          for o, values in get_game(n).rulebook.usual.items()]}
+            for n in GAMES}
+
+
+def _option_said(kind: Any, option: str, lang: str) -> str:
+    key = f"field.{option}"
+    return str(text(Label(key), kind, lang)) if key in kind.labels else option
 
 
 #: how many earlier tables the new-game form offers

@@ -7,7 +7,7 @@
 // pad.values (the taps so far), pad.edit ({number, active, dealer} while a deal
 // is being replaced).  Words come from the server (W), never from here.
 
-import "./terms.js";   // a players' term opens its one-line explanation at a tap
+import { openTerm } from "./terms.js";   // a players' term opens its one-line explanation at a tap
 
 export const $ = (id) => document.getElementById(id);
 export const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
@@ -57,16 +57,74 @@ export function createForm(pad, F, W, lang) {
     if (pad.values[key] !== undefined) return pad.values[key];
     if (f && f.kind === "flag") return false;
     if (f && f.kind === "players") return [];
-    if (f && f.kind === "count") return countStart(f);
-    return f ? f.default : undefined;
+    return f ? usual(f, f.kind === "count" ? countStart(f) : f.default) : undefined;
   }
+  // A usual value the game does not offer now is none: the field is tapped (a double
+  // bomb is worth 2, 3 or 4, never its usual 1); a field offering one value has it.
+  function usual(f, v) {
+    const only = offered(f);
+    if (!only || v === undefined || only.includes(v)) return v;
+    return only.length === 1 ? only[0] : undefined;
+  }
+  // What the game offers for a field now (null: every choice): its declared `only`
+  // (the first condition that holds), narrowed by the live view's `offer`, which the
+  // game read from its rules and the state before the next deal (not for an old deal
+  // being edited: that one had its own dealer and state, and the server judges it).
+  function offered(f) {
+    let vals = null;
+    for (const o of f.only || []) if (holds(o.when)) { vals = o.values; break; }
+    const live = liveOffer(f);
+    if (live && live.values) vals = vals ? vals.filter((v) => live.values.includes(v)) : live.values;
+    return vals;
+  }
+  function liveOffer(f) { return !pad.edit && pad.state.offer ? pad.state.offer[f.key] : undefined; }
+  // the combinations of a statuses field the game accepts for the fields it is keyed by
+  // (the declarer and the contract), usual first; null while one of them is not chosen
+  function combos(f) {
+    const o = liveOffer(f);
+    if (!o || !o.sets) return null;
+    const parts = [];
+    for (const k of o.by) {
+      const v = pad.values[k];
+      if (v === undefined || v === null) return null;
+      if (byKey[k] && byKey[k].kind === "contract") {
+        if (v.level === undefined || v.suit === undefined) return null;
+        parts.push(v.level + v.suit);
+      } else parts.push(String(v));
+    }
+    const i = o.index[parts.join("|")];
+    return i === undefined ? null : o.sets[i];
+  }
+  const same = (a, b) => Object.keys(a).length === Object.keys(b).length &&
+                         Object.keys(a).every((k) => a[k] === b[k]);
   // each player's status as tapped, else the field's default (shown as tapped);
   // the sitting-out dealer's at the first of his own choices
   function statusesOf(f) {
     const v = pad.values[f.key] || {}, out = {};
     for (const [p] of among(f)) out[p] = v[p] !== undefined ? v[p] : f.default;
     if (f.dealer_choices) for (const p of sittingOut()) out[p] = v[p] !== undefined ? v[p] : f.dealer_choices[0].value;
+    const ok = combos(f);   // the usual words when the defaults are not a combination
+    if (ok && ok.length && !ok.some((c) => same(c, out))) return Object.assign({}, ok[0]);
     return out;
+  }
+  // A tap on one player's word: the combination the game accepts with that word that
+  // keeps most of the others' (a half-whist: the other passes; the dealer's whist: both
+  // defenders declined), the usual first on a tie.
+  function nearest(f, taps, p, v) {
+    const ok = combos(f);
+    if (!ok || ok.some((c) => same(c, taps))) return taps;
+    let best = null, score = -1;
+    for (const c of ok) {
+      if (c[p] !== v) continue;
+      const n = Object.keys(c).filter((k) => c[k] === taps[k]).length;
+      if (n > score) { best = c; score = n; }
+    }
+    return best ? Object.assign({}, best) : taps;
+  }
+  // the words one player may say in some accepted combination (all, with no table)
+  function words(f, p, list) {
+    const ok = combos(f);
+    return ok ? list.filter((c) => ok.some((x) => x[p] === c.value)) : list;
   }
   // A count starts where the bid before it points: at the bid for a number
   // (Danish 9 -> 9 tricks), for a worded bid where the field says (a solo made: 1),
@@ -85,6 +143,7 @@ export function createForm(pad, F, W, lang) {
   // `depends`) forgotten, so nothing chosen for an earlier declarer or contract stays.
   function set(key, value) {
     if (pad.began === null && !pad.edit) pad.began = pad.state.deals;  // the deal's first tap
+    if (pad.unset) delete pad.unset[key];
     const before = JSON.stringify(pad.values[key]);
     pad.values[key] = value;
     if (JSON.stringify(value) !== before) forget(key);
@@ -100,13 +159,18 @@ export function createForm(pad, F, W, lang) {
   const needsDeclarer = ["defenders", "others", "opponents", "declarer"];
   function shown(field) {
     if (needsDeclarer.includes(field.among) && (pad.values.declarer === undefined || pad.values.declarer === null)) return false;
+    const only = liveOffer(field);
+    if (only && only.values && only.values.length === 0) return false;   // the rules have none
     if (!field.when) return true;
-    return field.when.some((alt) => Object.entries(alt).every(([key, wants]) => {
+    return field.when.some(holds);
+  }
+  function holds(alt) {
+    return Object.entries(alt).every(([key, wants]) => {
       if (!shown(byKey[key])) return false;
       const v = current(key);
       if (byKey[key].kind === "statuses") return Object.values(v).some((s) => wants.includes(s));
       return wants.includes(v);
-    }));
+    });
   }
 
   // -- drawing the form --------------------------------------------------------------
@@ -127,7 +191,15 @@ export function createForm(pad, F, W, lang) {
   function tricksOf(field) {
     const who = among(field).map(([k]) => k);
     const t = pad.values[field.key];
-    if (!t || Object.keys(t).join() !== who.join()) pad.values[field.key] = tricksStart(field, who);
+    if (!t || Object.keys(t).join() !== who.join()) {
+      pad.values[field.key] = tricksStart(field, who);
+      // a row nobody's count starts from (an all-pass, a Whist or Twist deal) has no usual
+      // value: it is tapped before Record (before: NS 0 / EW 13 recorded untouched)
+      pad.unset = pad.unset || {};
+      if (!(field.start || []).some(([role]) => role !== "declarer" || who.includes(pad.values.declarer)))
+        pad.unset[field.key] = true;
+      else delete pad.unset[field.key];
+    }
     return pad.values[field.key];
   }
   // Where the counts start (the field's declared `start`: the declarer at the
@@ -162,14 +234,20 @@ export function createForm(pad, F, W, lang) {
     return Array.from({ length: high - (low || 0) + 1 }, (_, i) => [(low || 0) + i, String((low || 0) + i)]);
   }
   function drawField(f) {
-    const box = el("div", { class: "field field-" + f.kind, "data-key": f.key },
-                   el("div", { class: "label" }, word(f)));
-    const extra = (f.choices || []).map((c) => [c.value, word(c)]);
+    // the form's own switch (game, misère, all-pass) needs no name on screen: its buttons say it
+    // (the name is still read aloud; its "?" stays beside the buttons)
+    const inline = f.kind === "choice" && f.key.startsWith("_");
+    const box = el("div", { class: "field field-" + f.kind + (inline ? " inline" : ""), "data-key": f.key },
+                   el("div", { class: "label" }, inline ? el("span", { class: "vh" }, word(f)) : word(f)));
+    const only = offered(f);
+    const extra = (f.choices || []).filter((c) => !only || f.kind !== "choice" || only.includes(c.value))
+      .map((c) => [c.value, word(c)]);
     if (f.kind === "choice") {
       box.append(buttons(extra, (v) => current(f.key) === v, (v) => set(f.key, v)));
     } else if (f.kind === "player") {
       const opts = among(f).concat(extra);
-      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v), "names"));
+      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v),
+                         opts.length > 3 ? "names many" : "names"));
     } else if (f.kind === "players") {
       const cur = current(f.key);
       box.append(buttons(among(f), (v) => cur.includes(v), (v) => {
@@ -177,35 +255,41 @@ export function createForm(pad, F, W, lang) {
       }, "names"));
     } else if (f.kind === "contract") {
       const cur = pad.values[f.key] || {};
-      box.append(buttons(f.levels.map((n) => [n, String(n)]), (v) => cur.level === v,
+      box.append(buttons(f.levels.filter((n) => !only || only.includes(n)).map((n) => [n, String(n)]), (v) => cur.level === v,
                          (v) => set(f.key, Object.assign({}, cur, { level: v })), "levels"));
       box.append(buttons(f.suits.map((s) => [s.value, word(s)]), (v) => cur.suit === v,
                          (v) => set(f.key, Object.assign({}, cur, { suit: v })), "suits"));
     } else if (f.kind === "statuses") {
       const cur = current(f.key);
       const mine = among(f).map(([p]) => p);
+      const ok = combos(f);
       const pick = (p, v) => {
-        const next = Object.assign({}, cur, { [p]: v });
+        let next = Object.assign({}, cur, { [p]: v });
         const c = f.choices.find((x) => x.value === v);
-        if (c && c.others !== undefined) for (const q of mine) if (q !== p) next[q] = c.others;
+        if (c && c.others !== undefined && !ok) for (const q of mine) if (q !== p) next[q] = c.others;
+        next = nearest(f, next, p, v);
         set(f.key, next);
       };
       for (const [p, label] of among(f)) {
         box.append(el("div", { class: "status-row", "data-player": p }, el("span", { class: "who" }, label),
-          buttons(f.choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
+          buttons(words(f, p, f.choices).map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
       }
-      if (f.every && mine.length > 1) {
+      const everyOk = f.every && (!ok || ok.some((c) => mine.every((p) => c[p] === f.every.value)));
+      if (everyOk && mine.length > 1) {
         const all = mine.every((p) => cur[p] === f.every.value);
-        box.append(el("div", { class: "choices every" }, el("button", {
+        // beside the field's name: one row less between the contract and the tricks
+        box.querySelector(".label").append(el("div", { class: "choices every" }, el("button", {
           type: "button", class: all ? "on" : "", "aria-pressed": all ? "true" : "false", "data-every": "1",
-          onclick: () => { set(f.key, Object.assign({}, cur, Object.fromEntries(mine.map((p) => [p, f.every.value])))); render(); },
+          onclick: () => { set(f.key, nearest(f, Object.assign({}, cur, Object.fromEntries(mine.map((p) => [p, f.every.value]))), mine[0], f.every.value)); render(); },
         }, word(f.every))));
       }
       if (f.dealer_choices) {
         for (const p of sittingOut()) {
+          const said = words(f, p, f.dealer_choices);
+          if (said.length < 2) continue;   // no dealer's word under these rules on this contract
           box.append(el("div", { class: "status-row dealer-row", "data-player": p },
-            el("span", { class: "who" }, p + " (" + W.dealer.toLowerCase() + ")"),
-            buttons(f.dealer_choices.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
+            el("span", { class: "who", title: p }, W.dealer + ": " + p),
+            buttons(said.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
         }
       }
     } else if (f.kind === "tricks") {
@@ -231,11 +315,12 @@ export function createForm(pad, F, W, lang) {
         for (const b of row.querySelectorAll("button")) if (+b.dataset.value > room) b.disabled = true;
         box.append(row);
       });
-      if (who.length > 2) box.append(el("div", { class: "small" }, W.total + " " + f.total));
+      if (who.length > 2) box.querySelector(".label").append(el("span", { class: "small total" }, " · " + W.total + " " + f.total));
     } else if (f.kind === "count") {
       const v = current(f.key);
-      if (f.high - f.low <= 13) {   // a short range: a button per number
-        box.append(buttons(numbers(f.high, f.low), (n) => v === n, (n) => set(f.key, n), "numbers"));
+      if (f.high - f.low <= 13) {   // a short range: a button per number (those offered)
+        box.append(buttons(numbers(f.high, f.low).filter(([n]) => !only || only.includes(n)),
+                           (n) => v === n, (n) => set(f.key, n), "numbers"));
       } else {
         box.append(stepper(v, f.low, f.high, (n) => set(f.key, n), ""));
       }
@@ -262,8 +347,16 @@ export function createForm(pad, F, W, lang) {
   let drawnFor = "";
   function render() {
     drawnFor = key();
+    // an explanation opened at a field's "?" stays open when the form is drawn again
+    const open = Array.from($("form").querySelectorAll('button.term[aria-expanded="true"]'),
+                           (b) => b.closest("[data-key]").dataset.key);
     $("form").replaceChildren(...F.fields.filter(shown).map(drawField));
+    for (const k of open) {
+      const b = $("form").querySelector('[data-key="' + CSS.escape(k) + '"] button.term');
+      if (b) openTerm(b);
+    }
     $("entry-title").textContent = pad.edit ? fmt(W.editing, pad.edit.number) : W.record;
+    $("entry-title").classList.toggle("vh", !pad.edit);   // said aloud; shown while editing
     $("submit").textContent = pad.edit ? fmt(W.save_edit, pad.edit.number) : W.record;
     $("cancel-edit").hidden = !pad.edit;
     $("submit").disabled = !!deal().missing;   // every field set or at its shown default
@@ -284,12 +377,18 @@ export function createForm(pad, F, W, lang) {
       const key = f.writes || f.key;
       if (f.kind === "flag") { if (v === true) out[key] = true; continue; }
       if (v === undefined) return { missing: f };
+      if (f.kind === "tricks" && !pad.edit && pad.unset && pad.unset[f.key]) return { missing: f };
+      const only = offered(f);
+      if (only && (f.kind === "choice" || f.kind === "count") && !only.includes(v)) return { missing: f };
       if (f.kind === "contract") {
         if (v.level === undefined || v.suit === undefined) return { missing: f };
+        if (only && !only.includes(v.level)) return { missing: f };
         out[key] = v.level + v.suit;
       } else if (f.kind === "statuses") {
         const need = among(f).map(([p]) => p);
         if (need.some((p) => !v[p])) return { missing: f };
+        const ok = combos(f);
+        if (ok && !ok.some((c) => same(c, v))) return { missing: f };
         const st = {};
         for (const p of need) st[p] = v[p];
         // the sitting-out dealer's status is written only when it is not his first choice

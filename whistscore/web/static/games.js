@@ -1,6 +1,6 @@
 // The new-game form: players in seating order, preset, options; sent as JSON
 // through the API module (api.js).  The words come from the server.
-import { createGame } from "./api.js";
+import { createGame, send } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const P = JSON.parse($("presets").textContent);
@@ -17,7 +17,9 @@ function players() {
   for (let i = 0; i < n; i++) {
     const input = document.createElement("input");
     input.name = "player";
-    input.maxLength = 60;
+    // a name as the table says it: 20 characters keep the strip, the buttons and each
+    // row's name readable on a 360 px phone (the CLI and the API take up to 64)
+    input.maxLength = 20;
     input.value = old[i] || "";
     input.id = "ng-player-" + (i + 1);
     const label = document.createElement("label");
@@ -26,6 +28,7 @@ function players() {
     box.append(label);
   }
   $("ng-rules").placeholder = g.hint;  // the game's own example, from the server
+  $("ng-stake-word").textContent = g.stake;  // «цена виста»: the price of the game's unit
   const preset = $("ng-preset");
   preset.replaceChildren(...g.presets.map((p) => {
     const o = document.createElement("option");
@@ -58,9 +61,57 @@ function earlier() {
   }));
   for (const input of $("ng-players").querySelectorAll("input")) input.setAttribute("list", "ng-names");
 }
-game.addEventListener("change", () => { players(); earlier(); });
+// the values players usually agree (a pulya of 10, 20, 30 or 50), as buttons: a tap writes
+// "pulya=20" into the options box (replacing the line it wrote before); the preset's own
+// value shows pressed until another is chosen.  The game says which options and values.
+function usual() {
+  const g = P[game.value];
+  const box = $("ng-usual");
+  box.replaceChildren();
+  for (const u of g.usual || []) {
+    const line = new RegExp("^\\s*" + u.option + "\\s*=.*$", "m");
+    const chosen = () => {
+      const m = /=\s*(\S+)/.exec(($("ng-rules").value.match(line) || [""])[0]);
+      return m ? m[1] : String(u.presets[$("ng-preset").value]);
+    };
+    const row = document.createElement("div");
+    row.className = "choices usual";
+    row.dataset.option = u.option;
+    const draw = () => {
+      for (const b of row.querySelectorAll("button")) {
+        const on = b.dataset.value === chosen();
+        b.classList.toggle("on", on);
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+      }
+    };
+    for (const v of u.values) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.value = String(v);
+      b.textContent = String(v);
+      b.addEventListener("click", () => {
+        const rules = $("ng-rules");
+        const text = u.option + "=" + v;
+        rules.value = line.test(rules.value) ? rules.value.replace(line, text)
+          : (rules.value.trim() ? rules.value.trim() + "\n" : "") + text;
+        draw();
+      });
+      row.append(b);
+    }
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = u.said;
+    box.append(label, row);
+    $("ng-preset").addEventListener("change", draw);
+    $("ng-rules").addEventListener("input", draw);
+    draw();
+  }
+  box.hidden = !(g.usual || []).length;
+}
+game.addEventListener("change", () => { players(); earlier(); usual(); });
 players();
 earlier();
+usual();
 
 // A name ready to go (today's date, -2, -3... if taken): Create works with players alone.
 const taken = new Set(Array.from(document.querySelectorAll(".games li a b"), (b) => b.textContent));
@@ -90,3 +141,22 @@ form.addEventListener("submit", async (e) => {
   p.textContent = data.error;
   p.hidden = false;
 });
+
+// Delete a game: a second tap within ten seconds confirms (as undo); the file is kept as
+// NAME.json.deleted beside the games, so it can be put back by renaming it.
+for (const b of document.querySelectorAll(".games button.delete")) {
+  let armed = 0;
+  b.addEventListener("click", async () => {
+    if (Date.now() - armed > 10000) {
+      armed = Date.now();
+      b.textContent = W.delete_q.replace("{0}", b.dataset.name);
+      b.classList.add("armed");
+      setTimeout(() => { b.textContent = W.delete; b.classList.remove("armed"); }, 10000);
+      return;
+    }
+    const [status, data] = await send("DELETE", "/api/games/" + encodeURIComponent(b.dataset.name),
+                                      { expect: +b.dataset.deals });
+    if (status === 200) { b.closest("li").remove(); return; }
+    b.textContent = data.message || data.error;
+  });
+}

@@ -86,6 +86,7 @@ async function record(body, errorAt, twice) {
       $("notation-box").value = "";
       live.apply(data.live);
       form.render();
+      window.scrollTo(0, 0);   // the next deal starts at the top of the form, with no scroll
       flash(fmt(wasEdit ? W.replaced : data.already ? W.already : W.recorded, number));
       showRedo();
     } else if (status === 409 && data.field === "deals" && !pad.edit) {
@@ -237,3 +238,6 @@ live.start();
 pad.onState();
 if (pad.state.due) Object.assign(pad.values, pad.state.due);
 form.render();
+// what is under the strip is shown once the form is drawn: nothing seen moves (issue 36: the
+// sheet slid down when the form arrived on a slow phone)
+document.querySelector("main").classList.remove("drawing");

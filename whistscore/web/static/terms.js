@@ -16,6 +16,12 @@ function toggle(button) {
   button.setAttribute("aria-expanded", "true");
 }
 
+// a line that was open before its text was drawn again (the deal form redraws at each tap)
+export function openTerm(button) {
+  const next = button.nextElementSibling;
+  if (!(next && next.classList.contains("term-line"))) toggle(button);
+}
+
 if (!window.__wsTerms) {
   window.__wsTerms = true;
   document.addEventListener("click", (e) => {
