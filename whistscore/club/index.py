@@ -348,15 +348,16 @@ class Archive:
         while any(os.path.lexists(self.folder / f"{name}{s}") for s in _SIDE_FILES):
             n += 1
             name = f"{base}-{n}"
-        try:
-            os.rename(self.path, self.folder / name)
-        except FileNotFoundError:  # another process set it aside first
-            pass
-        for suffix in _SIDE_FILES[1:]:
+        with _ctrl_c_held():  # a Ctrl-C between them would part the file from its log
             try:
-                os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
-            except FileNotFoundError:
+                os.rename(self.path, self.folder / name)
+            except FileNotFoundError:  # another process set it aside first
                 pass
+            for suffix in _SIDE_FILES[1:]:
+                try:
+                    os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
+                except FileNotFoundError:
+                    pass
         return name
 
     def _to_memory(self, exc: BaseException, conn: sqlite3.Connection | None,
