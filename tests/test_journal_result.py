@@ -113,6 +113,9 @@ def test_end_records_the_result_and_reopen_takes_it_back(tmp_path):
     {"balance": {"A": "1", "B": "-1", "C": "0"}, "by": "x", "extra": 1},
     {"balance": {"A": "1", "B": "-1", "C": "0"}, "money": {"A": "x"}, "by": "x"},
     {"balance": {"A": "9" * 200, "B": "-1", "C": "0"}, "by": "x"},
+    # a zero denominator was let through and became an "internal error" in settle
+    {"balance": {"A": "1/0", "B": "-1", "C": "0"}, "by": "x"},
+    {"balance": {"A": "0/00", "B": "0", "C": "0"}, "by": "x"},
 ])
 def test_a_bad_result_is_refused_naming_the_field(tmp_path, result):
     data = {"format": "whistscore", "version": 1, "game": "preferans",
