@@ -164,3 +164,24 @@ def test_the_club_page_lists_undated_games_and_games_changed_after_they_finished
         and "A 80.00" in page
     ru = c.get("/club?lang=ru").text
     assert "без даты" in ru and "изменена после окончания" in ru
+
+
+def test_set_created_a_day_at_the_ends_of_the_calendar_is_refused_in_one_line(tmp_path,
+                                                                              monkeypatch):
+    """A day whose 20:00 local time has no UTC time (9999-12-31 west of Greenwich,
+    0001-01-01 east of it) was an internal error; it is refused naming the field."""
+    path = tmp_path / "old.json"
+    shutil.copy(SAMPLES / "preferans-sochi.json", path)
+    before = path.read_bytes()
+    try:
+        for zone, day in (("America/New_York", "9999-12-31"), ("Asia/Tokyo", "0001-01-01")):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            status, out, err = run(["set", path, "--created", day])
+            assert status == 1 and "internal error" not in err and "created" in err, err
+            assert err.count("\n") == 1 and path.read_bytes() == before
+            status, out, err = run(["set", path, "--created", day, "--lang", "ru"])
+            assert status == 1 and "internal error" not in err and "Время" in err, err
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -581,7 +581,12 @@ def _created_stamp(text: str) -> str:
         except ValueError:
             pass
         else:
-            at = datetime.datetime(day.year, day.month, day.day, 20).astimezone()
+            try:
+                at = datetime.datetime(day.year, day.month, day.day, 20).astimezone()
+            except (OverflowError, ValueError):  # the calendar's ends: no UTC time for it
+                raise GameFileError("the day is outside the calendar this computer keeps "
+                                    "(e.g. 2026-11-30)", field="created", value=text,
+                                    key="time") from None
             return at.isoformat()
     return journal.check_at(text, GameFileError, "created")
 
