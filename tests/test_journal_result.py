@@ -212,3 +212,15 @@ def test_the_scorepad_keeps_the_recorded_result_and_shows_the_new(tmp_path):
     assert "Эта версия whistscore считает иначе" in c.get("/g/friday/settle?lang=ru").text
     whatif = c.get("/api/games/friday/settle?stake=0.20").json()  # a question of its own
     assert whatif["money"]["A"] == "80.00" and "recomputed" not in whatif
+
+
+def test_accept_on_an_unfinished_game_does_not_claim_a_recorded_result(tmp_path):
+    """It said "the recorded result is what this whistscore settles" of a game that
+    records none."""
+    path = tmp_path / "u.json"
+    assert run(["new", "preferans", path, "--players", "A", "B", "C"])[0] == 0
+    before = path.read_bytes()
+    status, out, err = run(["accept", path])
+    assert status == 0 and "not finished" in out and "recorded result" not in out, out
+    assert "не закончена" in run(["accept", path, "--lang", "ru"])[1]
+    assert path.read_bytes() == before

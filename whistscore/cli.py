@@ -609,10 +609,13 @@ def _cmd_accept(a: argparse.Namespace) -> int:
     from . import recording
 
     change = recording.accept(a.file)
+    result = change.after.game.result
+    if change.already and result is None:  # unfinished, nothing recorded: no result to take
+        _out(said("cli.accept_none", (a.file,), a.lang))
+        return 0
     if change.already:
         _out(said("cli.accept_nothing", (a.file,), a.lang))
         return 0
-    result = change.after.game.result
     if result is None:
         _out(said("cli.accept_none", (a.file,), a.lang))
         return 0
