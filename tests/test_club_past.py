@@ -185,3 +185,28 @@ def test_set_created_a_day_at_the_ends_of_the_calendar_is_refused_in_one_line(tm
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_recorded_game_these_deals_no_longer_finish_keeps_its_result(tmp_path):
+    """The file records the result the players settled on; its last deal taken out by
+    hand (or an engine that no longer sees the game finished) made every reader drop
+    it silently: settle said other numbers, check said ok, the club put the evening in
+    progress.  The recorded result stands, the deals' own numbers shown beside it."""
+    path = tmp_path / "g.json"
+    finished_game(path, created="2026-01-15")
+    data = json.loads(path.read_text("utf-8"))
+    recorded = data["result"]
+    data["deals"] = data["deals"][:-1]
+    path.write_text(json.dumps(data), "utf-8")
+    status, out, err = run(["settle", path, "--json"])
+    assert status == 0 and json.loads(out)["balance"] == recorded["balance"], out
+    assert json.loads(out)["recomputed"] and "whistscore accept" in err
+    status, out, err = run(["check", path])
+    assert status == 0 and "whistscore accept" in out, out
+    data = json.loads(run(["club", tmp_path, "--json"])[1])
+    assert data["recomputed"] and data["recomputed"][0]["old"]["balance"] == recorded["balance"]
+    rows = {r["player"]: r for r in data["games"]["preferans"]["table"]}
+    assert rows["A"]["points"] == recorded["balance"]["A"], rows
+    # accept: the players take the deals as they stand (in progress, no result)
+    assert run(["accept", path])[0] == 0
+    assert "result" not in json.loads(path.read_text("utf-8"))
