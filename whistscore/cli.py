@@ -42,9 +42,27 @@ __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    #: the language a usage error is said in: ``--lang`` as typed, else the locale's
+    lang = "en"
+
     def error(self, message: str) -> NoReturn:  # usage errors: exit 2 without a traceback
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        if _Parser.lang == "en":
+            self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: {said('cli.usage_error', (self.prog,), _Parser.lang)} "
+                     f"({message})\n")
+
+
+def _usage_lang(argv: Sequence[str]) -> str:
+    """The language of a usage error, found before the arguments are parsed: the last
+    ``--lang`` typed, else the reader's locale (:func:`env_lang`)."""
+    lang = env_lang()
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
+            arg[len("--lang="):] if arg.startswith("--lang=") else None)
+        if value in ("en", "ru"):
+            lang = value
+    return lang
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -743,9 +761,10 @@ def _cmd_rules(a: argparse.Namespace) -> int:
 def _cmd_serve(a: argparse.Namespace) -> int:
     folder = Path(a.folder)
     if not folder.is_dir():
-        raise InputError("no such folder", field="folder", value=str(folder))
+        raise InputError("no such folder", field="folder", value=str(folder),
+                         key="cli.no_folder")
     if not 0 < a.port < 65536:
-        raise InputError("a port is 1..65535", field="port", value=a.port)
+        raise InputError("a port is 1..65535", field="port", value=a.port, key="cli.port")
     # the web stack is an extra, imported only by this command: without it, the one line
     # that installs it (server.py imports uvicorn only once it starts)
     from importlib.util import find_spec
@@ -940,6 +959,7 @@ class _Interrupts:
 def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
     command = ""
     try:
+        _Parser.lang = _usage_lang(list(sys.argv[1:] if argv is None else argv))
         args = _parser().parse_args(argv)
         command = args.command
         _tolerant_streams()
@@ -959,11 +979,12 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
                     return _after_save(args.command, saves, exc)
                 if isinstance(exc, SystemExit):
                     raise
+                # a command without --lang (serve, pocket) refuses in the reader's locale
                 return _failed(args.command, exc, _target_of(args),
-                               getattr(args, "lang", "en"))
+                               getattr(args, "lang", None) or _Parser.lang)
     except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
         interrupts.settle()
-        return _failed(command, KeyboardInterrupt())
+        return _failed(command, KeyboardInterrupt(), lang=_Parser.lang)
 
 
 @contextlib.contextmanager
@@ -997,6 +1018,8 @@ def _target_of(args: argparse.Namespace) -> str | None:
 def _said(exc: WhistscoreError, lang: str, hint: str = "") -> str:
     """A refusal in ``lang``: its sentence there, the technical text (deal, field, value,
     rule) after it in brackets; in English the technical text alone, as it always was."""
+    if lang != "en" and not getattr(exc, "key", None):  # no sentence of its own: never English alone
+        return f"{said('cli.refused', (), lang)} ({exc}{hint})"
     return error_line(exc, [get_game(n) for n in GAMES] if lang != "en" else (), lang, hint)
 
 

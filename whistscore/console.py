@@ -78,7 +78,7 @@ def write_samples(folder: str) -> list[str]:
         raise InputError("the shipped samples are missing from this installation",
                          field="samples", value=str(_samples_root()))
     if out.exists() and not out.is_dir():
-        raise InputError("not a folder", field="folder", value=folder)
+        raise InputError("not a folder", field="folder", value=folder, key="cli.not_folder")
     todo = []
     for name, data in samples.items():
         target = out / name
@@ -86,7 +86,7 @@ def write_samples(folder: str) -> list[str]:
                                                         or target.read_bytes() != data)):
             raise InputError(f"{target} is there, and is not the sample of that name; "
                              f"nothing was written (choose another folder)", field="folder",
-                             value=folder)
+                             value=folder, key="cli.demo_taken", args=(str(target),))
         if not target.exists():
             todo.append((target, data))
     for target, data in todo:

@@ -162,6 +162,16 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                          "whistscore show {2}"),
     "cli.demo.club": ("the sample club: whistscore club {0} --season \"Autumn 2026\"",
                       "клуб-образец: whistscore club {0} --season \"Autumn 2026\""),
+    "cli.usage_error": ("the command is not written right; see {0} --help",
+                        "команда записана неверно; справка: {0} --help"),
+    "cli.refused": ("Not done.", "Не сделано; подробности в скобках."),
+    "err.cli.no_folder": ("There is no such folder.", "Такой папки нет."),
+    "err.cli.not_folder": ("This is a file, not a folder.", "Это файл, а не папка."),
+    "err.cli.port": ("A port is a number from 1 to 65535.", "Порт — число от 1 до 65535."),
+    "err.cli.demo_taken": ("{0} is there and is not the sample of that name; nothing was "
+                           "written: choose another folder.",
+                           "{0} уже есть и это не образец с таким именем; ничего не "
+                           "записано: выберите другую папку."),
     "cli.serve.extra": ("the scorepad needs the serve extra ({0} not installed); install it "
                         "with: pip install 'whistscore[serve]'",
                         "блокноту нужно дополнение serve (не установлено: {0}); установите "
