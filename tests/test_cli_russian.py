@@ -59,3 +59,16 @@ def test_english_refusals_are_as_they_were(monkeypatch, tmp_path):
     assert err.startswith("whistscore serve: field 'folder'") and err.endswith(": no such folder\n")
     assert last_line(run(["show"])[2]) == \
         "whistscore show: error: the following arguments are required: file"
+
+
+def test_a_disk_error_is_said_in_russian(russian, tmp_path, monkeypatch):
+    import errno
+    import os
+
+    def write(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", write)
+    status, out, err = run(["demo", tmp_path / "s"])
+    assert status == 1 and err.count("\n") == 1 and CYRILLIC.search(err.split("(")[0]), err
+    assert "No space left on device" in err  # the system's words, in brackets

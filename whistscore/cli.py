@@ -1051,14 +1051,26 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
     elif isinstance(exc, OSError):
         where = (f": {exc.filename}" if exc.filename
                  else f" ({target} is as it was)" if target else "")
-        say(f"whistscore {command}: {exc.strerror or exc}{where}")
+        if lang == "en":
+            say(f"whistscore {command}: {exc.strerror or exc}{where}")
+        else:  # the system's words stay in brackets, the sentence in the reader's language
+            say(f"whistscore {command}: {said('cli.disk_refused', (), lang)} "
+                f"({exc.strerror or exc}{where})")
     elif isinstance(exc, KeyboardInterrupt):
         kept = ("the club's archive is as it was before this command" if command == "club"
                 else "the game file is as it was before this command")
-        say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}")
+        if lang != "en":
+            kept = said("cli.interrupted_club" if command == "club" else "cli.interrupted",
+                        (), lang)
+        say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}"
+            if lang == "en" else f"whistscore{' ' + command if command else ''}: {kept}")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
-        say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
-            "the game file was not changed. Please report this.")
+        if lang != "en":
+            say(f"whistscore {command}: {said('cli.internal', (), lang)} "
+                f"(internal error: {type(exc).__name__}: {exc})")
+        else:
+            say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
+                "the game file was not changed. Please report this.")
     else:
         raise exc
     return 1

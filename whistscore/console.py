@@ -91,8 +91,19 @@ def write_samples(folder: str) -> list[str]:
             todo.append((target, data))
     for target, data in todo:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "xb") as f:  # never through a link, never over a file
-            f.write(data)
+        # never through a link, never over a file (O_EXCL)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        except BaseException as exc:  # a full disk, Ctrl-C: no half sample is left, which
+            os.close(fd)              # the next run would take for somebody's own file
+            os.unlink(target)
+            if isinstance(exc, OSError) and not exc.filename:
+                raise OSError(exc.errno, exc.strerror, str(target)) from exc
+            raise
+        os.close(fd)
     return [str(out / name) for name in samples]
 
 
