@@ -72,3 +72,10 @@ def test_a_disk_error_is_said_in_russian(russian, tmp_path, monkeypatch):
     status, out, err = run(["demo", tmp_path / "s"])
     assert status == 1 and err.count("\n") == 1 and CYRILLIC.search(err.split("(")[0]), err
     assert "No space left on device" in err  # the system's words, in brackets
+
+
+def test_a_folder_named_like_the_archive_is_refused_in_russian(russian, tmp_path):
+    (tmp_path / "club.sqlite").mkdir()
+    status, out, err = run(["club", tmp_path])
+    assert status == 1 and "club.sqlite" in err and "уберите" in err, err
+    assert (tmp_path / "club.sqlite").is_dir()

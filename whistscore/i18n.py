@@ -314,6 +314,10 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                           "клуб; ничего не изменено."),
     "err.club.folder_file": ("A club is a folder of game files; this is a file.",
                              "Клуб — это папка с файлами партий, а это файл."),
+    "err.club.archive_odd": ("club.sqlite in the club folder is a folder or a link, not the "
+                             "club's archive: move it away.",
+                             "club.sqlite в папке клуба — папка или ссылка, а не архив клуба: "
+                             "уберите её."),
     "err.club.archive": ("The club's archive cannot be written in its folder.",
                          "Архив клуба не записать в его папку."),
     "err.club.settings": ("club.json cannot be used: correct {0}.",

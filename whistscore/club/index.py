@@ -333,7 +333,8 @@ class Archive:
         """A folder or a symlink named like the archive is the user's: refused, untouched."""
         if os.path.islink(self.path) or os.path.isdir(self.path):
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
-                             "club's archive; move it away", field=ARCHIVE, value=str(self.path))
+                             "club's archive; move it away", field=ARCHIVE, value=str(self.path),
+                             key="club.archive_odd")
 
     def _set_aside_file(self) -> str:
         """Rename the archive (and its ``-wal``, ``-shm``, ``-journal``) beside it with the
