@@ -201,6 +201,8 @@ def test_a_recorded_game_these_deals_no_longer_finish_keeps_its_result(tmp_path)
     status, out, err = run(["settle", path, "--json"])
     assert status == 0 and json.loads(out)["balance"] == recorded["balance"], out
     assert json.loads(out)["recomputed"] and "whistscore accept" in err
+    status, out, err = run(["settle", path])  # not "if the game ended now": recorded numbers
+    assert status == 0 and "ended now" not in out and "finished" in out, out
     status, out, err = run(["check", path])
     assert status == 0 and "whistscore accept" in out, out
     data = json.loads(run(["club", tmp_path, "--json"])[1])

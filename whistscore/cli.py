@@ -665,6 +665,9 @@ def _cmd_settle(a: argparse.Namespace) -> int:
     else:
         from .text import render_settlement  # tabulate only for the drawn table
 
+        if now is not None and not s.finished and game.ended is None:
+            import attrs  # the numbers are the ones the players settled on, not "if it
+            s = attrs.evolve(s, finished=True)  # ended now": said as the file records it
         _out(render_settlement(s, game.kind, a.lang, game.heading()))
     return 0
 
