@@ -255,3 +255,32 @@ def test_an_error_of_the_moment_is_not_damage():
     assert cause(error(13)) == "the disk is full"
     assert "locked" in cause(error(5))
     assert "read-only" in cause(error(8))
+
+
+def test_ctrl_c_while_setting_aside_moves_the_file_with_its_side_files(tmp_path, monkeypatch):
+    """A Ctrl-C between renaming a foreign file and renaming its ``-wal`` left the log
+    beside the new archive (which SQLite would then replay into it, consuming it) and
+    the set-aside file without it: the interrupt waits until every part has moved."""
+    import signal
+
+    small_club(tmp_path)
+    path = tmp_path / "club.sqlite"
+    path.write_bytes(b"this is not a database at all" * 100)
+    (tmp_path / "club.sqlite-wal").write_bytes(b"somebody's log" * 100)
+    renamed = []
+    real = os.rename
+
+    def rename(src, dst, *a, **kw):
+        real(src, dst, *a, **kw)
+        renamed.append(dst)
+        if len(renamed) == 1:
+            os.kill(os.getpid(), signal.SIGINT)  # lands the moment the first rename returns
+
+    monkeypatch.setattr(os, "rename", rename)
+    with pytest.raises(KeyboardInterrupt):
+        with whistscore.club(tmp_path) as club:
+            club.standings()
+    left = sorted(p for p in os.listdir(tmp_path) if p.startswith("club.sqlite"))
+    assert "club.sqlite-wal" not in left, left
+    aside = sorted(p for p in left if p.startswith("club.sqlite.set-aside-"))
+    assert aside[0] + "-wal" in aside, left  # (SQLite may have made a -shm for it too)

@@ -164,3 +164,51 @@ def test_the_club_page_lists_undated_games_and_games_changed_after_they_finished
         and "A 80.00" in page
     ru = c.get("/club?lang=ru").text
     assert "без даты" in ru and "изменена после окончания" in ru
+
+
+def test_set_created_a_day_at_the_ends_of_the_calendar_is_refused_in_one_line(tmp_path,
+                                                                              monkeypatch):
+    """A day whose 20:00 local time has no UTC time (9999-12-31 west of Greenwich,
+    0001-01-01 east of it) was an internal error; it is refused naming the field."""
+    path = tmp_path / "old.json"
+    shutil.copy(SAMPLES / "preferans-sochi.json", path)
+    before = path.read_bytes()
+    try:
+        for zone, day in (("America/New_York", "9999-12-31"), ("Asia/Tokyo", "0001-01-01")):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            status, out, err = run(["set", path, "--created", day])
+            assert status == 1 and "internal error" not in err and "created" in err, err
+            assert err.count("\n") == 1 and path.read_bytes() == before
+            status, out, err = run(["set", path, "--created", day, "--lang", "ru"])
+            assert status == 1 and "internal error" not in err and "Время" in err, err
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_recorded_game_these_deals_no_longer_finish_keeps_its_result(tmp_path):
+    """The file records the result the players settled on; its last deal taken out by
+    hand (or an engine that no longer sees the game finished) made every reader drop
+    it silently: settle said other numbers, check said ok, the club put the evening in
+    progress.  The recorded result stands, the deals' own numbers shown beside it."""
+    path = tmp_path / "g.json"
+    finished_game(path, created="2026-01-15")
+    data = json.loads(path.read_text("utf-8"))
+    recorded = data["result"]
+    data["deals"] = data["deals"][:-1]
+    path.write_text(json.dumps(data), "utf-8")
+    status, out, err = run(["settle", path, "--json"])
+    assert status == 0 and json.loads(out)["balance"] == recorded["balance"], out
+    assert json.loads(out)["recomputed"] and "whistscore accept" in err
+    status, out, err = run(["settle", path])  # not "if the game ended now": recorded numbers
+    assert status == 0 and "ended now" not in out and "finished" in out, out
+    status, out, err = run(["check", path])
+    assert status == 0 and "whistscore accept" in out, out
+    data = json.loads(run(["club", tmp_path, "--json"])[1])
+    assert data["recomputed"] and data["recomputed"][0]["old"]["balance"] == recorded["balance"]
+    rows = {r["player"]: r for r in data["games"]["preferans"]["table"]}
+    assert rows["A"]["points"] == recorded["balance"]["A"], rows
+    # accept: the players take the deals as they stand (in progress, no result)
+    assert run(["accept", path])[0] == 0
+    assert "result" not in json.loads(path.read_text("utf-8"))

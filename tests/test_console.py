@@ -249,3 +249,32 @@ def test_the_club_command_shows_its_rebuild_on_a_terminal(tmp_path: Path,
     assert status == 0
     games = len(list((tmp_path / "club").glob("2026-*.json")))
     assert counted[-1] == (games, games)
+
+
+def test_demo_on_a_full_disk_leaves_no_half_sample(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk in the middle of a sample left it half written (0 bytes); the next
+    run then refused the folder, taking the half sample for somebody's own file."""
+    import errno
+    import os
+
+    real = os.write
+    calls = []
+
+    def write(fd: int, data: object) -> int:
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "write", write)
+    status, out, err = run(["demo", tmp_path / "s"])
+    assert status == 1 and "No space left on device" in err and ".json" in err, err
+    monkeypatch.undo()
+    samples = sample_files()
+    for name, data in samples.items():
+        target = tmp_path / "s" / name
+        assert not target.exists() or target.read_bytes() == data, name
+    status, out, err = run(["demo", tmp_path / "s"])  # the disk has room again: completed
+    assert status == 0, err
+    assert all((tmp_path / "s" / n).read_bytes() == d for n, d in samples.items())

@@ -113,6 +113,9 @@ def test_end_records_the_result_and_reopen_takes_it_back(tmp_path):
     {"balance": {"A": "1", "B": "-1", "C": "0"}, "by": "x", "extra": 1},
     {"balance": {"A": "1", "B": "-1", "C": "0"}, "money": {"A": "x"}, "by": "x"},
     {"balance": {"A": "9" * 200, "B": "-1", "C": "0"}, "by": "x"},
+    # a zero denominator was let through and became an "internal error" in settle
+    {"balance": {"A": "1/0", "B": "-1", "C": "0"}, "by": "x"},
+    {"balance": {"A": "0/00", "B": "0", "C": "0"}, "by": "x"},
 ])
 def test_a_bad_result_is_refused_naming_the_field(tmp_path, result):
     data = {"format": "whistscore", "version": 1, "game": "preferans",
@@ -209,3 +212,15 @@ def test_the_scorepad_keeps_the_recorded_result_and_shows_the_new(tmp_path):
     assert "Эта версия whistscore считает иначе" in c.get("/g/friday/settle?lang=ru").text
     whatif = c.get("/api/games/friday/settle?stake=0.20").json()  # a question of its own
     assert whatif["money"]["A"] == "80.00" and "recomputed" not in whatif
+
+
+def test_accept_on_an_unfinished_game_does_not_claim_a_recorded_result(tmp_path):
+    """It said "the recorded result is what this whistscore settles" of a game that
+    records none."""
+    path = tmp_path / "u.json"
+    assert run(["new", "preferans", path, "--players", "A", "B", "C"])[0] == 0
+    before = path.read_bytes()
+    status, out, err = run(["accept", path])
+    assert status == 0 and "not finished" in out and "recorded result" not in out, out
+    assert "не закончена" in run(["accept", path, "--lang", "ru"])[1]
+    assert path.read_bytes() == before

@@ -42,9 +42,27 @@ __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    #: the language a usage error is said in: ``--lang`` as typed, else the locale's
+    lang = "en"
+
     def error(self, message: str) -> NoReturn:  # usage errors: exit 2 without a traceback
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        if _Parser.lang == "en":
+            self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: {said('cli.usage_error', (self.prog,), _Parser.lang)} "
+                     f"({message})\n")
+
+
+def _usage_lang(argv: Sequence[str]) -> str:
+    """The language of a usage error, found before the arguments are parsed: the last
+    ``--lang`` typed, else the reader's locale (:func:`env_lang`)."""
+    lang = env_lang()
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
+            arg[len("--lang="):] if arg.startswith("--lang=") else None)
+        if value in ("en", "ru"):
+            lang = value
+    return lang
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -615,7 +633,12 @@ def _created_stamp(text: str) -> str:
         except ValueError:
             pass
         else:
-            at = datetime.datetime(day.year, day.month, day.day, 20).astimezone()
+            try:
+                at = datetime.datetime(day.year, day.month, day.day, 20).astimezone()
+            except (OverflowError, ValueError):  # the calendar's ends: no UTC time for it
+                raise GameFileError("the day is outside the calendar this computer keeps "
+                                    "(e.g. 2026-11-30)", field="created", value=text,
+                                    key="time") from None
             return at.isoformat()
     return journal.check_at(text, GameFileError, "created")
 
@@ -638,10 +661,13 @@ def _cmd_accept(a: argparse.Namespace) -> int:
     from . import recording
 
     change = recording.accept(a.file)
+    result = change.after.game.result
+    if change.already and result is None:  # unfinished, nothing recorded: no result to take
+        _out(said("cli.accept_none", (a.file,), a.lang))
+        return 0
     if change.already:
         _out(said("cli.accept_nothing", (a.file,), a.lang))
         return 0
-    result = change.after.game.result
     if result is None:
         _out(said("cli.accept_none", (a.file,), a.lang))
         return 0
@@ -673,6 +699,9 @@ def _cmd_settle(a: argparse.Namespace) -> int:
     else:
         from .text import render_settlement  # tabulate only for the drawn table
 
+        if now is not None and not s.finished and game.ended is None:
+            import attrs  # the numbers are the ones the players settled on, not "if it
+            s = attrs.evolve(s, finished=True)  # ended now": said as the file records it
         _out(render_settlement(s, game.kind, a.lang, game.heading()))
     return 0
 
@@ -767,9 +796,10 @@ def _cmd_rules(a: argparse.Namespace) -> int:
 def _cmd_serve(a: argparse.Namespace) -> int:
     folder = Path(a.folder)
     if not folder.is_dir():
-        raise InputError("no such folder", field="folder", value=str(folder))
+        raise InputError("no such folder", field="folder", value=str(folder),
+                         key="cli.no_folder")
     if not 0 < a.port < 65536:
-        raise InputError("a port is 1..65535", field="port", value=a.port)
+        raise InputError("a port is 1..65535", field="port", value=a.port, key="cli.port")
     # the web stack is an extra, imported only by this command: without it, the one line
     # that installs it (server.py imports uvicorn only once it starts)
     from importlib.util import find_spec
@@ -965,6 +995,7 @@ class _Interrupts:
 def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
     command = ""
     try:
+        _Parser.lang = _usage_lang(list(sys.argv[1:] if argv is None else argv))
         args = _parser().parse_args(argv)
         command = args.command
         _tolerant_streams()
@@ -984,11 +1015,12 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
                     return _after_save(args.command, saves, exc)
                 if isinstance(exc, SystemExit):
                     raise
+                # a command without --lang (serve, pocket) refuses in the reader's locale
                 return _failed(args.command, exc, _target_of(args),
-                               getattr(args, "lang", "en"))
+                               getattr(args, "lang", None) or _Parser.lang)
     except KeyboardInterrupt:  # before the command began (nothing can be saved yet)
         interrupts.settle()
-        return _failed(command, KeyboardInterrupt())
+        return _failed(command, KeyboardInterrupt(), lang=_Parser.lang)
 
 
 @contextlib.contextmanager
@@ -1022,6 +1054,8 @@ def _target_of(args: argparse.Namespace) -> str | None:
 def _said(exc: WhistscoreError, lang: str, hint: str = "") -> str:
     """A refusal in ``lang``: its sentence there, the technical text (deal, field, value,
     rule) after it in brackets; in English the technical text alone, as it always was."""
+    if lang != "en" and not getattr(exc, "key", None):  # no sentence of its own: never English alone
+        return f"{said('cli.refused', (), lang)} ({exc}{hint})"
     return error_line(exc, [get_game(n) for n in GAMES] if lang != "en" else (), lang, hint)
 
 
@@ -1053,14 +1087,26 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
     elif isinstance(exc, OSError):
         where = (f": {exc.filename}" if exc.filename
                  else f" ({target} is as it was)" if target else "")
-        say(f"whistscore {command}: {exc.strerror or exc}{where}")
+        if lang == "en":
+            say(f"whistscore {command}: {exc.strerror or exc}{where}")
+        else:  # the system's words stay in brackets, the sentence in the reader's language
+            say(f"whistscore {command}: {said('cli.disk_refused', (), lang)} "
+                f"({exc.strerror or exc}{where})")
     elif isinstance(exc, KeyboardInterrupt):
         kept = ("the club's archive is as it was before this command" if command == "club"
                 else "the game file is as it was before this command")
-        say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}")
+        if lang != "en":
+            kept = said("cli.interrupted_club" if command == "club" else "cli.interrupted",
+                        (), lang)
+        say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}"
+            if lang == "en" else f"whistscore{' ' + command if command else ''}: {kept}")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so
-        say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
-            "the game file was not changed. Please report this.")
+        if lang != "en":
+            say(f"whistscore {command}: {said('cli.internal', (), lang)} "
+                f"(internal error: {type(exc).__name__}: {exc})")
+        else:
+            say(f"whistscore {command}: internal error ({type(exc).__name__}: {exc}); "
+                "the game file was not changed. Please report this.")
     else:
         raise exc
     return 1

@@ -78,7 +78,7 @@ def write_samples(folder: str) -> list[str]:
         raise InputError("the shipped samples are missing from this installation",
                          field="samples", value=str(_samples_root()))
     if out.exists() and not out.is_dir():
-        raise InputError("not a folder", field="folder", value=folder)
+        raise InputError("not a folder", field="folder", value=folder, key="cli.not_folder")
     todo = []
     for name, data in samples.items():
         target = out / name
@@ -86,13 +86,24 @@ def write_samples(folder: str) -> list[str]:
                                                         or target.read_bytes() != data)):
             raise InputError(f"{target} is there, and is not the sample of that name; "
                              f"nothing was written (choose another folder)", field="folder",
-                             value=folder)
+                             value=folder, key="cli.demo_taken", args=(str(target),))
         if not target.exists():
             todo.append((target, data))
     for target, data in todo:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "xb") as f:  # never through a link, never over a file
-            f.write(data)
+        # never through a link, never over a file (O_EXCL)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        except BaseException as exc:  # a full disk, Ctrl-C: no half sample is left, which
+            os.close(fd)              # the next run would take for somebody's own file
+            os.unlink(target)
+            if isinstance(exc, OSError) and not exc.filename:
+                raise OSError(exc.errno, exc.strerror, str(target)) from exc
+            raise
+        os.close(fd)
     return [str(out / name) for name in samples]
 
 

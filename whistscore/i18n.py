@@ -162,6 +162,24 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                          "whistscore show {2}"),
     "cli.demo.club": ("the sample club: whistscore club {0} --season \"Autumn 2026\"",
                       "клуб-образец: whistscore club {0} --season \"Autumn 2026\""),
+    "cli.usage_error": ("the command is not written right; see {0} --help",
+                        "команда записана неверно; справка: {0} --help"),
+    "cli.refused": ("Not done.", "Не сделано; подробности в скобках."),
+    "cli.disk_refused": ("The disk refused it.",
+                         "Диск или система не дали это сделать."),
+    "cli.interrupted": ("interrupted; the game file is as it was before this command",
+                        "прервано; файл партии остался как был до этой команды"),
+    "cli.interrupted_club": ("interrupted; the club's archive is as it was before this command",
+                             "прервано; архив клуба остался как был до этой команды"),
+    "cli.internal": ("internal error; the game file was not changed. Please report this.",
+                     "внутренняя ошибка; файл партии не изменён. Пожалуйста, сообщите о ней."),
+    "err.cli.no_folder": ("There is no such folder.", "Такой папки нет."),
+    "err.cli.not_folder": ("This is a file, not a folder.", "Это файл, а не папка."),
+    "err.cli.port": ("A port is a number from 1 to 65535.", "Порт — число от 1 до 65535."),
+    "err.cli.demo_taken": ("{0} is there and is not the sample of that name; nothing was "
+                           "written: choose another folder.",
+                           "{0} уже есть и это не образец с таким именем; ничего не "
+                           "записано: выберите другую папку."),
     "cli.serve.extra": ("the scorepad needs the serve extra ({0} not installed); install it "
                         "with: pip install 'whistscore[serve]'",
                         "блокноту нужно дополнение serve (не установлено: {0}); установите "
@@ -296,6 +314,10 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                           "клуб; ничего не изменено."),
     "err.club.folder_file": ("A club is a folder of game files; this is a file.",
                              "Клуб — это папка с файлами партий, а это файл."),
+    "err.club.archive_odd": ("club.sqlite in the club folder is a folder or a link, not the "
+                             "club's archive: move it away.",
+                             "club.sqlite в папке клуба — папка или ссылка, а не архив клуба: "
+                             "уберите её."),
     "err.club.archive": ("The club's archive cannot be written in its folder.",
                          "Архив клуба не записать в его папку."),
     "err.club.settings": ("club.json cannot be used: correct {0}.",

@@ -551,7 +551,7 @@ def _created(data: dict[str, Any]) -> str | None:
 #: the longest exact number or amount a ``result`` holds (a balance of a long evening is
 #: far shorter; the bound keeps a hand-made one from costing a Fraction of any size)
 _MAX_RESULT_TEXT = 100
-_EXACT = re.compile(r"-?[0-9]+(/[0-9]+|\.[0-9]+)?\Z")
+_EXACT = re.compile(r"-?[0-9]+(/0*[1-9][0-9]*|\.[0-9]+)?\Z")  # never over zero
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 
 

@@ -409,6 +409,10 @@ class ScoredGame:
         is still played."""
         if not self.over:
             return None
+        return self._settled()
+
+    def _settled(self) -> Result:
+        """The result this whistscore settles the deals on (as they stand)."""
         from . import __version__
         from .settlement import fraction_text
 
@@ -423,8 +427,10 @@ class ScoredGame:
         recorded = self.game.result
         if recorded is None:
             return None
-        now = self.result_now()
-        if now is None or now.same(recorded):
+        # a recorded game this whistscore no longer sees finished (an engine change, or
+        # its deals edited by hand) keeps its result too: the deals as they stand beside it
+        now = self._settled()
+        if now.same(recorded):
             return None
         return now
 

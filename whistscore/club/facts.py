@@ -209,7 +209,7 @@ def facts(game: Game) -> GameFacts:
     s = settle(rp)
     recorded = None
     result = game.result
-    if result is not None and (rp.finished or game.ended is not None):
+    if result is not None:  # recorded: the past stands even if these deals no longer finish
         now: dict[str, Any] = {"balance": {p: fraction_text(b) for p, b in s.balance.items()}}
         if s.money is not None:
             now["money"] = {p: str(m) for p, m in s.money.items()}
@@ -226,7 +226,8 @@ def facts(game: Game) -> GameFacts:
         game=game.kind.name, title=game.title, place=game.place, players=game.players,
         sides=game.kind.club.sides(game.players),
         first_at=stamps[0] if stamps else None, last_at=stamps[-1] if stamps else None,
-        deals=len(game.deals), finished=rp.finished, ended=game.ended,
+        deals=len(game.deals),
+        finished=rp.finished or (result is not None and game.ended is None), ended=game.ended,
         preset=game.rules.preset,
         rules={"preset": game.rules.preset,
                **{o.name: o.kind.dump(game.rules[o.name]) for o in game.rules.book.options}},

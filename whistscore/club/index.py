@@ -333,7 +333,8 @@ class Archive:
         """A folder or a symlink named like the archive is the user's: refused, untouched."""
         if os.path.islink(self.path) or os.path.isdir(self.path):
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
-                             "club's archive; move it away", field=ARCHIVE, value=str(self.path))
+                             "club's archive; move it away", field=ARCHIVE, value=str(self.path),
+                             key="club.archive_odd")
 
     def _set_aside_file(self) -> str:
         """Rename the archive (and its ``-wal``, ``-shm``, ``-journal``) beside it with the
@@ -348,15 +349,16 @@ class Archive:
         while any(os.path.lexists(self.folder / f"{name}{s}") for s in _SIDE_FILES):
             n += 1
             name = f"{base}-{n}"
-        try:
-            os.rename(self.path, self.folder / name)
-        except FileNotFoundError:  # another process set it aside first
-            pass
-        for suffix in _SIDE_FILES[1:]:
+        with _ctrl_c_held():  # a Ctrl-C between them would part the file from its log
             try:
-                os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
-            except FileNotFoundError:
+                os.rename(self.path, self.folder / name)
+            except FileNotFoundError:  # another process set it aside first
                 pass
+            for suffix in _SIDE_FILES[1:]:
+                try:
+                    os.rename(f"{self.path}{suffix}", self.folder / f"{name}{suffix}")
+                except FileNotFoundError:
+                    pass
         return name
 
     def _to_memory(self, exc: BaseException, conn: sqlite3.Connection | None,
