@@ -481,3 +481,100 @@ def test_twist_whist_and_danish_offline(site, tmp_path):
         host.stop()
         d.quit()
     assert seen.urls and not seen.outside(origin), seen.outside(origin)
+
+
+# -- opens at once (issue 33): the last page from storage, Record waits for Python -------
+def _start_state(d) -> dict:
+    return d.execute_script(
+        "const e = document.documentElement.dataset;"
+        "return {page: e.page || null, kept: e.kept || null, ready: e.ready || null,"
+        " failed: e.failed || null, deals: (document.querySelector('.deals h2') || {}).textContent,"
+        " sheet: !!document.querySelector('#live .sheet, #live svg, #live table')};")
+
+
+def _wait_start(d, path: str, timeout: float = 30.0) -> dict:
+    """The first state of a start in which the page ``path`` is drawn (polled fast)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = _start_state(d)
+        assert not state["failed"], state
+        if state["page"] == path:
+            return state
+        time.sleep(0.01)
+    raise AssertionError(f"waited {timeout} s for {path}: {_start_state(d)}")
+
+
+def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(site, tmp_path):
+    host = StaticHost(site)
+    origin = host.url.rstrip("/")
+    seen = Requests()
+    d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads")
+    try:
+        pad = PocketPad(d, origin, tmp_path / "shots")
+        d.get(host.url)
+        wait_page(d, "/", 60)
+        d.set_script_timeout(60)
+        d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "(async () => { const t = window.whistscorePocket.transport;"
+            " await t('POST', '/api/games', {name: 'quick', game: 'preferans',"
+            " players: ['Anna', 'Boris', 'Vera']});"
+            " for (let i = 0; i < 3; i++) await t('POST', '/api/games/quick/deals',"
+            " {deal: 'pass 4/3/3'});"
+            " done(); })()")
+        d.execute_script("window.whistscorePocket.go('/g/quick')")
+        wait_page(d, "/g/quick")
+        pad.wait(lambda: "Deals (3)" in pad.text(".deals h2"), "the three deals")
+        kept = pad.wait(lambda: d.execute_script(
+            "return window.whistscorePocket.store.load()"), "the page kept")
+        assert kept["url"] == "/g/quick" and "Deals (3)" in kept["html"]
+        host.stop()   # the network cut: the start is the service worker's and the storage's
+
+        # a reload: the sheet is there before Python is up, from the kept page
+        d.refresh()
+        state = _wait_start(d, "/g/quick")
+        assert state["kept"] == "1" and state["ready"] is None, state
+        assert state["sheet"] and "Deals (3)" in state["deals"], state
+        t = d.execute_script("return window.whistscorePocket.timings")
+        assert "ready" not in t and t["kept"] < 1500, t
+        pad.shot("pocket-kept-before-python")
+        # the deal is entered and Record tapped while Python still starts
+        pad.choose("_kind", "allpass")
+        pad.tricks(Anna=4, Boris=3)
+        assert d.execute_script("return document.documentElement.dataset.ready") is None
+        pad.tap("#submit")
+        assert d.execute_script("return document.documentElement.dataset.ready") is None
+        # once Python is up the tap records, once, and the taps were kept
+        pad.wait(lambda: "Deal 4 " in pad.flash(), "deal 4 recorded after the start", 60)
+        assert _notations(pad.game_file("quick")) == ["pass 4/3/3"] * 3 + ["pass 4/3/3"]
+        pad.wait(lambda: "Deals (4)" in pad.text(".deals h2"), "the new deal drawn")
+        t = d.execute_script("return window.whistscorePocket.timings")
+        assert t["kept"] < t["ready"], t
+        # the kept page follows the game: the next start draws four deals
+        pad.wait(lambda: "Deals (4)" in (d.execute_script(
+            "return window.whistscorePocket.store.load()") or {}).get("html", ""),
+            "the kept page updated", 10)
+
+        # opened from the home screen (no address after '#'): the last page it showed
+        d.get(host.url)
+        state = _wait_start(d, "/g/quick")
+        assert state["kept"] == "1" and "Deals (4)" in state["deals"], state
+        assert d.execute_script("return location.hash") == "#/g/quick"
+        wait_page(d, "/g/quick")
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
+                 "Python up", 60)
+
+        # a page kept by another version of the site is dropped, not drawn
+        d.execute_script(
+            "const s = window.whistscorePocket.store; const k = s.load();"
+            "localStorage.setItem(s.key, JSON.stringify(Object.assign(k, {version: 'older'})));")
+        d.refresh()
+        wait_page(d, "/g/quick", 60)
+        state = _start_state(d)
+        assert state["kept"] is None and state["ready"] == "1", state
+        assert "Deals (4)" in state["deals"]
+        seen.read(d)
+    finally:
+        host.stop()
+        d.quit()
+    assert seen.urls and not seen.outside(origin), seen.outside(origin)

@@ -39,6 +39,8 @@ PACKAGE = HERE.parent
 #: the Pyodide files the site serves (the rest of the npm package is for Node and types)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+#: the site's own scripts, copied as they are (index.html and sw.js are filled in)
+SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js")
 #: the Python Pyodide 0.29 runs: the wheels are chosen for it
 PYTHON = "3.13"
 
@@ -251,7 +253,7 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
                   str(work / "python" / "site-packages.zip")] + archives,
                  what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
-        for f in ("pocket.js", "worker.js"):
+        for f in SITE_SCRIPTS:
             shutil.copy2(HERE / "site" / f, work / f)
         en = {k: v[0] for k, v in WORDS.items()}
         ru = {k: v[1] for k, v in WORDS.items()}
@@ -273,6 +275,8 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         for f in files:
             h.update(f.encode() + b"\0" + hashlib.sha256((work / f).read_bytes()).digest())
         version = h.hexdigest()[:16]
+        # the page knows its version (pagestore.js drops a page kept by another version)
+        (work / "index.html").write_text(page.replace("@VERSION@", version), encoding="utf-8")
         (work / "pocket.json").write_text(json.dumps({
             "version": version, "python": "python/site-packages.zip", "built_from": names},
             indent=1), encoding="utf-8")

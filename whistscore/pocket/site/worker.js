@@ -32,6 +32,7 @@ async function start() {
   steps.wheels = performance.now() - t0;
   py.FS.mkdirTree(FOLDER);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
+  try { seen = await generation(); } catch (e) { seen = null; }
   await syncfs(true);
   steps.storage = performance.now() - t0;
   const runtime = py.pyimport("whistscore.pocket.runtime");
@@ -40,14 +41,56 @@ async function start() {
   return performance.now() - t0;
 }
 
+// -- the games' generation: one number in IndexedDB, moved by every save of any tab -------
+// The games stay in this worker's memory between requests (the folder, and the app's replay
+// of each game); the storage is read back whole only when another tab saved since (its
+// number moved), not at every tap.  Read and moved under the browser's lock, as the saves.
+const GENERATION = "whistscore-pocket-generation";
+let seen = null;     // the number this worker's folder is as of
+let generationDb = null;
+function generationStore(mode) {
+  if (!generationDb) {
+    generationDb = new Promise((resolve, reject) => {
+      const open = indexedDB.open(GENERATION, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore("n");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+  }
+  return generationDb.then((db) => db.transaction("n", mode).objectStore("n"));
+}
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+async function generation() {
+  return (await request((await generationStore("readonly")).get("games"))) || 0;
+}
+async function moveGeneration() {
+  const store = await generationStore("readwrite");
+  const now = ((await request(store.get("games"))) || 0) + 1;
+  await request(store.put(now, "games"));
+  return now;
+}
+
 async function answer(msg) {
   const { id, method, url, headers, body } = msg;
   const run = async () => {
     const t0 = performance.now();
-    await syncfs(true);   // another tab may have saved since: read the storage first
+    let now = null;
+    try { now = await generation(); } catch (e) { now = null; }
+    if (now === null || now !== seen) {   // another tab saved (or no number): read the storage
+      await syncfs(true);
+      seen = now;
+    }
     const out = await pocket.handle(method, url, headers, body || new Uint8Array(0));
     const [status, hdrs, data] = out.toJs();
     out.destroy();
+    if (method !== "GET" && method !== "HEAD" && status < 400) {
+      try { seen = await moveGeneration(); } catch (e) { seen = null; }
+    }
     return { id, status, headers: hdrs, body: data, ms: performance.now() - t0 };
   };
   // the browser's lock across this site's tabs (Pyodide has no fcntl lock)
