@@ -41,6 +41,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
                  "pyodide-lock.json")
 #: the site's own scripts, copied as they are (index.html and sw.js are filled in)
 SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js")
+#: the second Python archive: what the phone seldom needs, loaded when first imported
+LATER = "python/later.zip"
 #: the Python Pyodide 0.29 runs: the wheels are chosen for it
 PYTHON = "3.13"
 
@@ -249,8 +251,7 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
             archives = [str(wheels / n) for n in names[:-1]] + [str(Path(tmp) / names[-1])]
             (work / "python").mkdir()
             log("compiling the Python with Pyodide's own (node)…")
-            _run(["node", str(HERE / "compile.mjs"), str(core),
-                  str(work / "python" / "site-packages.zip")] + archives,
+            _run(["node", str(HERE / "compile.mjs"), str(core), str(work / "python")] + archives,
                  what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
         for f in SITE_SCRIPTS:
@@ -270,6 +271,9 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
                     "background_color": "#fbf8f1", "theme_color": "#1d2330", "icons": icons}
         (work / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1),
                                                    encoding="utf-8")
+        # the modules loaded when first imported (later.py): named in pocket.json
+        later_modules = json.loads((work / "python" / "later.json").read_text(encoding="utf-8"))
+        (work / "python" / "later.json").unlink()
         files = _files(work)
         h = hashlib.sha256()
         for f in files:
@@ -278,12 +282,15 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         # the page knows its version (pagestore.js drops a page kept by another version)
         (work / "index.html").write_text(page.replace("@VERSION@", version), encoding="utf-8")
         (work / "pocket.json").write_text(json.dumps({
-            "version": version, "python": "python/site-packages.zip", "built_from": names},
+            "version": version, "python": "python/site-packages.zip",
+            "later": {"archive": LATER, "modules": later_modules}, "built_from": names},
             indent=1), encoding="utf-8")
-        cached = ["./"] + [f for f in files if f != "index.html"] + ["pocket.json"]
+        # the service worker keeps the site at its install; the second archive is kept when
+        # first fetched (the page fetches it once Python is up, off the start's path)
+        cached = ["./"] + [f for f in files if f not in ("index.html", LATER)] + ["pocket.json"]
         sw = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
         sw = sw.replace('"__VERSION__"', json.dumps(version)).replace(
-            "__FILES__", json.dumps(cached))
+            "__FILES__", json.dumps(cached)).replace("__LATER__", json.dumps([LATER]))
         (work / "sw.js").write_text(sw, encoding="utf-8")
         old = None
         if target.exists():

@@ -228,12 +228,12 @@
 
   // -- the last page, kept (pagestore.js) ----------------------------------------------
   // After a change the page redraws its parts from the answer; the kept page is asked
-  // again of the app a moment later (off the tap's path), so the next start draws the game
-  // as it now is and a Record there expects the deals it shows.
+  // again of the app right after (off the tap's path: the answer is already shown), so the
+  // next start draws the game as it now is and a Record there expects the deals it shows.
   let keepTimer = 0;
   function keepLater() {
     clearTimeout(keepTimer);
-    keepTimer = real.setTimeout(keepNow, 700);
+    keepTimer = real.setTimeout(keepNow, 0);
   }
   async function keepNow() {
     const url = current;

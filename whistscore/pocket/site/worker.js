@@ -9,6 +9,7 @@ const FOLDER = "/games";
 const LOCK = "whistscore-pocket-games";
 const here = (path) => new URL(path, import.meta.url).href;
 let pocket = null;
+let laterURL = null;   // the second archive: kept by the service worker once Python is up
 let py = null;
 const steps = {};   // when each part of the start was done (ms), for the budget test
 
@@ -30,6 +31,18 @@ async function start() {
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   py.unpackArchive(new Uint8Array(await archive), "zip", { extractDir: site });
   steps.wheels = performance.now() - t0;
+  if (manifest.later) {   // what the phone seldom needs: fetched when first imported
+    const url = here(manifest.later.archive);
+    py.pyimport("whistscore.pocket.later").install(py.toPy(manifest.later.modules), () => {
+      const x = new XMLHttpRequest();   // synchronous: an import waits for its module
+      x.open("GET", url, false);
+      x.responseType = "arraybuffer";
+      x.send();
+      if (x.status !== 200) throw new Error(manifest.later.archive + ": " + x.status);
+      return new Uint8Array(x.response);
+    }, site);
+    laterURL = url;
+  }
   py.FS.mkdirTree(FOLDER);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
   try { seen = await generation(); } catch (e) { seen = null; }
@@ -98,7 +111,12 @@ async function answer(msg) {
 }
 
 const ready = start().then(
-  (ms) => { self.postMessage({ ready: true, ms, steps }); },
+  (ms) => {
+    self.postMessage({ ready: true, ms, steps });
+    // the seldom-needed archive into the service worker's cache, off the start's path, so
+    // the workbook can be made with no network later
+    if (laterURL) setTimeout(() => fetch(laterURL).catch(() => {}), 2000);
+  },
   (err) => { self.postMessage({ ready: false, error: String(err && err.stack || err) }); throw err; });
 
 let chain = ready;
