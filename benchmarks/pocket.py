@@ -145,6 +145,7 @@ def main() -> None:
                       " players: ['Anna', 'Boris', 'Vera']});")
             d.execute_script("window.whistscorePocket.go('/g/bench')")
             wait_page(d, "/g/bench")
+            pad.wait(lambda: pad.css("#form button", many=True), "the deal form")
             for n in range(1, a.runs + 1):
                 pad.choose("_kind", "allpass")
                 pad.tricks(Anna=4, Boris=3)
@@ -155,6 +156,7 @@ def main() -> None:
             wait_page(d, "/g/bench")
             _until(d, "return document.documentElement.dataset.ready || null")
             pad.wait(lambda: "Deals (200)" in pad.text(".deals h2"), "200 deals", 30)
+            pad.wait(lambda: pad.css("#form button", many=True), "the deal form")
             for n in range(201, 201 + a.runs):
                 pad.choose("_kind", "allpass")
                 pad.tricks(Anna=4, Boris=3)

@@ -634,3 +634,110 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         host.stop()
         d.quit()
     assert seen.urls and not seen.outside(origin), seen.outside(origin)
+
+
+# -- at a link (issue 33): the workflow, the wheel under pip and uv, Node missing -----------
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_pages_workflow_deploys_a_tagged_release_built_as_ci_builds_it():
+    import yaml
+
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    on = flow.get("on", flow.get(True))   # YAML 1.1 reads a bare `on` as true
+    assert on["push"]["tags"] == ["v*"]
+    assert flow["permissions"]["pages"] == "write" and flow["permissions"]["id-token"] == "write"
+    build = flow["jobs"]["build"]["steps"]
+    runs = [s["run"] for s in build if "run" in s]
+    assert runs == [".ci/pocket-build _site"]
+    node = next(s for s in build if s.get("uses", "").startswith("actions/setup-node"))
+    assert int(node["with"]["node-version"]) >= 20
+    upload = next(s for s in build if s.get("uses", "").startswith(
+        "actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "_site"
+    deploy = flow["jobs"]["deploy"]
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    assert any(s.get("uses", "").startswith("actions/deploy-pages") for s in deploy["steps"])
+    # the same script in CI: a green CI means the published site builds
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert [line for line in ci.splitlines() if line.startswith(".ci/pocket-build ")]
+    script = (ROOT / ".ci" / "pocket-build").read_text()
+    assert "pip wheel" in script and "pocket build" in script
+
+
+def test_without_node_the_build_says_what_it_needs_in_one_sentence(tmp_path, monkeypatch):
+    from whistscore.errors import InputError
+    from whistscore.pocket.build import NEEDS_NODE, build
+
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))           # no node, no npm
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # npm would be needed
+    with pytest.raises(InputError) as caught:
+        build(tmp_path / "out")
+    assert str(caught.value.reason if hasattr(caught.value, "reason") else caught.value) \
+        .startswith(NEEDS_NODE)
+    assert "sudo apt install nodejs npm" in NEEDS_NODE and NEEDS_NODE.count(". ") == 0
+    assert not (tmp_path / "out").exists()
+
+
+def _pocket_cache(tmp_path: Path) -> Path:
+    """A fresh cache holding Pyodide's npm folder only (no download of it again), so the
+    wheels are fetched by the installed build's own pip, or uv's."""
+    import os
+
+    from whistscore.pocket.build import _cache, pyodide_folder
+
+    pyodide_folder()   # the pinned npm package, into the usual cache if it is not there
+    cache = tmp_path / "cache"
+    (cache / "whistscore").mkdir(parents=True)
+    src = _cache()
+    for npm in src.glob("npm-*"):
+        os.symlink(npm, cache / "whistscore" / "pocket" / npm.name) if (
+            cache / "whistscore" / "pocket").is_dir() else (
+            (cache / "whistscore" / "pocket").mkdir(), os.symlink(npm, cache / "whistscore"
+                                                           / "pocket" / npm.name))
+    return cache
+
+
+def test_the_site_builds_from_an_installed_wheel_under_pip_and_under_uv(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    wheels = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels),
+                    str(ROOT)], check=True, capture_output=True, timeout=600)
+    wheel = next(wheels.glob("whistscore-*.whl"))
+    uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
+    assert Path(uv).is_file(), "uv is missing: pip install uv (the test extra has it)"
+    outside = tmp_path / "elsewhere"   # not the checkout: the wheel's code alone
+    outside.mkdir()
+    sizes = {}
+    for tool in ("pip", "uv"):
+        venv = tmp_path / f"venv-{tool}"
+        if tool == "pip":
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+            install = [str(venv / "bin" / "pip"), "install", "-q", str(wheel)]
+        else:
+            subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(venv)],
+                           check=True, timeout=300)
+            install = [uv, "pip", "install", "-q", "--python", str(venv / "bin" / "python"),
+                       str(wheel)]
+        subprocess.run(install, check=True, capture_output=True, timeout=900)
+        if tool == "uv":   # a uv environment has no pip: the build must do without it
+            assert subprocess.run([str(venv / "bin" / "python"), "-c", "import pip"],
+                                  capture_output=True).returncode != 0
+        env = dict(os.environ, XDG_CACHE_HOME=str(_pocket_cache(tmp_path / tool)),
+                   PATH=os.pathsep.join([str(venv / "bin"), str(Path(uv).parent),
+                                         os.environ.get("PATH", "")]),
+                   VIRTUAL_ENV=str(venv), PYTHONPATH="")
+        out = tmp_path / f"site-{tool}"
+        done = subprocess.run([str(venv / "bin" / "whistscore"), "pocket", "build", str(out)],
+                              cwd=outside, env=env, capture_output=True, text=True, timeout=1200)
+        assert done.returncode == 0, done.stderr
+        manifest = json.loads((out / "pocket.json").read_text())
+        assert (out / manifest["python"]).is_file() and (out / "index.html").is_file()
+        assert any(n.startswith("markupsafe-") for n in manifest["built_from"])
+        sizes[tool] = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    assert sizes["pip"] == sizes["uv"]

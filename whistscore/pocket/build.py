@@ -39,6 +39,10 @@ PACKAGE = HERE.parent
 #: the Pyodide files the site serves (the rest of the npm package is for Node and types)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+#: what the build says when Node is missing (one sentence, the install line)
+NEEDS_NODE = ("the build needs Node.js 20 or later (node and npm) to fetch and compile Pyodide: "
+              "install it with `sudo apt install nodejs npm` (Debian, Ubuntu), "
+              "`brew install node` (macOS) or from nodejs.org, then build again")
 #: the site's own scripts, copied as they are (index.html and sw.js are filled in)
 SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js")
 #: the second Python archive: what the phone seldom needs, loaded when first imported
@@ -65,6 +69,8 @@ def _run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = N
         done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
                               timeout=900)
     except FileNotFoundError:
+        if cmd[0] in ("node", "npm"):
+            raise InputError(NEEDS_NODE, field="build", value=cmd[0]) from None
         raise InputError(f"the build needs {cmd[0]} ({what})", field="build",
                          value=cmd[0]) from None
     except subprocess.TimeoutExpired:
@@ -109,6 +115,20 @@ def _pins() -> list[tuple[str, bool]]:
     return out
 
 
+def _pip() -> list[str]:
+    """pip as this Python has it; under uv, whose environments have no pip, uv's own
+    ``uv tool run pip`` (the same pip, run in uv's cache)."""
+    import importlib.util
+
+    if importlib.util.find_spec("pip") is not None:
+        return [sys.executable, "-m", "pip"]
+    uv = shutil.which("uv")
+    if uv is not None:
+        return [uv, "tool", "run", "--quiet", "pip"]
+    raise InputError("the build needs pip (or uv) to fetch the wheels: "
+                     "`python -m ensurepip`, or install uv", field="build", value="pip")
+
+
 def wheels_folder() -> Path:
     """The pinned pure-Python wheels, downloaded (or built from source) once into the cache."""
     folder = _cache() / f"wheels-{_digest(HERE / 'wheels.txt')}"
@@ -117,7 +137,7 @@ def wheels_folder() -> Path:
         return folder
     folder.mkdir(parents=True, exist_ok=True)
     pins = _pins()
-    pip = [sys.executable, "-m", "pip"]
+    pip = _pip()
     binary = [spec for spec, source in pins if not source]
     _run(pip + ["download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
                 "--python-version", PYTHON, "--implementation", "py", "--abi", "none",
