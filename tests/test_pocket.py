@@ -741,3 +741,30 @@ def test_the_site_builds_from_an_installed_wheel_under_pip_and_under_uv(tmp_path
         assert any(n.startswith("markupsafe-") for n in manifest["built_from"])
         sizes[tool] = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
     assert sizes["pip"] == sizes["uv"]
+
+
+def test_the_laptops_scorepad_shows_the_one_phone_address(tmp_path):
+    import signal
+
+    from serve_support import read_until, start_serve
+    from starlette.testclient import TestClient
+
+    from whistscore.pocket import ADDRESS
+    from whistscore.web.app import create_app
+
+    assert ADDRESS.startswith("https://") and ADDRESS.endswith("/")
+    with TestClient(create_app(tmp_path, token="t"), base_url="http://127.0.0.1") as c:
+        c.get("/join?token=t")   # a phone at the table, by the join address
+        en, ru = c.get("/"), c.get("/?lang=ru")
+    assert f'<a href="{ADDRESS}">' in en.text and "The scorepad on one phone" in en.text
+    assert "Запись на одном телефоне" in ru.text
+    pocket, _ = _pocket(tmp_path)   # the one-phone site itself does not point to itself
+    status, _, body = asyncio.run(pocket.handle("GET", "/", [], b""))
+    assert status == 200 and ADDRESS not in body.decode()
+    proc, _port = start_serve(tmp_path, "--host", "0.0.0.0")   # the QR's start, in the terminal
+    try:
+        text = read_until(proc, "Ctrl+C")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    assert f"the scorepad on one phone: {ADDRESS}" in text

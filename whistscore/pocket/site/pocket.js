@@ -94,10 +94,15 @@
   async function transport(method, url, body) {
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
     const r = await ask(method, url, [["content-type", "application/json"]], data);
-    if (method !== "GET" && r.status < 300) keepLater();
     if (r.status === 204) return [204, null];
-    try { return [r.status, JSON.parse(new TextDecoder().decode(r.body))]; }
+    let data;
+    try { data = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
+    if (method !== "GET" && r.status < 300) {
+      // the kept page follows the change: its live parts from the answer, else asked again
+      if (!(data && data.live && patchKept(data.live))) keepLater();
+    }
+    return [r.status, data];
   }
 
   // -- pages ---------------------------------------------------------------------------
@@ -233,7 +238,29 @@
   let keepTimer = 0;
   function keepLater() {
     clearTimeout(keepTimer);
-    keepTimer = real.setTimeout(keepNow, 0);
+    keepTimer = real.setTimeout(keepNow, 1000);
+  }
+  // A change answered with the table's live view (a deal, an undo, an edit): the kept page
+  // takes it in the page itself (its sheet, deals, strip and state), with no work for Python,
+  // so a tap costs the same at deal 200 as at deal 1.
+  function patchKept(live) {
+    const kept = store.load();
+    if (!kept || kept.url !== current) return false;
+    const doc = new DOMParser().parseFromString(kept.html, "text/html");
+    const parts = { live: live.html, "live-deals": live.deals_html, strip: live.strip_html };
+    const boot = doc.getElementById("boot");
+    if (!boot || !doc.getElementById("live")) return false;
+    for (const [id, html] of Object.entries(parts)) {
+      const el = doc.getElementById(id);
+      if (el && typeof html === "string") el.innerHTML = html;
+    }
+    const state = Object.assign({}, live);
+    delete state.html; delete state.deals_html; delete state.strip_html;
+    // as the app writes it (shared.json_script): nothing in it can close the script
+    boot.textContent = JSON.stringify(state).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")
+      .replace(/&/g, "\\u0026");
+    store.save(current, "<!doctype html>\n" + doc.documentElement.outerHTML);
+    return true;
   }
   async function keepNow() {
     const url = current;
