@@ -95,14 +95,14 @@
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
     const r = await ask(method, url, [["content-type", "application/json"]], data);
     if (r.status === 204) return [204, null];
-    let data;
-    try { data = JSON.parse(new TextDecoder().decode(r.body)); }
+    let answer;
+    try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
     if (method !== "GET" && r.status < 300) {
       // the kept page follows the change: its live parts from the answer, else asked again
-      if (!(data && data.live && patchKept(data.live))) keepLater();
+      if (!(answer && answer.live && patchKept(answer.live))) keepLater();
     }
-    return [r.status, data];
+    return [r.status, answer];
   }
 
   // -- pages ---------------------------------------------------------------------------
@@ -308,14 +308,24 @@
     delete document.documentElement.dataset.kept;
   }
 
-  window.whistscorePocket = { go, timings, ask, transport, store };
+  // A test's seam (tests/test_pocket.py): with "whistscore-pocket-hold" in this tab's
+  // sessionStorage, Python starts only when release() is called, so a test can tap the page
+  // drawn from storage before Python is up whatever the machine's speed.
+  let release = () => {};
+  const held = new Promise((resolve) => { release = resolve; });
+  function startPython() {
+    let hold = false;
+    try { hold = sessionStorage.getItem("whistscore-pocket-hold") === "1"; } catch (e) { /* none */ }
+    if (hold) held.then(startWorker); else startWorker();
+  }
+  window.whistscorePocket = { go, timings, ask, transport, store, release: () => release() };
   ready.then(() => { document.documentElement.dataset.ready = "1"; }, () => {});
   async function begin() {
     // a warm start (the service worker already controls the page): Python starts at once,
     // and the kept page is drawn meanwhile; a first visit lets the service worker fill its
     // cache first, so the worker's files come from it
     const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-    if (warm) startWorker();
+    if (warm) startPython();
     const api = await import(staticURL("/static/api.js"));   // the module the pages import
     api.useTransport(transport);
     const kept = showKept();

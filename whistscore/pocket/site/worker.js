@@ -9,13 +9,75 @@ const FOLDER = "/games";
 const LOCK = "whistscore-pocket-games";
 const here = (path) => new URL(path, import.meta.url).href;
 let pocket = null;
-let laterURL = null;   // the second archive: kept by the service worker once Python is up
+let laterURL = null;
+let snapshotToKeep = null;   // the memory copy made at this start, kept once Python is up   // the second archive: kept by the service worker once Python is up
 let py = null;
 const steps = {};   // when each part of the start was done (ms), for the budget test
 
 function syncfs(populate) {
   return new Promise((resolve, reject) =>
     py.FS.syncfs(populate, (err) => (err ? reject(err) : resolve())));
+}
+
+// -- Python from a memory snapshot (docs/pocket.md, "How it starts") --------------------
+// Pyodide 0.29 can copy its memory once the scorepad's modules are imported
+// (loadPyodide's _makeSnapshot, makeMemorySnapshot) and start from that copy later
+// (_loadSnapshot): no Python start, no imports.  The copy (25 MB) is made on this phone at the
+// first start and kept in the Cache API under the site's version; a site of another version
+// drops it; a copy that does not load is dropped and Python starts the plain way.
+const SNAPSHOTS = "whistscore-pocket-snapshot " + new URL("./", import.meta.url).pathname;
+// the modules imported before the copy is taken: the app and what its first page needs
+const IMPORTED = "import whistscore.pocket.runtime, whistscore.web.app, whistscore.pocket.later";
+
+async function keptSnapshot(version) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const req of await cache.keys()) {   // another version's copy: dropped
+      if (!req.url.endsWith("/" + version)) await cache.delete(req);
+    }
+    const hit = await cache.match(here("snapshot/" + version));
+    if (!hit) return null;
+    const data = new Uint8Array(await hit.arrayBuffer());
+    // a copy cut short or replaced is not handed to Pyodide (which cannot tell, and hangs)
+    if (String(data.length) !== hit.headers.get("x-whistscore-length") || data.length < 1 << 20) {
+      await cache.delete(here("snapshot/" + version));
+      return "unusable";
+    }
+    return data;
+  } catch (e) {
+    return null;   // no Cache API here (or refused): the plain start
+  }
+}
+async function keepSnapshot(version, data) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(here("snapshot/" + version), new Response(data, {
+      headers: { "content-type": "application/octet-stream",
+                 "x-whistscore-length": String(data.length) } }));
+    steps.snapshotKept = true;
+  } catch (e) {
+    steps.snapshotKept = String(e);
+  }
+}
+async function dropSnapshots() {
+  try { await caches.delete(SNAPSHOTS); } catch (e) { /* nothing kept */ }
+}
+
+async function python(manifest) {
+  const indexURL = here("pyodide/");
+  const kept = await keptSnapshot(manifest.version);
+  if (kept && kept !== "unusable") {
+    try {
+      steps.how = "snapshot";
+      return { py: await loadPyodide({ indexURL, packages: [], _loadSnapshot: kept }), made: null };
+    } catch (e) {
+      steps.snapshotError = String(e && e.message || e);
+      await dropSnapshots();
+    }
+  }
+  steps.how = kept ? "plain (the snapshot did not load)" : "plain, snapshot made";
+  const made = await loadPyodide({ indexURL, packages: [], _makeSnapshot: true });
+  return { py: made, made: true };
 }
 
 async function start() {
@@ -26,11 +88,19 @@ async function start() {
     if (!r.ok) throw new Error(manifest.python + ": " + r.status);
     return r.arrayBuffer();
   });
-  py = await loadPyodide({ indexURL: here("pyodide/"), packages: [], fullStdLib: false });
+  const started = await python(manifest);
+  py = started.py;
   steps.pyodide = performance.now() - t0;
+  // the files (templates, styles) are not in a snapshot, only the memory: unpacked each start
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   py.unpackArchive(new Uint8Array(await archive), "zip", { extractDir: site });
   steps.wheels = performance.now() - t0;
+  if (started.made) {   // the first start here: the copy, before any JavaScript object is held
+    py.runPython(IMPORTED);
+    const data = py.makeMemorySnapshot();
+    steps.snapshot = performance.now() - t0;
+    snapshotToKeep = () => keepSnapshot(manifest.version, data);
+  }
   if (manifest.later) {   // what the phone seldom needs: fetched when first imported
     const url = here(manifest.later.archive);
     py.pyimport("whistscore.pocket.later").install(py.toPy(manifest.later.modules), () => {
@@ -116,6 +186,7 @@ const ready = start().then(
     // the seldom-needed archive into the service worker's cache, off the start's path, so
     // the workbook can be made with no network later
     if (laterURL) setTimeout(() => fetch(laterURL).catch(() => {}), 2000);
+    if (snapshotToKeep) setTimeout(() => { snapshotToKeep(); snapshotToKeep = null; }, 500);
   },
   (err) => { self.postMessage({ ready: false, error: String(err && err.stack || err) }); throw err; });
 
