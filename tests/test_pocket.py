@@ -564,6 +564,7 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
     host = StaticHost(site)
     origin = host.url.rstrip("/")
     seen = Requests()
+    (tmp_path / "shots").mkdir()
     d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads")
     try:
         pad = PocketPad(d, origin, tmp_path / "shots")
