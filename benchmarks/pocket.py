@@ -122,6 +122,8 @@ def main() -> None:
                            for f in PYODIDE_FILES)
         d = pocket_chrome(tmp / "profile", tmp / "downloads")
         kept, ready, floor_drawn, floor_ready, new, after = [], [], [], [], [], []
+        worker_new: list[float] = []
+        worker_after: list[float] = []
         try:
             # the first visit: what it fetched (the service worker's precache included)
             d.get(host.url)
@@ -151,6 +153,7 @@ def main() -> None:
                 pad.choose("_kind", "allpass")
                 pad.tricks(Anna=4, Boris=3)
                 new.append(pad.timed_record(n))
+                worker_new.append(d.execute_script("return window.whistscorePocket.timings.lastWrite"))
             transport(f"for (let i = {a.runs}; i < 200; i++) await t('POST',"
                       " '/api/games/bench/deals', {deal: 'pass 4/3/3'});")
             d.refresh()
@@ -162,6 +165,7 @@ def main() -> None:
                 pad.choose("_kind", "allpass")
                 pad.tricks(Anna=4, Boris=3)
                 after.append(pad.timed_record(n))
+                worker_after.append(d.execute_script("return window.whistscorePocket.timings.lastWrite"))
             time.sleep(1)   # the kept page follows the last deal
             # warm starts, the network cut
             host.stop()
@@ -213,6 +217,8 @@ def main() -> None:
               f" MB gzip more off the start's path (the seldom-needed archive), to the games list"
               f" {first / 1000:.1f} s;"
               f" deals new {[round(x) for x in new]}, after 200 {[round(x) for x in after]}")
+        print(f"a deal's worker part in the browser (Python, the save to IndexedDB), median ms: "
+              f"new {med(worker_new):.0f}, after 200 {med(worker_after):.0f}")
         deals = json.loads(subprocess.run(
             ["node", str(HERE / "pocket_deals.mjs"), str(site), str(a.runs)],
             capture_output=True, text=True, timeout=600, check=True).stdout.strip().splitlines()[-1])

@@ -449,11 +449,13 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
         (newer / "sw.js").write_text(sw.replace(old_version, "v2-" + old_version[:8]))
         host = StaticHost(newer, host.port)
         d.get(host.url + "#/")
+        d.refresh()   # a load of the page (a change of '#' alone is none): the update check
         wait_page(d, "/")
         caches = pad.wait(lambda: (lambda keys: keys if keys == [
             f"whistscore-pocket {host.url} v2-{old_version[:8]}"] else None)(d.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
-                "caches.keys().then(done, (e) => done([String(e)]));")),
+                "caches.keys().then((k) => done(k.filter((n) => n.startsWith("
+                "'whistscore-pocket '))), (e) => done([String(e)]));")),
             "the new version's cache alone", 60)
         host.stop()
         d.refresh()

@@ -19,6 +19,7 @@
   const timings = { start: performance.now() };
   let current = null;
   let mounts = 0;
+  let renders = 0;
   const store = window.whistscorePageStore;   // pagestore.js: the last page, kept
 
   // -- the page's timers end with the page --------------------------------------------
@@ -94,13 +95,16 @@
   async function transport(method, url, body) {
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
     const r = await ask(method, url, [["content-type", "application/json"]], data);
+    if (method !== "GET") timings.lastWrite = r.ms;   // the worker's part of the last change
     if (r.status === 204) return [204, null];
     let answer;
     try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
     if (method !== "GET" && r.status < 300) {
       // the kept page follows the change: its live parts from the answer, else asked again
-      if (!(answer && answer.live && patchKept(answer.live))) keepLater();
+      // (after the answer is drawn: off the tap's path)
+      const live = answer && answer.live;
+      real.setTimeout(() => { if (!(live && patchKept(live))) keepLater(); }, 300);
     }
     return [r.status, answer];
   }
@@ -125,7 +129,7 @@
   }
 
   // The app's page `html` (of address `url`) put in this document, its scripts run.
-  function render(url, html, keepScroll) {
+  function render(url, html, keepScroll, after) {
     endPage();
     current = url;
     const doc = new DOMParser().parseFromString(html, "text/html");
@@ -144,6 +148,14 @@
     for (const s of scripts) s.remove();
     document.body.replaceChildren(...Array.from(doc.body.childNodes, (n) => document.importNode(n, true)));
     if (!keepScroll) window.scrollTo(0, 0);
+    const mine = ++renders;
+    // the page's scripts once `after` is done (the kept page: once api.js has its transport),
+    // unless another page was drawn meanwhile
+    if (after) after.then(() => { if (renders === mine) mountScripts(scripts); });
+    else mountScripts(scripts);
+  }
+
+  function mountScripts(scripts) {
     for (const s of scripts) {   // the page's own script, from the site's copy of web/static
       const n = document.createElement("script");
       n.src = staticURL(s.getAttribute("src"));
@@ -277,12 +289,12 @@
   for (const kind of ["pointerdown", "keydown", "input"]) {
     document.addEventListener(kind, () => { touched = true; }, { capture: true, passive: true });
   }
-  async function showKept() {
+  async function showKept(apiReady) {
     const kept = store.load();
     const asked = location.hash.slice(1);
     if (!kept || (asked && asked !== kept.url)) return null;
     if (!asked) history.replaceState(null, "", "#" + kept.url);
-    render(kept.url, kept.html, false);
+    render(kept.url, kept.html, false, apiReady);
     timings.kept = performance.now();
     timings.page = timings.shown = timings.kept;
     document.documentElement.dataset.page = kept.url;
@@ -326,9 +338,10 @@
     // cache first, so the worker's files come from it
     const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     if (warm) startPython();
-    const api = await import(staticURL("/static/api.js"));   // the module the pages import
-    api.useTransport(transport);
-    const kept = showKept();
+    // the module the pages import: its transport is set before any page script runs
+    const apiReady = import(staticURL("/static/api.js")).then((api) => api.useTransport(transport));
+    const kept = showKept(apiReady);   // drawn at once; its scripts once api.js is ready
+    await apiReady;
     const how = await offline();
     timings.serviceWorker = warm ? "cached" : how;
     timings.sw = performance.now();
