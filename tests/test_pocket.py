@@ -307,6 +307,12 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
             "installabilityErrors": []}
         assert d.execute_cdp_cmd("Page.getAppManifest", {})["errors"] == []
 
+        # the first visit ends when the seldom-needed archive is kept too (fetched right
+        # after Python is up, off the start's path)
+        pad.wait(lambda: d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "caches.match(new URL('python/later.zip', location.href).href)"
+            ".then((r) => done(!!r), () => done(false));"), "the second archive kept", 30)
         # the network cut: from here on the static server is gone
         host.stop()
         pad.new_game("preferans", "friday", ["Anna", "Boris", "Vera"], stake="0.10",

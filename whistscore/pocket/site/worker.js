@@ -185,7 +185,7 @@ const ready = start().then(
     self.postMessage({ ready: true, ms, steps });
     // the seldom-needed archive into the service worker's cache, off the start's path, so
     // the workbook can be made with no network later
-    if (laterURL) setTimeout(() => fetch(laterURL).catch(() => {}), 2000);
+    if (laterURL) setTimeout(() => fetch(laterURL).catch(() => {}), 0);
     if (snapshotToKeep) setTimeout(() => { snapshotToKeep(); snapshotToKeep = null; }, 500);
   },
   (err) => { self.postMessage({ ready: false, error: String(err && err.stack || err) }); throw err; });
