@@ -32,6 +32,7 @@ import attrs
 
 from ..errors import InputError
 from .settings import FILE as SETTINGS_FILE, Settings, name_key
+from .words import own_words
 
 if TYPE_CHECKING:
     from .facts import GameFacts
@@ -884,9 +885,7 @@ class Archive:
                 self._insert(e.file, digest, _mtime_date(e.mtime_ns), game_facts, version)
             # said, as every change of a kept result is: the old ones are gone now
             shown = ", ".join(sorted(f for (f,) in rows)[:5]) + (" ..." if len(rows) > 5 else "")
-            self.notices.append(f"took this whistscore's results ({version}) for "
-                                f"{len(rows)} game{'s' if len(rows) != 1 else ''} kept "
-                                f"otherwise: {shown}")
+            self.notices.append(_EN.say("notice.took_results", version, len(rows), shown))
         return bool(rows)
 
     def undated(self) -> list[str]:
@@ -941,8 +940,8 @@ class Archive:
                 renamed |= was is not None
             seats = by_file.setdefault(file, {})
             if club in seats:
-                seats["\0conflict"] = f"{seats[club]!r} and {typed!r} are both the club player " \
-                                      f"{club!r} (club.json's players)"
+                seats["\0conflict"] = _EN.say("left.same_player", repr(seats[club]),
+                                               repr(typed), repr(club))
             seats[club] = typed
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
         excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
@@ -1090,6 +1089,9 @@ _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
               "tuple[Any, ...] | None"]
 #: ``games.date`` of a game whose deals carry no time and whose file no ``created``
 UNDATED = ""
+#: the club's words in English: the archive keeps its notices and reasons in English
+#: (``said_again`` says them in the reader's language)
+_EN = own_words("en")
 #: a file modified this recently (ns) is hashed again at the next read (:meth:`_file_row`)
 RECENT_NS = 3 * 10**9
 #: ``files.mtime_ns`` of a file whose time was too recent to tell a change by
