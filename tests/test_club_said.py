@@ -141,3 +141,62 @@ def test_a_set_aside_archive_is_said_in_russian_on_the_page(tmp_path):
     page = _client(tmp_path).get("/club?lang=ru&all=1").text
     assert "club.sqlite собран заново из файлов партий" in page, page
     assert "was rebuilt" not in page
+
+
+# -- club.sqlite a folder or a symlink: read from memory, said, left as it is -----------------
+
+@pytest.mark.parametrize("odd", ["folder", "link to an archive", "dangling link"])
+def test_an_archive_name_that_is_a_folder_or_a_link_is_read_from_memory(tmp_path, odd):
+    """The spec: a reader answers from the archive or from memory and says so.  A folder
+    or a symlink named club.sqlite stopped the whole club command (and the Club page); now
+    the standings come from the game files, with one notice in the reader's language, and
+    the folder, the link and what it points at are untouched (a link is never followed,
+    not even to read)."""
+    import os
+
+    want = tmp_path / "want"
+    want.mkdir()
+    small_club(want)
+    expected = json.loads(run(["club", want, "--json"])[1])["games"]
+    club = tmp_path / "club"
+    club.mkdir()
+    small_club(club)
+    path = club / "club.sqlite"
+    elsewhere = tmp_path / "elsewhere.sqlite"
+    if odd == "folder":
+        path.mkdir()
+        (path / "mine.txt").write_text("my notes", "utf-8")
+    elif odd == "link to an archive":
+        other = tmp_path / "other"
+        other.mkdir()
+        assert run(["club", other])[0] == 0  # an empty club's archive: the link's target
+        for p in other.glob("club.sqlite-*"):
+            p.unlink()
+        os.replace(other / "club.sqlite", elsewhere)
+        os.symlink(elsewhere, path)
+    else:
+        os.symlink(tmp_path / "nowhere.sqlite", path)
+    kept = elsewhere.read_bytes() if elsewhere.exists() else None
+    listing = sorted(os.listdir(club))
+    status, out, err = run(["club", club, "--json"])
+    assert status == 0 and "Traceback" not in err, err
+    got = json.loads(out)
+    assert got["games"] == expected
+    [notice] = got["notices"]
+    assert notice.startswith("club.sqlite in the club folder is a folder or a symlink")
+    assert err == f"whistscore club: {notice}\n"
+    status, out, err = run(["club", club, "--lang", "ru"])
+    assert status == 0 and "Marina" in out, err
+    [line] = err.splitlines()
+    assert line.startswith("whistscore club: club.sqlite в папке клуба — папка или ссылка"), line
+    _russian(line, "whistscore club: club.sqlite")
+    page = _client(club).get("/club?lang=ru&all=1")
+    assert page.status_code == 200 and "club.sqlite в папке клуба — папка или ссылка" in page.text
+    # nothing on disk changed: the folder, the link, its target; no archive beside them
+    assert sorted(os.listdir(club)) == listing
+    if odd == "folder":
+        assert os.listdir(path) == ["mine.txt"]
+    else:
+        assert os.path.islink(path)
+        assert (elsewhere.read_bytes() if elsewhere.exists() else None) == kept
+        assert not (tmp_path / "nowhere.sqlite").exists()

@@ -263,8 +263,11 @@ class Archive:
         """The archive's connection.  Only a file that is positively not this archive is set
         aside (:meth:`_set_aside_file`) and made again; an error of the moment (a read-only
         folder, a full disk, a lock held too long) changes nothing on disk: the club is
-        then read from a copy in memory (:meth:`_to_memory`)."""
-        self._refuse_odd()
+        then read from a copy in memory (:meth:`_to_memory`).  A folder or a symlink named
+        like the archive is the user's: never opened, never followed, left as it is; the
+        club is read from the game files, and says so (:meth:`_odd_to_memory`)."""
+        if self._odd():
+            return self._odd_to_memory()
         conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()
@@ -330,9 +333,25 @@ class Archive:
             if app != APPLICATION_ID:  # not the other process's schema: a real failure
                 raise
 
+    def _odd(self) -> bool:
+        """Whether the archive's name is a folder or a symlink (dangling or not)."""
+        return os.path.islink(self.path) or os.path.isdir(self.path)
+
+    def _odd_to_memory(self) -> sqlite3.Connection:
+        """``club.sqlite`` is a folder or a symlink: the club answers from an archive in
+        memory, made from the game files, with a notice; the link is not followed (not even
+        to read), the folder not entered, nothing on disk changed."""
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        self._create(mem)
+        self.in_memory = True
+        self.could_not_keep = "it is a folder or a symlink"
+        self._notice("notice.odd")
+        return mem
+
     def _refuse_odd(self) -> None:
-        """A folder or a symlink named like the archive is the user's: refused, untouched."""
-        if os.path.islink(self.path) or os.path.isdir(self.path):
+        """A folder or a symlink named like the archive is the user's: refused, untouched
+        (one swapped in while the archive was being set aside)."""
+        if self._odd():
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
                              "club's archive; move it away", field=ARCHIVE, value=str(self.path),
                              key="club.archive_odd")

@@ -228,6 +228,12 @@ WORDS: dict[str, tuple[str, str]] = {
                                 "are read from the game files now",
                                 "club.sqlite не удалось обновить: {0} ({1}); это не архив клуба "
                                 "({2}), он оставлен как есть; ответы прочитаны из файлов партий"),
+    "notice.odd": ("club.sqlite in the club folder is a folder or a symlink, not the club's "
+                   "archive, and was left as it is (move it away to keep the archive); these "
+                   "answers are read from the game files now",
+                   "club.sqlite в папке клуба — папка или ссылка, а не архив клуба, и "
+                   "оставлен как есть (уберите его, чтобы архив вёлся); ответы прочитаны из "
+                   "файлов партий"),
     "notice.set_aside": ("club.sqlite was rebuilt from the game files: {0}; the old file was set "
                          "aside as {1}",
                          "club.sqlite собран заново из файлов партий ({0}); старый файл отложен "
@@ -330,7 +336,7 @@ def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
 
 
 #: the words a club's English notice or left-out reason is made from, tried in this order
-SAID_AGAIN = ("notice.not_kept_foreign", "notice.not_kept", "notice.set_aside",
+SAID_AGAIN = ("notice.not_kept_foreign", "notice.not_kept", "notice.set_aside", "notice.odd",
               "notice.took_results", "notice.excluded_missing", "notice.look_alike",
               "left.copy_first", "left.copy", "left.same_player")
 #: a field of a word: "{0}", "{0@genitive}", "{0|game|games}"
