@@ -261,7 +261,7 @@ WORDS: dict[str, tuple[str, str]] = {
                         "тот же вечер, что и {0} (копия его первых сдач); учтён один раз, "
                         "как {0}"),
     "left.same_player": ("{0} and {1} are both the club player {2} (club.json's players)",
-                         "{0} и {1} — оба игрок клуба {2} (игроки в club.json)"),
+                         "{0} и {1} — один и тот же игрок клуба {2} (игроки в club.json)"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
