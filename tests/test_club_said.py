@@ -200,3 +200,16 @@ def test_an_archive_name_that_is_a_folder_or_a_link_is_read_from_memory(tmp_path
         assert os.path.islink(path)
         assert (elsewhere.read_bytes() if elsewhere.exists() else None) == kept
         assert not (tmp_path / "nowhere.sqlite").exists()
+
+
+def test_the_export_and_a_players_page_say_the_notice_in_russian(tmp_path):
+    small_club(tmp_path)
+    (tmp_path / "club.sqlite").mkdir()
+    target = tmp_path / "season.xlsx"
+    status, out, err = run(["club", tmp_path, "--export", target, "--lang", "ru"])
+    assert status == 0 and target.exists(), err
+    assert "club.sqlite в папке клуба — папка или ссылка" in err and "is a folder" not in err
+    page = _client(tmp_path).get("/club/p/Marina?lang=ru").text
+    assert "club.sqlite в папке клуба — папка или ссылка" in page and "is a folder" not in page
+    page = _client(tmp_path).get("/club/h2h?a=Marina&b=Alexei&lang=ru").text
+    assert "club.sqlite в папке клуба — папка или ссылка" in page and "is a folder" not in page
