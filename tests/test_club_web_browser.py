@@ -185,3 +185,30 @@ def test_a_players_statistics_and_who_beats_whom_at_360(tmp_path):
         d.quit()
     for name in ("stats-en", "pairs-en", "stats-ru", "pairs-ru"):
         assert (shots / f"{name}.png").stat().st_size > 5000
+
+
+def test_the_club_notices_in_russian_at_360(tmp_path):
+    """The club's notices and left-out reasons on the Russian Club page (conflict copies,
+    club.sqlite a folder), each opened, at 360 x 780: Russian, and nothing wider than the
+    phone (tests/test_club_said.py has the words)."""
+    from test_bounds import _conflict_club
+
+    folder = _conflict_club(tmp_path / "club")
+    (folder / "club.sqlite").mkdir()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    d = chrome(tmp_path, 360, 780)
+    try:
+        with live_server(folder) as url:
+            d.get(url + "/club?lang=ru&all=1")
+            d.execute_script("document.querySelectorAll('details').forEach("
+                             "e => e.open = true)")
+            text = _css(d, "main").text
+            assert text.count("учтён один раз, как 2026-10-02-pulka.json") == 2, text
+            assert "club.sqlite в папке клуба — папка или ссылка" in text, text
+            assert "counted once" not in text and "is a folder" not in text
+            assert _fits(d), "the notices make the page wider than the phone"
+            _shot(d, shots / "club-notices-ru.png")
+    finally:
+        d.quit()
+    assert (shots / "club-notices-ru.png").stat().st_size > 5000

@@ -312,7 +312,8 @@ def test_the_club_page_shows_the_archives_notices_and_says_when_no_record(club):
     (club / "club.json").write_text(json.dumps(settings), "utf-8")
     page = client(club).get("/club?all=1&lang=ru").text
     assert '<li class="notice">заметка архива <details><summary>Подробности</summary>' \
-        "club.json excludes practice.json, which is not in the folder</details></li>" in page
+        "club.json исключает practice.json, но такого файла в папке нет</details></li>" in page
+    assert "which is not in the folder" in client(club).get("/club?all=1&lang=en").text
     empty = client(club).get("/club?from=2027-01-01&lang=ru&tab=records").text
     assert '<p id="no-records">В этот период ни одной законченной игры.</p>' in empty
 

@@ -1312,3 +1312,72 @@ def test_club_json_under_faults_lands_once_or_not_at_all(fault_name, tmp_path, m
         if fault_name != "read-only folder":
             leftovers = sorted(p for p in os.listdir(disk) if p.startswith("."))
             assert leftovers == [], why
+
+
+# -- the club's season workbook (``club FOLDER --export X.xlsx``) under the same faults ------
+#
+# The club folder is on the ordinary disk; the workbook's folder is the small tmpfs.  Exit 0
+# if and only if the workbook is saved; on failure the target is byte-identical (or still
+# absent) and the reader gets one sentence.
+
+def _export_fault(name: str, disk: Path, target: Path, monkeypatch):
+    if name != "locked":
+        return _club_fault(name, disk, monkeypatch, "export")
+    return _held_for_a_moment(target)
+
+
+@contextlib.contextmanager
+def _held_for_a_moment(target: Path):
+    """The workbook's lock held by another process for a moment: the export waits."""
+    code = ("import sys, time; from whistscore import files\n"
+            "with files.locked(sys.argv[1]):\n"
+            "    print('held', flush=True); time.sleep(1.5)\n")
+    child = subprocess.Popen([sys.executable, "-c", code, str(target)],
+                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert child.stdout.readline().strip() == "held"
+    try:
+        yield
+    finally:
+        child.wait(timeout=30)
+
+
+@pytest.mark.parametrize("existing", [True, False], ids=["over a workbook", "a new file"])
+@pytest.mark.parametrize("fault_name", CLUB_FAULTS)
+def test_the_club_workbook_export_under_faults_saves_once_or_not_at_all(
+        fault_name, existing, tmp_path, monkeypatch):
+    from test_club_archive_errors import tmpfs
+
+    club = tmp_path / "club"
+    club.mkdir()
+    _club_folder(club)
+    with tmpfs(tmp_path / "disk", "3m") as disk:
+        target = disk / "season.xlsx"
+        if existing:  # last time's workbook, in English: this one is in Russian
+            assert run(["club", club, "--export", target])[0] == 0
+        before = state(target)
+        with _export_fault(fault_name, disk, target, monkeypatch):
+            status, out, err = run(["club", club, "--export", target, "--lang", "ru"])
+        monkeypatch.undo()
+        after = state(target)
+        why = f"club --export under {fault_name}: exit {status}, stderr {err!r}"
+        assert "Traceback" not in err and "internal error" not in err, why
+        if fault_name == "locked":  # waited for the other command, then saved once
+            assert status == 0 and after is not None and after != before, why
+            assert after[:2] == b"PK", why
+            # the wait is said in the reader's language too
+            assert "жду, пока закончится другая команда whistscore" in err, why
+        else:
+            assert status == 1 and after == before, why  # byte-identical, or still absent
+            assert len(err.strip().splitlines()) == 1, why
+            # one sentence in the reader's language naming the cause (the system's words
+            # in brackets): not a general "the disk refused", not "make the file writable"
+            sentence = err.split(" (", 1)[0]
+            assert {"read-only folder": "только для чтения; ничего не записано",
+                    "full disk": "Диск заполнен; ничего не записано",
+                    "interrupted": f"прервано; файл {target} не записан"}[fault_name] \
+                in sentence, why
+            assert "разрешите запись" not in err and "архив клуба" not in err, why
+        assert (status == 0) == (after != before), why
+        if fault_name != "read-only folder":
+            leftovers = sorted(p for p in os.listdir(disk) if p.startswith("."))
+            assert leftovers == [], why

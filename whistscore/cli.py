@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import signal
@@ -262,8 +263,9 @@ def _club_command(a: argparse.Namespace, run: Callable[[argparse.Namespace], int
         records = club.records(**when)
         names = [r["player"] for block in standings["games"].values() for r in block["table"]]
         players = [club.player(n, **when) for n in dict.fromkeys(names)]
-        for notice in standings["notices"]:
-            sys.stderr.write(f"whistscore club: {terminal_text(notice)}\n")
+        for notice in standings["notices"]:  # in the reader's language, as ``club`` says them
+            sys.stderr.write(f"whistscore club: "
+                             f"{terminal_text(club.notice_in(notice, a.lang))}\n")
     finally:
         club.close()
     with Progress(said("cli.progress.writing", (terminal_text(a.export),), a.lang),
@@ -347,11 +349,10 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
-def _waiting(command: str) -> Callable[[], None]:
+def _waiting(command: str, lang: str = "en") -> Callable[[], None]:
     def say() -> None:
         with _quiet():
-            sys.stderr.write(f"whistscore {command}: waiting for another whistscore command "
-                             "on this folder to finish...\n")
+            sys.stderr.write(f"whistscore {command}: {said('cli.waiting', (), lang)}\n")
             sys.stderr.flush()
     return say
 
@@ -1000,7 +1001,8 @@ def _main(argv: Sequence[str] | None, interrupts: _Interrupts) -> int:
         command = args.command
         _tolerant_streams()
         with files.recording_saves() as saves, _no_finalizer_noise() as failed, \
-                files.waiting_message(_waiting(args.command)):
+                files.waiting_message(_waiting(args.command, getattr(args, "lang", None)
+                                               or _Parser.lang)):
             try:
                 status = _COMMANDS[args.command](args)
                 interrupts.settle()
@@ -1047,7 +1049,8 @@ def _no_finalizer_noise() -> Iterator[list[bool]]:
 
 def _target_of(args: argparse.Namespace) -> str | None:
     """The file a command writes (or reads): named by a disk error that names none."""
-    name = getattr(args, "out", None) or getattr(args, "file", None)
+    name = getattr(args, "out", None) or getattr(args, "file", None) \
+        or getattr(args, "export", None)
     return str(name) if name is not None else None
 
 
@@ -1057,6 +1060,12 @@ def _said(exc: WhistscoreError, lang: str, hint: str = "") -> str:
     if lang != "en" and not getattr(exc, "key", None):  # no sentence of its own: never English alone
         return f"{said('cli.refused', (), lang)} ({exc}{hint})"
     return error_line(exc, [get_game(n) for n in GAMES] if lang != "en" else (), lang, hint)
+
+
+#: a disk error's cause (its errno) -> its sentence (said in the reader's language)
+_DISK_CAUSES = {errno.ENOSPC: "cli.disk_full", errno.EDQUOT: "cli.disk_full",
+                errno.EROFS: "cli.disk_read_only", errno.EACCES: "cli.disk_permission",
+                errno.EPERM: "cli.disk_permission"}
 
 
 def _failed(command: str, exc: BaseException, target: str | None = None,
@@ -1090,7 +1099,7 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
         if lang == "en":
             say(f"whistscore {command}: {exc.strerror or exc}{where}")
         else:  # the system's words stay in brackets, the sentence in the reader's language
-            say(f"whistscore {command}: {said('cli.disk_refused', (), lang)} "
+            say(f"whistscore {command}: {said(_DISK_CAUSES.get(exc.errno or 0, 'cli.disk_refused'), (), lang)} "
                 f"({exc.strerror or exc}{where})")
     elif isinstance(exc, KeyboardInterrupt):
         kept = ("the club's archive is as it was before this command" if command == "club"
@@ -1098,6 +1107,9 @@ def _failed(command: str, exc: BaseException, target: str | None = None,
         if lang != "en":
             kept = said("cli.interrupted_club" if command == "club" else "cli.interrupted",
                         (), lang)
+        if command == "club" and target:  # the season's workbook: nothing was saved
+            kept = said("cli.interrupted_export", (target,), lang)
+            kept = kept.removeprefix("interrupted; ") if lang == "en" else kept
         say(f"whistscore{' ' + command if command else ''}: interrupted; {kept}"
             if lang == "en" else f"whistscore{' ' + command if command else ''}: {kept}")
     elif isinstance(exc, Exception):  # a bug: still no traceback for the user, but say so

@@ -380,9 +380,21 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
         raise InputError(f"{why}; refusing to replace it", field=field, value=name,
             key="file.replace")
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        if info.st_mode & 0o222 and _read_only_disk(target):  # the disk, not the file
+            raise InputError("the file is on a read-only disk or folder; nothing was written",
+                             field=field, value=name, key="file.read_only_disk")
         raise InputError("the file is read-only; make it writable to change it",
                          field=field, value=name, key="file.read_only")
     return target
+
+
+def _read_only_disk(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (making the file writable
+    would not help)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): say what the file says
+        return False
 
 
 #: a temporary file left by a save that was killed is removed by a later save

@@ -171,6 +171,17 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                         "прервано; файл партии остался как был до этой команды"),
     "cli.interrupted_club": ("interrupted; the club's archive is as it was before this command",
                              "прервано; архив клуба остался как был до этой команды"),
+    "cli.interrupted_export": ("interrupted; {0} was not written",
+                               "прервано; файл {0} не записан"),
+    # a disk error's sentence, by the system's cause (its own words follow in brackets)
+    "cli.disk_full": ("The disk is full; nothing was written.",
+                      "Диск заполнен; ничего не записано."),
+    "cli.disk_read_only": ("The disk or folder is read-only; nothing was written.",
+                           "Диск или папка только для чтения; ничего не записано."),
+    "cli.disk_permission": ("Permission is denied; nothing was written.",
+                            "Нет прав на запись; ничего не записано."),
+    "cli.waiting": ("waiting for another whistscore command on this folder to finish...",
+                    "жду, пока закончится другая команда whistscore в этой папке..."),
     "cli.internal": ("internal error; the game file was not changed. Please report this.",
                      "внутренняя ошибка; файл партии не изменён. Пожалуйста, сообщите о ней."),
     "err.cli.no_folder": ("There is no such folder.", "Такой папки нет."),
@@ -401,6 +412,10 @@ CORE_LABELS: dict[str, tuple[str, str]] = {
                               "даже с --force."),
     "err.file.read_only": ("The file is read-only: make it writable.",
                            "Файл только для чтения: разрешите запись в него."),
+    "err.file.read_only_disk": ("The file is on a read-only disk or folder; nothing was "
+                                "written.",
+                                "Файл на диске или в папке только для чтения; ничего не "
+                                "записано."),
     "err.file.moved": ("The file moved meanwhile: nothing was written; try again.",
                        "Файл тем временем перенесли: ничего не записано, попробуйте ещё раз."),
     "err.file.full": ("The game would be larger than {0} MB: start a new game.",

@@ -65,7 +65,9 @@ class Club:
         that match no file: not an error (the file may have been removed, or not be
         copied here yet), but a misspelt name leaves a practice game in the standings
         with no word said otherwise."""
-        missing = [f"{club_settings.FILE} excludes {name}, which is not in the folder"
+        from .words import own_words
+
+        missing = [own_words("en").say("notice.excluded_missing", name)
                    for name in self.settings.exclude
                    if not os.path.lexists(self.folder / name)]
         return [*self.archive.notices, *missing, *self._look_alike()]
@@ -78,6 +80,9 @@ class Club:
 
         def compute() -> dict[str, Any]:
             from .lookalike import look_alike
+            from .words import own_words
+
+            en = own_words("en")  # said in the reader's language by notice_in
 
             played: dict[str, set[str]] = {}
             for player, file in self.archive.rows(
@@ -93,12 +98,10 @@ class Club:
                     # two who sat at one table are two people: no alias could merge them
                     if other != main and not played[other] & played[main]:
                         alias = shlex.quote(f"{other}={main}")
-                        lines.append(
-                            f"{json.dumps(other, ensure_ascii=True)} and "
-                            f"{json.dumps(main, ensure_ascii=True)} look alike (a letter of "
-                            f"another alphabet?) and are counted as two players; if they are "
-                            f"one, merge them with: whistscore club "
-                            f"{shlex.quote(str(self.folder))} --alias {alias}")
+                        lines.append(en.say(
+                            "notice.look_alike", json.dumps(other, ensure_ascii=True),
+                            json.dumps(main, ensure_ascii=True),
+                            shlex.quote(str(self.folder)), alias))
             return {"lines": lines}
 
         try:
@@ -108,9 +111,13 @@ class Club:
 
     def notice_in(self, notice: str, lang: str) -> str:
         """``notice`` (one of :attr:`notices`) in ``lang``."""
-        said = self.archive.said.get(notice)
-        if said is None or lang == "en":
+        if lang == "en":
             return notice
+        said = self.archive.said.get(notice)
+        if said is None:  # the club's other notices, said again from their English words
+            from .words import said_again
+
+            return said_again(notice, lang)
         from .words import own_words
 
         w = own_words(lang)

@@ -167,6 +167,9 @@ def run(a: argparse.Namespace) -> int:
         for notice in data["notices"]:
             sys.stderr.write(f"whistscore club: {terminal_text(club.notice_in(notice, a.lang))}\n")
         if a.json:
+            if a.lang != "en":  # a language asked for: the notices are said in it
+                data = {**data, "notices": [club.notice_in(n, a.lang)
+                                            for n in data["notices"]]}
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             say = _Said(a.lang, club.archive.game_names(a.lang))
@@ -249,6 +252,8 @@ def _standings_text(data: dict[str, Any], say: _Said) -> str:
 
 
 def _footer(data: dict[str, Any], say: _Said) -> str:
+    from .words import said_again
+
     lines = []
     line = "in_progress_counted" if data.get("unfinished") else "in_progress_line"
     # a file's name and error are printed escaped: one line each, whatever the name holds
@@ -260,7 +265,8 @@ def _footer(data: dict[str, Any], say: _Said) -> str:
             lines.append(say(line, terminal_text(g["file"]), say.game(g["game"]),
                              say.deals(g["deals"])))
     for p in data["left_out"]:
-        lines.append(say("left_out_line", terminal_text(p["file"]), terminal_text(p["error"])))
+        lines.append(say("left_out_line", terminal_text(p["file"]),
+                         terminal_text(said_again(p["error"], say.lang))))
     for r in data["recomputed"]:
         lines.append(say("recomputed_line", terminal_text(r["file"]), r["new_version"],
                          terminal_text(_balances(r["new"], say)),

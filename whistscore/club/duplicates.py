@@ -53,6 +53,9 @@ def copies(conn: sqlite3.Connection) -> dict[str, str]:
             kind, rules, _, _ = games[file]
             key = (kind, rules, tuple(seats.get(file, ())), at, dealer, deal)
             groups.setdefault(key, []).append(file)
+    from .words import own_words
+
+    en = own_words("en")  # kept in English, said in the reader's language (words.said_again)
     out: dict[str, str] = {}
     for group in groups.values():
         if len(group) < 2:
@@ -73,9 +76,7 @@ def copies(conn: sqlite3.Connection) -> dict[str, str]:
                 same = games[file][3] == games[kept][3]
                 if same or _one_evening(deals(file), deals(kept)):
                     shorter = games[file][2] < games[kept][2]
-                    out[file] = (f"the same evening as {kept} (a copy"
-                                 f"{' of its first deals' if shorter else ''}); counted once, "
-                                 f"as {kept}")
+                    out[file] = en.say("left.copy_first" if shorter else "left.copy", kept)
                     break
             else:
                 counted.append(file)

@@ -32,6 +32,7 @@ import attrs
 
 from ..errors import InputError
 from .settings import FILE as SETTINGS_FILE, Settings, name_key
+from .words import own_words
 
 if TYPE_CHECKING:
     from .facts import GameFacts
@@ -262,8 +263,11 @@ class Archive:
         """The archive's connection.  Only a file that is positively not this archive is set
         aside (:meth:`_set_aside_file`) and made again; an error of the moment (a read-only
         folder, a full disk, a lock held too long) changes nothing on disk: the club is
-        then read from a copy in memory (:meth:`_to_memory`)."""
-        self._refuse_odd()
+        then read from a copy in memory (:meth:`_to_memory`).  A folder or a symlink named
+        like the archive is the user's: never opened, never followed, left as it is; the
+        club is read from the game files, and says so (:meth:`_odd_to_memory`)."""
+        if self._odd():
+            return self._odd_to_memory()
         conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()
@@ -329,9 +333,25 @@ class Archive:
             if app != APPLICATION_ID:  # not the other process's schema: a real failure
                 raise
 
+    def _odd(self) -> bool:
+        """Whether the archive's name is a folder or a symlink (dangling or not)."""
+        return os.path.islink(self.path) or os.path.isdir(self.path)
+
+    def _odd_to_memory(self) -> sqlite3.Connection:
+        """``club.sqlite`` is a folder or a symlink: the club answers from an archive in
+        memory, made from the game files, with a notice; the link is not followed (not even
+        to read), the folder not entered, nothing on disk changed."""
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        self._create(mem)
+        self.in_memory = True
+        self.could_not_keep = "it is a folder or a symlink"
+        self._notice("notice.odd")
+        return mem
+
     def _refuse_odd(self) -> None:
-        """A folder or a symlink named like the archive is the user's: refused, untouched."""
-        if os.path.islink(self.path) or os.path.isdir(self.path):
+        """A folder or a symlink named like the archive is the user's: refused, untouched
+        (one swapped in while the archive was being set aside)."""
+        if self._odd():
             raise InputError(f"{ARCHIVE} in the club folder is a folder or a symlink, not the "
                              "club's archive; move it away", field=ARCHIVE, value=str(self.path),
                              key="club.archive_odd")
@@ -884,9 +904,7 @@ class Archive:
                 self._insert(e.file, digest, _mtime_date(e.mtime_ns), game_facts, version)
             # said, as every change of a kept result is: the old ones are gone now
             shown = ", ".join(sorted(f for (f,) in rows)[:5]) + (" ..." if len(rows) > 5 else "")
-            self.notices.append(f"took this whistscore's results ({version}) for "
-                                f"{len(rows)} game{'s' if len(rows) != 1 else ''} kept "
-                                f"otherwise: {shown}")
+            self.notices.append(_EN.say("notice.took_results", version, len(rows), shown))
         return bool(rows)
 
     def undated(self) -> list[str]:
@@ -941,8 +959,8 @@ class Archive:
                 renamed |= was is not None
             seats = by_file.setdefault(file, {})
             if club in seats:
-                seats["\0conflict"] = f"{seats[club]!r} and {typed!r} are both the club player " \
-                                      f"{club!r} (club.json's players)"
+                seats["\0conflict"] = _EN.say("left.same_player", repr(seats[club]),
+                                               repr(typed), repr(club))
             seats[club] = typed
         conn.executemany("UPDATE seats SET club_player = ? WHERE file = ? AND seat = ?", updates)
         excluded = sorted((file, seats["\0conflict"]) for file, seats in by_file.items()
@@ -1090,6 +1108,9 @@ _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
               "tuple[Any, ...] | None"]
 #: ``games.date`` of a game whose deals carry no time and whose file no ``created``
 UNDATED = ""
+#: the club's words in English: the archive keeps its notices and reasons in English
+#: (``said_again`` says them in the reader's language)
+_EN = own_words("en")
 #: a file modified this recently (ns) is hashed again at the next read (:meth:`_file_row`)
 RECENT_NS = 3 * 10**9
 #: ``files.mtime_ns`` of a file whose time was too recent to tell a change by

@@ -11,6 +11,7 @@ so a page can take its words where the archive cannot run (no sqlite3).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 __all__ = ["RECORD_TITLES", "WORDS", "Words", "own_words", "period_words", "words"]
@@ -227,11 +228,40 @@ WORDS: dict[str, tuple[str, str]] = {
                                 "are read from the game files now",
                                 "club.sqlite не удалось обновить: {0} ({1}); это не архив клуба "
                                 "({2}), он оставлен как есть; ответы прочитаны из файлов партий"),
+    "notice.odd": ("club.sqlite in the club folder is a folder or a symlink, not the club's "
+                   "archive, and was left as it is (move it away to keep the archive); these "
+                   "answers are read from the game files now",
+                   "club.sqlite в папке клуба — папка или ссылка, а не архив клуба, и "
+                   "оставлен как есть (уберите его, чтобы архив вёлся); ответы прочитаны из "
+                   "файлов партий"),
     "notice.set_aside": ("club.sqlite was rebuilt from the game files: {0}; the old file was set "
                          "aside as {1}",
                          "club.sqlite собран заново из файлов партий ({0}); старый файл отложен "
                          "как {1}"),
     "changed_after_finish": ("changed after it finished", "изменена после окончания"),
+    # the club's other notices and the reasons a file is left out, made from these words in
+    # English (``notices``, ``left_out`` in JSON) and said again in the reader's language
+    # (:func:`said_again`)
+    "notice.took_results": ("took this whistscore's results ({0}) for {1} {1|game|games} kept "
+                            "otherwise: {2}",
+                            "приняты результаты этой версии whistscore ({0}) для {1} "
+                            "{1|партии|партий|партий}, в архиве были другие: {2}"),
+    "notice.excluded_missing": ("club.json excludes {0}, which is not in the folder",
+                                "club.json исключает {0}, но такого файла в папке нет"),
+    "notice.look_alike": ("{0} and {1} look alike (a letter of another alphabet?) and are "
+                          "counted as two players; if they are one, merge them with: "
+                          "whistscore club {2} --alias {3}",
+                          "{0} и {1} выглядят одинаково (буква другого алфавита?) и считаются "
+                          "двумя игроками; если это один человек, объедините их командой: "
+                          "whistscore club {2} --alias {3}"),
+    "left.copy": ("the same evening as {0} (a copy); counted once, as {0}",
+                  "тот же вечер, что и {0} (копия); учтён один раз, как {0}"),
+    "left.copy_first": ("the same evening as {0} (a copy of its first deals); counted once, "
+                        "as {0}",
+                        "тот же вечер, что и {0} (копия его первых сдач); учтён один раз, "
+                        "как {0}"),
+    "left.same_player": ("{0} and {1} are both the club player {2} (club.json's players)",
+                         "{0} и {1} — один и тот же игрок клуба {2} (игроки в club.json)"),
     "unit.vist": ("vists", "висты"),
     "unit.point": ("points", "очки"),
     "record.biggest_win": ("biggest evening win (points)", "крупнейший выигрыш вечера (очки)"),
@@ -303,3 +333,63 @@ def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:
             return w["until_day"].format(period["to"])
         return w["range"].format(period["from"], period["to"])
     return w["all_time"]
+
+
+#: the words a club's English notice or left-out reason is made from, tried in this order
+SAID_AGAIN = ("notice.not_kept_foreign", "notice.not_kept", "notice.set_aside", "notice.odd",
+              "notice.took_results", "notice.excluded_missing", "notice.look_alike",
+              "left.copy_first", "left.copy", "left.same_player")
+#: a field of a word: "{0}", "{0@genitive}", "{0|game|games}"
+_FIELD = re.compile(r"\{(\d)(?:@\w+|((?:\|[^{}|]*)+))?\}")
+#: longer than this, a text is not said again (its fields are matched by backtracking)
+_SAID_AGAIN_MAX = 4000
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """The English ``template`` as a pattern that finds its fields in a text made from it:
+    a field said twice is the same text both times, a word agreeing with a number is any
+    of its forms."""
+    out, seen, pos = [], set(), 0
+    for m in _FIELD.finditer(template):
+        out.append(re.escape(template[pos:m.start()]))
+        i = m.group(1)
+        if m.group(2):
+            out.append("(?:" + "|".join(re.escape(f) for f in m.group(2)[1:].split("|")) + ")")
+        elif i in seen:
+            out.append(f"(?P=a{i})")
+        else:
+            seen.add(i)
+            out.append(f"(?P<a{i}>.*?)")
+        pos = m.end()
+    out.append(re.escape(template[pos:]))
+    return re.compile("".join(out), re.S)
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def said_again(text: str, lang: str) -> str:
+    """A club notice or left-out reason (made in English from :data:`SAID_AGAIN`'s words)
+    said in ``lang``: the archive keeps and answers them in English, and a Russian reader
+    reads them in Russian.  A cause among the fields ("the disk is full") is said in
+    ``lang`` too; a text made from no such word (a game file's own error) is returned as
+    it is."""
+    if lang == "en" or len(text) > _SAID_AGAIN_MAX:
+        return text
+    en = own_words("en")
+    for key in SAID_AGAIN:
+        pattern = _PATTERNS.get(key)
+        if pattern is None:
+            pattern = _PATTERNS[key] = _pattern(en[key])
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        w = own_words(lang)
+        causes = {en[k]: w[k] for k in en if k.startswith("cause.")}
+        fields = m.groupdict()
+        args: list[object] = []
+        for i in range(max((int(k[1:]) for k in fields), default=-1) + 1):
+            value = fields.get(f"a{i}", "")
+            args.append(int(value) if value.isdigit() else causes.get(value, value))
+        return w.say(key, *args)
+    return text

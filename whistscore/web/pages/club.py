@@ -64,6 +64,18 @@ def _club(root: Path, when: dict[str, Any], all_time: bool,
         club.close()
 
 
+def _said_in(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The answer with its notices and left-out reasons said in the page's language (the
+    archive keeps them in English)."""
+    from ...club.words import said_again
+
+    if lang == "en":
+        return data
+    return {**data, "notices": [said_again(n, lang) for n in data.get("notices", ())],
+            "left_out": [{**p, "error": said_again(p["error"], lang)}
+                         for p in data.get("left_out", ())]}
+
+
 def _page_error(request: Request, exc: InputError) -> Response:
     """One short sentence in the page's language; the club's own message behind a toggle."""
     from ...i18n import error_message
@@ -93,7 +105,7 @@ async def club_page(request: Request) -> Response:
                                       tab == "stats")
     except InputError as exc:
         return _page_error(request, exc)
-    s = parts["standings"]
+    s = _said_in(parts["standings"], lang)
     players = sorted({r["player"] for block in s["games"].values() for r in block["table"]})
     cw = _words(lang)
     return page(request, "club.html", cw=cw, s=s, r=parts["records"],
@@ -186,6 +198,7 @@ async def player_page(request: Request) -> Response:
     except InputError as exc:
         return _page_error(request, exc)
     cw = _words(lang)
+    data = _said_in(data, lang)
     return page(request, "club_player.html", cw=cw, d=data, charts=_charts(data, cw),
                 stats=_statistics(data, cw), period=period_words(cw, data["period"]))
 
@@ -208,4 +221,4 @@ async def h2h_page(request: Request) -> Response:
                                      when_of(request))
     except InputError as exc:
         return _page_error(request, exc)
-    return page(request, "club_h2h.html", cw=cw, d=data, period=period_words(cw, data["period"]))
+    return page(request, "club_h2h.html", cw=cw, d=_said_in(data, lang), period=period_words(cw, data["period"]))
