@@ -65,12 +65,18 @@ class Visible(HTMLParser):
             self.said.append(data)
 
 
+#: the app's own name, its title on every page (issue 36: the app's name, not «Запись»), and
+#: an address (the one-phone site's link on the games list) are shown as they are written
+APP_NAME = "whistscore"
+
+
 def latin_left(texts: list[str], allowed: set[str]) -> list[str]:
     left = []
     for t in texts:
+        t = re.sub(r"https?://\S+", " ", t)
         for phrase in sorted(allowed, key=len, reverse=True):
             t = t.replace(phrase, " ")
-        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | {SWITCH}]
+        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | {SWITCH, APP_NAME}]
     return left
 
 

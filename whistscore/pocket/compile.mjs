@@ -61,7 +61,9 @@ tops = {n.split("/")[0] for n in imported}
 def with_package(n):
     top = n.split("/")[0]
     if not top.endswith(".dist-info"):
-        return True
+        # a data file goes with its package: first when a start imports that package (its
+        # templates, its tables), later with it when none does (the look-alike letters' table)
+        return "/" not in n or top in tops
     import email.parser
     meta = os.path.join("/build/site", top, "top_level.txt")
     owned = open(meta).read().split() if os.path.exists(meta) else []
