@@ -41,6 +41,21 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
                  "pyodide-lock.json")
 #: the Python Pyodide 0.29 runs: the wheels are chosen for it
 PYTHON = "3.13"
+#: Pyodide's lock file: which packages ``loadPackage`` could fetch, and from where
+LOCK = "pyodide-lock.json"
+
+
+def _lock_without_packages(source: Path, target: Path) -> None:
+    """Pyodide's lock file as the site needs it: the site loads no package of Pyodide's
+    build (its wheels are in its own archive; the club's SQLite is sql.js), and none of
+    their files is in the npm package anyway, so the ~370 package entries (120 KB, a
+    sixteenth of the budget's margin) are left out; the standard library's own modules
+    that Pyodide keeps apart (``cpython_module``: ssl, lzma, ...) stay listed, so that
+    importing one says what it is rather than "no module"."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {name: entry for name, entry in lock.get("packages", {}).items()
+                        if entry.get("package_type") == "cpython_module"}
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
 def _cache() -> Path:
@@ -260,7 +275,10 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
     try:
         (work / "pyodide").mkdir()
         for f in PYODIDE_FILES:
-            shutil.copy2(core / f, work / "pyodide" / f)
+            if f == LOCK:
+                _lock_without_packages(core / f, work / "pyodide" / f)
+            else:
+                shutil.copy2(core / f, work / "pyodide" / f)
         names = [w.name for w in sorted(wheels.glob("*.whl"))]
         with tempfile.TemporaryDirectory() as tmp:
             names.append(_package_archive(Path(tmp)))

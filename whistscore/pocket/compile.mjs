@@ -5,7 +5,8 @@
 // so no file date can make the browser compile it again, and it stands in the place of
 // its source (which the site then does not carry: 1 MB less to download), except for
 // the packages that read their own source as they run (anyio's lazy importer parses
-// its __init__.py; without it, it imports the ssl module Pyodide leaves out).
+// its __init__.py; without it, it imports the ssl module Pyodide leaves out), and only that
+// file of it.
 //
 //   node compile.mjs PYODIDE_DIR OUT.zip ARCHIVE...
 import fs from "node:fs";
@@ -31,9 +32,12 @@ names = []
 for folder, dirs, files in os.walk("/build/site"):
     keep = os.path.relpath(folder, "/build/site").split(os.sep)[0] in KEEP_SOURCE
     dirs.sort()
-    # module.pyc in the module's place ("legacy" layout): the source is not needed to run
+    # module.pyc in the module's place ("legacy" layout): the source is not needed to run,
+    # but for anyio's __init__.py, which its lazy importer reads; nor is a wheel's RECORD
+    # (the list pip uninstalls by)
     names += [os.path.join(folder, f) for f in sorted(files)
-              if keep or not (f.endswith(".py") and f + "c" in files)]
+              if (keep and f == "__init__.py") or not (f.endswith(".py") and f + "c" in files)
+              if not (f == "RECORD" and folder.endswith(".dist-info"))]
 with zipfile.ZipFile("/build/python.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
     for name in names:
         info = zipfile.ZipInfo(os.path.relpath(name, "/build/site"), (1980, 1, 1, 0, 0, 0))
