@@ -986,13 +986,18 @@ def test_the_first_dealer_is_said_and_chosen_with_one_tap(tmp_path, browser):
         path = tmp_path / "first.json"
         pressed = lambda: [b.text for b in pad.css(  # noqa: E731
             '#strip button[data-first][aria-pressed="true"]', many=True)]
-        assert pressed() == ["Anna"], pad.css("#strip").get_attribute("innerHTML")
+        assert pressed() == ["Anna"]
         assert [b.text for b in pad.css("#strip button[data-first]", many=True)] == \
             ["Anna", "Boris", "Vera", "Gleb"]
         pad.tap('#strip button[data-first="Vera"]')
         pad.wait(lambda: pressed() == ["Vera"], "Vera chosen")
         pad.wait(lambda: "Vera" not in [b.text for b in pad.css(
             '#form [data-key="declarer"] button', many=True)], "the sitting-out Vera not offered")
+        pad.wait(lambda: pad.text("#next-dealer") == "Vera" and "Vera sits out" in pad.text(
+                 ".status") and "Vera" in pad.d.execute_script(
+                     "const d = document.querySelector('.ws-dealer');"
+                     "return d ? d.parentNode.textContent : ''"),
+                 "the sheet's next dealer drawn as the chosen one")
         time.sleep(1.5)   # a poll meanwhile keeps the choice
         assert pressed() == ["Vera"]
         pad.shot("first-dealer", full=True)

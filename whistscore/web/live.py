@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import attrs
 from jinja2 import Environment
 from markupsafe import Markup
 
@@ -31,10 +32,14 @@ SHOWN_DEALS = 12
 
 
 def live(store: Folder, templates: Environment, name: str, lang: str, show_all: bool = False,
-         rp: Replay[Any] | None = None, s: JSONObject | None = None) -> JSONObject:
-    """The live part of the table page of game ``name`` (``rp``: its replay, if at hand)."""
+         rp: Replay[Any] | None = None, s: JSONObject | None = None,
+         first: str | None = None) -> JSONObject:
+    """The live part of the table page of game ``name`` (``rp``: its replay, if at hand;
+    ``first``: the first dealer chosen on the page, drawn as such before the first deal)."""
     stamp = store.stamp(name) if rp is None else store.stamp_of(name, rp)
     rp = rp if rp is not None else store.replay(name)
+    if first is not None and not rp.game.deals and first in rp.game.players:
+        rp = attrs.evolve(rp, upcoming=first)
     game = rp.game
     kind = game.kind
     s = s if s is not None else settle_json(rp)

@@ -45,8 +45,10 @@ export function createLive(pad, game, form, W, query) {
     if (pad.busy && !force) return;
     const asked = pad.generation;
     try {
+      // the first dealer chosen on this page is drawn as such (before the first deal)
+      const first = pad.first && pad.state.firsts ? "&first=" + encodeURIComponent(pad.first) : "";
       const [status, data] = await game.live(
-        query + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
+        query + first + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
       if (status === 200 && (asked === pad.generation || force)) apply(data);
       if ($("flash").textContent === W.offline) flash("");
     } catch (e) {

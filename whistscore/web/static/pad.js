@@ -174,6 +174,7 @@ $("strip").addEventListener("click", (e) => {
   chooseFirst(pad);
   if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
   form.render();
+  live.poll(true);   // the sheet and its "next dealer" drawn with the chosen one
 });
 $("live-deals").addEventListener("click", (e) => {
   const b = e.target.closest("button.edit");
