@@ -32,6 +32,8 @@ TOKEN = "tok-" + "w" * 20
 SYMBOLS = {"NS", "EW", "X", "O"}
 #: the language switch names the other language in its own words
 SWITCH = "English"
+#: the app's own name (issue 36: the header names the app, not «Запись»)
+APP = "whistscore"
 SHIPPED = ("preferans", "twist", "whist", "danish")
 
 
@@ -70,7 +72,7 @@ def latin_left(texts: list[str], allowed: set[str]) -> list[str]:
     for t in texts:
         for phrase in sorted(allowed, key=len, reverse=True):
             t = t.replace(phrase, " ")
-        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | {SWITCH}]
+        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | {SWITCH, APP}]
     return left
 
 
