@@ -280,7 +280,7 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
     # without a verb (it would have a gender): the CLI's words, names declined if they can be
-    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4.95 EUR</p>' in h2h
+    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4,95 EUR</p>' in h2h  # a decimal comma
     en = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=en").text
     assert '<p class="won-from">Alexei won 99 from Nina · 4.95 EUR</p>' in en
 
@@ -344,6 +344,6 @@ def test_the_club_pages_say_contracts_wins_and_ratings_as_players_do(club):
     assert any(r["value"] == "8NT" for r in c.get("/api/club/records").json()["games"]["preferans"])
     for a, b in (("Alexei", "Marina"), ("Marina", "Alexei")):
         page = html_.unescape(c.get(f"/club/h2h?a={a}&b={b}&lang=ru").text)
-        assert "выигрыш Marina у Alexei: 100 · 5.00 EUR" in page
-        assert "выигрыш Alexei у Marina: 64 2/3 · 3.23 EUR" in page
+        assert "выигрыш Marina у Alexei: 100 · 5,00 EUR" in page
+        assert "выигрыш Alexei у Marina: 64 2/3 · 3,23 EUR" in page
         assert not re.search(r"выигрыш [^<]*: -", page)

@@ -160,9 +160,9 @@ def test_the_settle_page_declines_the_names_in_russian(tmp_path: Path) -> None:
     page = re.sub(r"<[^>]+>", "", c.get("/g/ru/settle").text)
     # the sample's money: Alexei -3.00 and Pavel -2.20 to Marina, at 0.1 (test_cli's numbers
     # at the sample's stake 0.05: 1.50 and 1.10)
-    assert "Боря платит Ане 1.50" in page and "Вера платит Ане 1.10" in page
+    assert "Боря платит Ане 1,50" in page and "Вера платит Ане 1,10" in page  # decimal comma
     latin = re.sub(r"<[^>]+>", "", c.get("/g/latin/settle").text)
-    assert "Alexei → Marina: 1.50" in latin  # a name pytrovich cannot decline: no case needed
+    assert "Alexei → Marina: 1,50" in latin  # a name pytrovich cannot decline: no case needed
     assert "Alexei платит" not in latin
     english = re.sub(r"<[^>]+>", "", c.get("/g/ru/settle?lang=en").text)
     assert "Боря pays Аня 1.50" in english
