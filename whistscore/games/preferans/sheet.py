@@ -199,6 +199,8 @@ def describe_deal(deal: Deal, ctx: DealContext) -> Words:
     if isinstance(deal, Concede):
         return Label("pref.said.concede", (deal.declarer, contract))
     parts: list[Words] = [Label("pref.said.contract", (deal.declarer, contract))]
+    if deal.tricks is None and all(s == "pass" for _, s in deal.whist):
+        return Phrase(tuple(parts))   # not played: the result says «оба паса» once
     by_status: dict[str, list[str]] = {}
     for name, status in deal.whist:
         by_status.setdefault(status, []).append(name)
