@@ -57,10 +57,12 @@ def test_best_and_worst_evening_in_the_standings(club):
     """Alexei's Preferans evenings: -30, 356/3, 406/3 vists (the samples' own files): best
     406/3, worst -30; Pavel's two, -80/3 and -22: best -22, worst -80/3."""
     out = _ok(["club", club, "--game", "preferans"])
-    rows = {line.split()[1]: line.split() for line in out.splitlines()
+    rows = {line.split()[1]: re.split(r"  +", line) for line in out.splitlines()
             if re.match(r"\d+ +[A-Z]", line)}
-    assert rows["Alexei"][11:13] == ["406/3", "-30"]
-    assert rows["Pavel"][11:13] == ["-22", "-80/3"]
+    # a fraction as the page writes it: 406/3 as 135 1/3 (issue 36)
+    assert rows["Alexei"][9:11] == ["135 1/3", "-30"]
+    assert rows["Pavel"][9:11] == ["-22", "-26 2/3"]
+    assert "406/3" not in out and "-80/3" not in out
 
 
 def test_the_player_page_counts_games_in_both_languages(club):
@@ -75,7 +77,7 @@ def test_the_player_page_counts_games_in_both_languages(club):
     assert "Игры по уровням: 6: сыграно 5 из 5; 7: сыграно 1 из 3; 8: сыграно 3 из 3" in ru
     assert re.search(r"2026-10-02  Friday pulka  Marina's kitchen  13 +-30 +-1\.50 EUR +-1\.50 EUR +"
                      r"3 из 3", ru)  # the money, then where he stands after the evening
-    assert re.search(r"2026-10-09  Friday pulka  Nina's +12 +356/3 +5\.94 EUR +4\.44 EUR +1 из 3",
+    assert re.search(r"2026-10-09  Friday pulka  Nina's +12 +118 2/3 +5\.94 EUR +4\.44 EUR +1 из 3",
                      ru)
 
 
@@ -85,8 +87,31 @@ def test_head_to_head_and_records_in_russian(club):
                                    "вровень 0; средняя разница 158; выигрыш Alexei у Nina: 99 "
                                    "(4.95 EUR)")
     records = _ok(["club", club, "--records", "--lang", "ru"])
-    assert re.search(r"крупнейший перепад за сдачу \(очки\) +400/3 +Marina +Friday pulka "
+    assert re.search(r"крупнейший перепад за сдачу \(очки\) +133 1/3 +Marina +Friday pulka "
                      r"+2026-10-09 +сдача 7 +2026-10-09-pulka\.json", records)
+    # a contract as Russians write it (the JSON keeps "8NT")
+    assert re.search(r"самая высокая сыгранная игра +8 БК +Pavel", records)
+    assert "8NT" not in records
+
+
+def test_head_to_head_is_said_by_its_sign(club):
+    """Whoever is named first, the winner is said as the one who won: never a negative win
+    (issue 36: «выигрыш Alexei у Marina: -100»)."""
+    for a, b in (("Alexei", "Marina"), ("Marina", "Alexei")):
+        ru = _ok(["club", club, "--h2h", a, b, "--lang", "ru"])
+        en = _ok(["club", club, "--h2h", a, b])
+        assert "Твист: " in ru and "выигрыш Marina у Alexei: 100 (5.00 EUR)" in ru
+        assert "выигрыш Alexei у Marina: 64 2/3 (3.23 EUR)" in ru
+        assert "Marina won 100 from Alexei (5.00 EUR)" in en
+        assert not re.search(r": -\d|won -", ru + en)
+
+
+def test_the_ratings_say_what_mu_and_sigma_are(club):
+    en = _ok(["club", club, "--ratings"])
+    assert "mu is the player's estimated skill, sigma how unsure that estimate still is" in en
+    assert "negative rating means few games or poor results" in en
+    ru = _ok(["club", club, "--player", "Pavel", "--lang", "ru"])
+    assert "mu — оценка силы игрока, sigma — насколько она ещё неточна" in ru
 
 
 def test_ratings_list_the_games_in_the_clubs_order(club):

@@ -280,7 +280,7 @@ def test_the_club_page_shows_best_and_worst_evening_linked_to_their_games(club):
     h2h = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=ru").text
     assert "1 вечер вместе" in h2h and "2 вечера вместе" in h2h
     # without a verb (it would have a gender): the CLI's words, names declined if they can be
-    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4.95 EUR</p>' in h2h
+    assert '<p class="won-from">выигрыш Alexei у Nina: 99 · 4,95 EUR</p>' in h2h  # a decimal comma
     en = client(club).get("/club/h2h?a=Alexei&b=Nina&lang=en").text
     assert '<p class="won-from">Alexei won 99 from Nina · 4.95 EUR</p>' in en
 
@@ -327,3 +327,24 @@ def test_head_to_head_page_without_names_says_to_name_them(club):
     assert "head-to-head takes two players: ?a=NAME&amp;b=NAME" in r.text
     same = client(club).get("/club/h2h?a=Nina&b=nina&lang=ru")
     assert "Выберите двух разных игроков." in same.text
+
+
+def test_the_club_pages_say_contracts_wins_and_ratings_as_players_do(club):
+    """Issue 36: a record's contract in Russian as «8 БК» (the JSON keeps "8NT"); who won
+    from whom by its sign, whoever is named first; a line on what mu and sigma are."""
+    import html as html_
+    import re
+
+    c = client(club)
+    ru = html_.unescape(c.get("/club?tab=records&lang=ru").text)
+    assert re.search(r"самая высокая сыгранная игра</b>: <span[^>]*>8 БК</span>", ru)
+    assert "8NT" not in ru
+    assert "mu — оценка силы игрока" in html_.unescape(c.get("/club?lang=ru").text)
+    en = html_.unescape(c.get("/club?lang=en").text)
+    assert "mu is the player's estimated skill" in en
+    assert any(r["value"] == "8NT" for r in c.get("/api/club/records").json()["games"]["preferans"])
+    for a, b in (("Alexei", "Marina"), ("Marina", "Alexei")):
+        page = html_.unescape(c.get(f"/club/h2h?a={a}&b={b}&lang=ru").text)
+        assert "выигрыш Marina у Alexei: 100 · 5,00 EUR" in page
+        assert "выигрыш Alexei у Marina: 64 2/3 · 3,23 EUR" in page
+        assert not re.search(r"выигрыш [^<]*: -", page)

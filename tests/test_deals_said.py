@@ -8,6 +8,7 @@ The expected texts are written by hand from each deal's notation (the forms of
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -60,9 +61,10 @@ CASES: dict[str, tuple[list[str], list[tuple[str, str, str]]]] = {
     "preferans": (["Аня", "Боря", "Вера"], [
         ("Аня 7S Боря:w Вера:p 7/3/0", "Аня: 7♠; whist: Боря; pass: Вера",
          "Аня: 7♠; вист: Боря; пас: Вера"),
-        ("Боря misere 0", "Боря: misère", "Боря: мизер"),
-        ("Вера 8NT Аня:p Боря:p", "Вера: 8 no trumps; pass: Аня, Боря",
-         "Вера: 8 БК; пас: Аня, Боря"),
+        ("Боря misere 0", "Боря:", "Боря:"),   # the result says the misère: said once
+        ("Аня 7H concede", "Аня: 7♥", "Аня: 7♥"),  # the result says «без трёх»
+        # both pass, not played: the result says «оба паса», so the passes are not said twice
+        ("Вера 8NT Аня:p Боря:p", "Вера: 8 no trumps", "Вера: 8 БК"),
         ("pass 4/2/4", "", ""),
     ]),
 }
@@ -106,3 +108,23 @@ def test_the_scorepads_list_of_deals_says_them(name: str, tmp_path: Path) -> Non
             if case[i]:
                 said = case[i].replace("&", "&amp;").replace("'", "&#39;")
                 assert f'<span class="played">{said}</span>' in page, (lang, case[i])
+
+
+def test_the_list_of_deals_says_each_word_once_and_the_all_pass_by_its_place(tmp_path: Path) -> None:
+    """«без трёх» and «мизер пойман» once (the deal's words leave them to the result), and
+    an all-pass as players say it: «первые распасы», «вторые распасы» (issue 36)."""
+    g = whistscore.new("preferans", ["Аня", "Боря", "Вера"])
+    for notation in ("Аня 7H concede", "Боря misere 2", "pass 4/2/4", "pass 4/2/4"):
+        g = g.add(notation)
+    files.dump(g.game, tmp_path / "g.json")
+    c = TestClient(create_app(tmp_path, "tok-" + "d" * 20), base_url="http://127.0.0.1:8000",
+                   client=("127.0.0.1", 50000))
+    for lang, expected in (
+            ("ru", ["Аня: 7♥, без трёх", "Боря: мизер пойман, взяток: 2",
+                    "первые распасы", "вторые распасы"]),
+            ("en", ["Аня: 7♥, conceded, down 3", "Боря: misère caught with 2",
+                    "first all-pass", "second all-pass"])):
+        c.cookies.set("lang", lang)
+        page = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"\s+", " ", c.get("/g/g").text)))
+        items = re.findall(r"(?:сдаёт \S+|\S+ deals) · (.*?) — ", page)
+        assert items == expected[::-1], (lang, items)   # the newest deal first

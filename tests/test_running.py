@@ -116,7 +116,7 @@ def test_deal_results_are_said_in_russian():
     kind = rp.game.kind
     said = [text(kind.describe_result(r.record.deal, r.outcome, r.context), kind, "ru")
             for r in rp.results]
-    assert said == ["сыграно", "распасы ×1"]
+    assert said == ["сыграно", "первые распасы"]
     status, out, _ = run(["show", str(SAMPLES[0]), "--deals", "--lang", "ru"])
     assert status == 0
     assert "сыграно" in out or "без " in out

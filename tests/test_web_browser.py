@@ -972,3 +972,44 @@ def test_the_new_game_form_offers_the_usual_pulya_as_buttons(tmp_path, browser):
 
         Select(pad.css("#ng-game")).select_by_value("whist")
         assert not pad.css("#ng-usual").is_displayed()
+
+
+def test_the_first_dealer_is_said_and_chosen_with_one_tap(tmp_path, browser):
+    """The new-game form says player 1 deals first; before the first deal the strip offers
+    each player as the first dealer, one tap, and the first deal is written with him."""
+    with live_server(tmp_path) as url:
+        pad = Pad(browser, url, tmp_path / "shots")
+        pad.d.get(url + "/")
+        pad.css("#ng-player-1").send_keys("Anna")
+        assert "Deals first: player 1 (Anna)" in pad.text("#ng-first")
+        new_game(pad, "preferans", "first", ["Anna", "Boris", "Vera", "Gleb"])
+        path = tmp_path / "first.json"
+        pressed = lambda: [b.text for b in pad.css(  # noqa: E731
+            '#strip button[data-first][aria-pressed="true"]', many=True)]
+        assert pressed() == ["Anna"]
+        assert [b.text for b in pad.css("#strip button[data-first]", many=True)] == \
+            ["Anna", "Boris", "Vera", "Gleb"]
+        pad.tap('#strip button[data-first="Vera"]')
+        pad.wait(lambda: pressed() == ["Vera"], "Vera chosen")
+        pad.wait(lambda: "Vera" not in [b.text for b in pad.css(
+            '#form [data-key="declarer"] button', many=True)], "the sitting-out Vera not offered")
+        pad.wait(lambda: pad.text("#next-dealer") == "Vera" and "Vera sits out" in pad.text(
+                 ".status") and "Vera" in pad.d.execute_script(
+                     "const d = document.querySelector('.ws-dealer');"
+                     "return d ? d.parentNode.textContent : ''"),
+                 "the sheet's next dealer drawn as the chosen one")
+        time.sleep(1.5)   # a poll meanwhile keeps the choice
+        assert pressed() == ["Vera"]
+        pad.shot("first-dealer", full=True)
+        pad.choose("declarer", "Boris")
+        pad.choose("contract", 8)
+        pad.tap('#form [data-key="contract"] .suits button[data-value=\'"S"\']')
+        pad.status("Gleb", "pass")
+        pad.status("Anna", "pass")
+        pad.status("Vera", "whist")
+        pad.tricks(Boris=8, Anna=1)
+        pad.record(1)
+        game = whistscore.load(path)
+        assert game.deals[0].dealer == "Vera"
+        pad.wait(lambda: not pad.css("#strip button[data-first]", many=True), "no choice after")
+        assert "Gleb" in pad.text("#strip .deals-next")

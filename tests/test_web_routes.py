@@ -552,6 +552,26 @@ def test_live_view_answers_204_until_the_file_changes(tmp_path):
     assert changed.status_code == 200 and changed.json()["deals"] == 1
 
 
+def test_before_the_first_deal_the_live_view_offers_each_first_dealer(tmp_path):
+    """Each player may deal first (journal.md: the first deal may name its dealer); the
+    chosen one (?first=) is drawn as the next dealer; after the first deal, no choice."""
+    new(tmp_path, players=("Anna", "Boris", "Vera", "Gleb"))
+    c = client(tmp_path)
+    view = c.get("/g/ev/live").json()
+    assert view["dealer"] == "Anna" and list(view["firsts"]) == ["Anna", "Boris", "Vera", "Gleb"]
+    assert view["firsts"]["Vera"]["active"] == ["Anna", "Boris", "Gleb"]
+    assert 'data-first="Vera" aria-pressed="false"' in view["strip_html"]
+    chosen = c.get("/g/ev/live?first=Vera").json()
+    assert chosen["dealer"] == "Vera" and chosen["active"] == ["Anna", "Boris", "Gleb"]
+    assert 'data-first="Vera" aria-pressed="true"' in chosen["strip_html"]
+    assert c.get("/g/ev/live?first=Nobody").json()["dealer"] == "Anna"
+    r = c.post("/api/games/ev/deals", json={"deal": "pass 4/2/4/-", "dealer": "Gleb"}, headers=H)
+    assert r.status_code in (200, 201), r.text
+    after = c.get("/g/ev/live?first=Vera").json()
+    assert after["dealer"] == "Anna" and after["firsts"] is None   # Gleb dealt; Anna next
+    assert "data-first" not in after["strip_html"]
+
+
 def test_the_table_lists_the_last_deals_and_all_on_asking(tmp_path):
     new(tmp_path)
     c = client(tmp_path)

@@ -198,7 +198,9 @@ class _Said:
         return self.w[key]
 
     def __call__(self, key: str, *args: object) -> str:
-        return self.w.say(key, *args)
+        from .show import mixed
+
+        return self.w.say(key, *map(mixed, args))   # "135 1/3", as the page writes it
 
     def game(self, kind: str) -> str:
         from .period import game_title
@@ -216,7 +218,11 @@ def _table(rows: list[list[Any]], headers: list[str]) -> str:
     as written (no number parsing: "+12" and "0.50" stay as they are)."""
     from tabulate import tabulate
 
-    rows = [[terminal_text(c) if isinstance(c, str) else c for c in row] for row in rows]
+    from .show import mixed
+
+    # a fraction as the page writes it ("135 1/3", not "406/3")
+    rows = [[terminal_text(str(mixed(c))) if isinstance(c, str) else c for c in row]
+            for row in rows]
     return str(tabulate(rows, headers=headers, disable_numparse=True))
 
 
@@ -310,6 +316,7 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
             last = block["rating"][-1]
             parts.append(say("rating_after", last["rating"], len(block["rating"]),
                              f"{last['mu']:.2f}", f"{last['sigma']:.2f}"))
+            parts.append(say["rating_explained"])
         play = block["play"]
         declared = "; ".join(say("made_of", lvl, v["made"], v["played"])
                              for lvl, v in play["declared"].items())
@@ -351,20 +358,29 @@ def _h2h_text(data: dict[str, Any], say: _Said) -> str:
                    g["behind"], g["level"], g["average_difference"])
         won = g.get("won_from_other")
         if won:
-            line += "; " + say("won_from_line", data["a"], data["b"], won["points"])
-            if won["money"]:
-                line += f" ({_money(won['money'])})"
+            from .show import won_from
+
+            said = won_from(data["a"], data["b"], won)   # by its sign: never a negative win
+            if said is None:
+                line += "; " + say("even_line", data["a"], data["b"])
+            else:
+                line += "; " + say("won_from_line", said[0], said[1], said[2])
+                if said[3]:
+                    line += f" ({_money(said[3])})"
         parts.append(line)
     return "\n".join(parts)
 
 
 def _records_text(data: dict[str, Any], say: _Said) -> str:
+    from .show import record_value
+
     parts = [_head(data, say["records"], say)]
     if not data["games"]:
         parts.append("\n" + say["no_games"])
     for kind, items in data["games"].items():
         parts.append(f"\n{say.game(kind)}")
-        rows = [[say["record." + r["record"]], f"{r['value']} {r.get('currency') or ''}".strip(),
+        rows = [[say["record." + r["record"]],
+                 f"{record_value(r['record'], r['value'], say.w)} {r.get('currency') or ''}".strip(),
                  r["player"] or "", r["game_title"] or r["file"], r["date"] or say["undated"],
                  "" if r["deal"] is None else say("deal_n", r["deal"]), r["file"]]
                 for r in items]
@@ -379,4 +395,5 @@ def _ratings_text(data: dict[str, Any], say: _Said) -> str:
         parts.append(f"\n{say.game(kind)}")
         parts.append(_table([[r["player"], r["rating"], f"{r['change']:+d}"] for r in rows],
                             headers=[say["player"], say["rating"], say["change"]]))
+    parts.append("\n" + say["rating_explained"])
     return "\n".join(parts)

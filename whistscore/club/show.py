@@ -11,9 +11,12 @@ counts is one line of them; a text is a rate or an average.  Each key is worded 
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from typing import Any, Mapping
 
-__all__ = ["COMMON", "SUIT_SIGNS", "contract_label", "made_rows", "stat_lines", "pair_rows"]
+__all__ = ["COMMON", "SUIT_SIGNS", "contract_label", "made_rows", "stat_lines", "pair_rows",
+           "mixed", "record_value", "won_from"]
 
 #: what every game's statistics have (read by :func:`stat_lines`'s first lines)
 COMMON = ("evenings", "deals", "wins", "win_rate", "average_place", "streak")
@@ -78,3 +81,45 @@ def pair_rows(pairs: list[Mapping[str, Any]], kind: str) -> list[list[str]]:
     return [[p["opponent"], str(p["evenings"]), f"{p['ahead']}–{p['behind']}", p["points"],
              ", ".join(f"{v} {c}".strip() for c, v in p["money"].items())]
             for p in pairs if p["game"] == kind]
+
+
+#: an exact fraction as the archive's JSON writes it: "406/3", "-80/3"
+_FRACTION = re.compile(r"[+-]?\d+/\d+")
+#: a contract as the archive's records keep it: "8NT", "7S"
+_CONTRACT = re.compile(r"(\d+)(S|C|D|H|NT)")
+#: the records whose value is a contract (``ClubFacts.height_text``)
+CONTRACT_RECORDS = ("highest_contract", "highest_alone")
+
+
+def mixed(value: object) -> object:
+    """A fraction as a player reads it, the same on the page and in the command's text:
+    ``406/3`` as ``135 1/3`` (still exact); anything else as it is."""
+    if not isinstance(value, str) or not _FRACTION.fullmatch(value):
+        return value
+    f = Fraction(value)
+    if f.denominator == 1:
+        return str(f.numerator)
+    whole, part = divmod(abs(f.numerator), f.denominator)
+    return ("-" if f < 0 else "") + (f"{whole} " if whole else "") + f"{part}/{f.denominator}"
+
+
+def record_value(record: str, value: object, w: Mapping[str, str]) -> object:
+    """A record's value as players write it in ``w``'s language: a contract as ``8 БК`` or
+    ``8♦`` (the answer keeps ``8NT``, ``8D``), a fraction as ``135 1/3``."""
+    if record in CONTRACT_RECORDS and isinstance(value, str):
+        m = _CONTRACT.fullmatch(value)
+        if m:
+            return contract_label({"level": m.group(1), "suit": m.group(2)}, w)
+    return mixed(value)
+
+
+def won_from(a: str, b: str, won: Mapping[str, Any]) -> tuple[str, str, object, dict[str, str]] | None:
+    """Who won from whom, said by its sign: (winner, loser, points, money), never a negative
+    win ("B won 100 from A", not "A won -100 from B"); None when they are even."""
+    points = Fraction(str(won["points"]))
+    if points == 0:
+        return None
+    money = {c: v.lstrip("-") if points < 0 else v for c, v in (won.get("money") or {}).items()}
+    if points < 0:
+        return b, a, mixed(str(-points)), money
+    return a, b, mixed(str(points)), money

@@ -184,6 +184,17 @@ WORDS: dict[str, tuple[str, str]] = {
                  "{0}: {1} {1|вечер|вечера|вечеров} вместе; {2} впереди {3}, позади {4}, "
                  "вровень {5}; средняя разница {6}"),
     "won_from_line": ("{0} won {2} from {1}", "выигрыш {0@genitive} у {1@genitive}: {2}"),  # no verb: it would have a gender
+    # head-to-head said by its sign: the winner first, or neither when they are even
+    "even_line": ("{0} and {1} are even", "{0} и {1} — вровень"),
+    # what the rating's numbers mean, one line beside the ratings
+    "rating_explained": ("Rating = 40 × (mu − 3 sigma): mu is the player's estimated skill, "
+                         "sigma how unsure that estimate still is. It starts below zero and "
+                         "rises as games make sigma smaller, so a negative rating means "
+                         "few games or poor results.",
+                         "Рейтинг = 40 × (mu − 3 sigma): mu — оценка силы игрока, sigma — "
+                         "насколько она ещё неточна. Он начинается ниже нуля и растёт, когда "
+                         "с играми sigma уменьшается, поэтому отрицательный рейтинг — это "
+                         "мало игр или слабые результаты."),
     "in_progress_line": ("in progress: {0} ({1}, {2}; left out until finished, or --unfinished)",
                          "идёт: {0} ({1}, {2}; не учтена до конца, или --unfinished)"),
     "in_progress_counted": ("in progress: {0} ({1}, {2}; counted as it stands, --unfinished)",

@@ -35,6 +35,8 @@ from ..game import GameType
 from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount, shown
+from .local import local_currency, local_date, local_number
+from ..club.show import record_value, won_from
 from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
 from .pages.games import file_page, games_page
@@ -87,6 +89,13 @@ def templates() -> Environment:
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
     env.globals["shown"] = shown
+    # numbers, money and dates as the page's reader writes them («148,00 ₽», 16.10.2026)
+    env.filters["num"] = local_number
+    env.filters["cur"] = local_currency
+    env.filters["day"] = local_date
+    # the club's values as the command's text says them: "8 БК", "135 1/3", a win by its sign
+    env.globals["record_value"] = record_value
+    env.globals["won_from"] = won_from
     # the game as players name it, from the game's own words: a kind or a registered name
     env.filters["game_name"] = _game_name
     env.filters["deals"] = lambda n, lang: i18n.count_deals(int(n), lang)  # "16 сдач"

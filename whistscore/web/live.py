@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import attrs
 from jinja2 import Environment
 from markupsafe import Markup
 
@@ -31,10 +32,14 @@ SHOWN_DEALS = 12
 
 
 def live(store: Folder, templates: Environment, name: str, lang: str, show_all: bool = False,
-         rp: Replay[Any] | None = None, s: JSONObject | None = None) -> JSONObject:
-    """The live part of the table page of game ``name`` (``rp``: its replay, if at hand)."""
+         rp: Replay[Any] | None = None, s: JSONObject | None = None,
+         first: str | None = None) -> JSONObject:
+    """The live part of the table page of game ``name`` (``rp``: its replay, if at hand;
+    ``first``: the first dealer chosen on the page, drawn as such before the first deal)."""
     stamp = store.stamp(name) if rp is None else store.stamp_of(name, rp)
     rp = rp if rp is not None else store.replay(name)
+    if first is not None and not rp.game.deals and first in rp.game.players:
+        rp = attrs.evolve(rp, upcoming=first)
     game = rp.game
     kind = game.kind
     s = s if s is not None else settle_json(rp)
@@ -49,6 +54,14 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     offer = None
     if fields is not None and fields.offer is not None and not rp.finished:
         offer = fields.offer(game.rules, game.players, dealer, rp.state)
+    # before the first deal each player may deal first (the file's first deal says who,
+    # journal.md): who is active and what the form offers with each of them dealing
+    firsts = None
+    if not game.deals and not rp.finished:
+        firsts = {p: {"dealer": p, "active": list(kind.active_players(game.players, p)),
+                      "offer": (fields.offer(game.rules, game.players, p, rp.state)
+                                if fields is not None and fields.offer is not None else None)}
+                  for p in game.players}
     unit = words(lang).get(f"unit.{s['unit']}", s["unit"])
     last = _last_change(game, s)
     deals = []
@@ -68,7 +81,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
         w=words(lang), lang=lang, name=name, kind=kind, s=s, unit=unit, dealer=dealer,
         currency=getattr(game, "currency", None),
         finished=rp.finished, deals=deals, hidden=len(rp.results) - len(results), due=due,
-        standing=standing, last=last,
+        standing=standing, last=last, firsts=firsts is not None,
         sits_out=[p for p in game.players if p not in kind.active_players(game.players,
                                                                             dealer)])
     html = templates.get_template("live.html").render(sheet=Markup(draw_sheet(rp, lang)),
@@ -80,7 +93,7 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
             "finished": rp.finished, "ended": getattr(game, "ended", None),
             "dealer": dealer, "players": list(game.players),
             "active": list(kind.active_players(game.players, dealer)),
-            "due": due[0] if due else None, "offer": offer}
+            "due": due[0] if due else None, "offer": offer, "firsts": firsts}
 
 
 def _last_change(game: Any, s: JSONObject) -> dict[str, Fraction] | None:

@@ -53,6 +53,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "balance": ("Balance", "Баланс"),
     "next_dealer": ("Next dealer", "Следующий сдаёт"),
     "dealer": ("Dealer", "Сдаёт"),
+    "deals_first": ("Deals first", "Первым сдаёт"),
+    "deals_first_new": ("Deals first: player 1 ({0}); the table page lets you change it "
+                        "before the first deal",
+                        "Первым сдаёт игрок 1 ({0}); до первой сдачи это можно поменять "
+                        "на странице игры"),
     "sits_out": ("sits out", "на прикупе"),
     "game_over": ("The game is finished: settle up.", "Игра закончена: расчёт."),
     "record": ("Record the deal", "Записать сдачу"),

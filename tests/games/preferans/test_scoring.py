@@ -347,8 +347,8 @@ def test_allpass_progression_repeats_the_last_price_and_resets():
                  contract("Anna", "6S", {"Boris": P, "Vera": P}), allpass(t)])
     assert [owed(rep, n)[("Boris", "gora", None)] for n in (1, 2, 3, 4, 6)] == [2, 4, 6, 6, 2]
     assert [text(GAME.describe_result(r.record.deal, r.outcome, r.context), GAME)
-            for r in rep.results] == ["all-pass x1", "all-pass x2", "all-pass x3", "all-pass x3",
-                                      "both pass", "all-pass x1"]
+            for r in rep.results] == ["first all-pass", "second all-pass", "third all-pass",
+                                      "fourth all-pass", "both pass", "first all-pass"]
 
 
 def test_allpass_zero_tricks_goes_into_the_pulya():

@@ -305,7 +305,13 @@ LABELS: dict[str, tuple[str, str]] = {
                    "прикуп|прикупа|прикупе — две отложенные карты, их берёт играющий; вчетвером "
                    "сдающий сидит «на прикупе» и не играет"),
     "pref.res.rostov": ("all-pass (Rostov)", "распасы (ростовские)"),
-    "pref.res.allpass": ("all-pass x{0}", "распасы ×{0}"),
+    # the all-pass said by its place in the series, as players say it: «вторые распасы»
+    "pref.res.allpass": ("{0@ordinal} all-pass", "{0}-е распасы"),
+    "pref.res.allpass_1": ("first all-pass", "первые распасы"),
+    "pref.res.allpass_2": ("second all-pass", "вторые распасы"),
+    "pref.res.allpass_3": ("third all-pass", "третьи распасы"),
+    "pref.res.allpass_4": ("fourth all-pass", "четвёртые распасы"),
+    "pref.res.allpass_5": ("fifth all-pass", "пятые распасы"),
     "pref.res.misere_made": ("misère made", "мизер сыгран"),
     "pref.res.misere_caught": ("misère caught with {0}", "мизер пойман, взяток: {0}"),
     "pref.res.half": ("half-whist", "полвиста"),
@@ -425,9 +431,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "field.concede": ("giving up", "уход без трёх"),
     "field.pulya": ("pulya", "пуля"),
     # a deal in words (the scorepad's list of deals)
-    "pref.said.misere": ("{0}: misère", "{0}: мизер"),
+    # the result follows and says the misère once: "Боря: мизер пойман, взяток: 2"
+    "pref.said.misere": ("{0}:", "{0}:"),
     "pref.said.nt": ("{0} no trumps", "{0} БК"),
-    "pref.said.concede": ("{0}: {1}, given up", "{0}: {1}, без трёх"),
+    # the result follows and says «без трёх» once: "Аня: 7♥, без трёх"
+    "pref.said.concede": ("{0}: {1}", "{0}: {1}"),
     "pref.said.contract": ("{0}: {1}", "{0}: {1}"),
     "pref.said.whist": ("whist: {0}", "вист: {0}"),
     "pref.said.half": ("half-whist: {0}", "полвиста: {0}"),

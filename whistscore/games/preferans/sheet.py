@@ -20,7 +20,7 @@ from ...paper import Pulka, pulka, running_columns
 from ...rules import Rules
 from .club import _SHORT_RULES, _rule_of
 from .deals import AllPass, Concede, Contract, Deal, Misere
-from .scoring import State, allpass_price
+from .scoring import State
 
 __all__ = ["drawing", "describe_deal", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "pairwise_settlement"]
@@ -171,8 +171,9 @@ def describe_result(deal: Deal, outcome: Outcome[State], ctx: DealContext) -> Wo
     if isinstance(deal, AllPass):
         if ctx.rules["allpass"] == "rostov":
             return Label("pref.res.rostov")
-        price = allpass_price(ctx.rules["allpass_prices"], outcome.state.streak)
-        return Label("pref.res.allpass", (price,))
+        # said by its place in the series («вторые распасы»); the price shows in what it wrote
+        n = outcome.state.streak
+        return Label(f"pref.res.allpass_{n}" if 1 <= n <= 5 else "pref.res.allpass", (n,))
     if isinstance(deal, Misere):
         n = deal.declarer_tricks()
         misere = Label("pref.res.misere_made") if n == 0 else Label("pref.res.misere_caught", (n,))
@@ -187,8 +188,9 @@ _SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 def describe_deal(deal: Deal, ctx: DealContext) -> Words:
     """"Аня: 7♠; вист: Боря; пас: Вера", "Боря: мизер": what was played (an all-pass is
-    said by its result, "распасы ×2")."""
-    if isinstance(deal, AllPass):  # the result says it: "распасы ×2"
+    said by its result, "вторые распасы"; a misère's and a conceded contract's result say
+    «мизер» and «без трёх», so these are said once)."""
+    if isinstance(deal, AllPass):  # the result says it: "вторые распасы"
         return ""
     if isinstance(deal, Misere):
         return Label("pref.said.misere", (deal.declarer,))
@@ -197,6 +199,8 @@ def describe_deal(deal: Deal, ctx: DealContext) -> Words:
     if isinstance(deal, Concede):
         return Label("pref.said.concede", (deal.declarer, contract))
     parts: list[Words] = [Label("pref.said.contract", (deal.declarer, contract))]
+    if deal.tricks is None and all(s == "pass" for _, s in deal.whist):
+        return Phrase(tuple(parts))   # not played: the result says «оба паса» once
     by_status: dict[str, list[str]] = {}
     for name, status in deal.whist:
         by_status.setdefault(status, []).append(name)

@@ -74,11 +74,12 @@ async def table_page(request: Request) -> Response:
 
 
 def _changed(state: Any, name: str, seen: str | None, lang: str,
-             show_all: bool) -> JSONObject | None:
-    """The live view, or None when the file's stamp is still the one the page saw."""
+             show_all: bool, first: str | None = None) -> JSONObject | None:
+    """The live view, or None when the file's stamp is still the one the page saw
+    (``first``: the first dealer the page chose, before the first deal)."""
     if seen is not None and seen == state.folder.stamp(name):
         return None
-    return live(state.folder, state.templates, name, lang, show_all)
+    return live(state.folder, state.templates, name, lang, show_all, first=first)
 
 
 async def live_view(request: Request) -> Response:
@@ -86,7 +87,8 @@ async def live_view(request: Request) -> Response:
     name = request.path_params["name"]
     try:
         data = await state.work.read(_changed, state, name, query(request, "stamp"),
-                                     lang_of(request), query(request, "all") == "1")
+                                     lang_of(request), query(request, "all") == "1",
+                                     query(request, "first"))
     except InputError as exc:
         return error(exc)
     if data is None:

@@ -25,8 +25,10 @@ function players() {
     const label = document.createElement("label");
     const extra = i >= Math.min(...g.counts) ? " (" + W.optional + ")" : "";
     label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
-    box.append(label);
+    box.insertBefore(label, $("ng-first"));
+    if (i === 0) input.addEventListener("input", firstDealer);
   }
+  firstDealer();
   $("ng-rules").placeholder = g.hint;  // the game's own example, from the server
   $("ng-stake-word").textContent = g.stake;  // «цена виста»: the price of the game's unit
   const preset = $("ng-preset");
@@ -56,6 +58,7 @@ function earlier() {
     b.addEventListener("click", () => {
       const boxes = $("ng-players").querySelectorAll("input");
       boxes.forEach((input, i) => { input.value = t[i] || ""; });
+      firstDealer();
     });
     return b;
   }));
@@ -107,6 +110,14 @@ function usual() {
     draw();
   }
   box.hidden = !(g.usual || []).length;
+}
+// who deals first: player 1, as the game file reads it (journal.md); the table page
+// lets the players choose another before the first deal
+function firstDealer() {
+  const p = $("ng-first");
+  if (!p || !W.deals_first_new) return;
+  const name = ($("ng-player-1") || {}).value || "";
+  p.textContent = W.deals_first_new.replace("{0}", name.trim() || "…");
 }
 game.addEventListener("change", () => { players(); earlier(); usual(); });
 players();

@@ -12,6 +12,18 @@ export function flash(text, bad) {
   p.hidden = !text;
 }
 
+// Before the first deal the strip offers each player as the first dealer (the server
+// sent, for each, who is active and what the form offers: live.firsts); the one
+// tapped (pad.first) is the live view's dealer until the first deal is recorded.
+export function chooseFirst(pad) {
+  const firsts = pad.state.firsts;
+  if (!firsts) { pad.first = null; return; }
+  if (pad.first && firsts[pad.first]) pad.state = Object.assign({}, pad.state, firsts[pad.first]);
+  for (const b of document.querySelectorAll("#strip button[data-first]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.first === pad.state.dealer));
+  }
+}
+
 // pad: the page's shared state (pad.state, pad.values, pad.edit, pad.busy,
 // pad.generation: a poll answered after a change of ours is stale and dropped)
 export function createLive(pad, game, form, W, query) {
@@ -22,6 +34,7 @@ export function createLive(pad, game, form, W, query) {
     $("live-deals").innerHTML = live.deals_html;
     if (live.strip_html !== undefined && $("strip")) $("strip").innerHTML = live.strip_html;
     pad.state = live;
+    chooseFirst(pad);
     if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
     if (pad.state.due && !pad.edit && !Object.keys(pad.values).length) Object.assign(pad.values, pad.state.due);
     if (form.stale()) form.render();   // a redraw only when the form itself changes
@@ -32,8 +45,10 @@ export function createLive(pad, game, form, W, query) {
     if (pad.busy && !force) return;
     const asked = pad.generation;
     try {
+      // the first dealer chosen on this page is drawn as such (before the first deal)
+      const first = pad.first && pad.state.firsts ? "&first=" + encodeURIComponent(pad.first) : "";
       const [status, data] = await game.live(
-        query + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
+        query + first + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
       if (status === 200 && (asked === pad.generation || force)) apply(data);
       if ($("flash").textContent === W.offline) flash("");
     } catch (e) {

@@ -5,7 +5,7 @@
 
 import { gameApi } from "./api.js";
 import { $, createForm, el, fmt } from "./form.js";
-import { createLive, flash } from "./live.js";
+import { chooseFirst, createLive, flash } from "./live.js";
 
 const W = JSON.parse($("words").textContent);
 const F = JSON.parse($("fields").textContent);
@@ -68,6 +68,8 @@ async function record(body, errorAt, twice) {
   clearErrors();
   const note = $("note").value.trim();
   if (note) body.note = note;
+  // the first deal names its dealer when another than the first player was chosen
+  if (!pad.edit && pad.first && pad.state.firsts) body.dealer = pad.first;
   const q = "?view=1&lang=" + lang + all;
   try {
     if (!pad.edit && !dealId) dealId = newId();
@@ -162,6 +164,18 @@ $("redo").addEventListener("click", async () => {
   showRedo();
 });
 
+// one tap on a name in the strip chooses who deals first (before the first deal only)
+$("strip").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-first]");
+  if (!b || !pad.state.firsts) return;
+  const activeBefore = JSON.stringify(pad.state.active);
+  pad.first = b.dataset.first;
+  pad.state = Object.assign({}, pad.state, pad.state.firsts[pad.first]);
+  chooseFirst(pad);
+  if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
+  form.render();
+  live.poll(true);   // the sheet and its "next dealer" drawn with the chosen one
+});
 $("live-deals").addEventListener("click", (e) => {
   const b = e.target.closest("button.edit");
   if (!b) return;
