@@ -63,8 +63,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "written_as": ("written as", "варианты имени:"),  # no verb: it would have a gender
     # a player's statistics (club.md "Statistics"): each key of the JSON is "stat.KEY",
     # its counts "stat.sub.KEY" (or "stat.PARENT.KEY" where the parent words it otherwise)
-    "indexing": ("whistscore club: indexing {0} of {1} {1|file|files}...",
-                 "whistscore club: обработано {0} из {1} {1|файла|файлов|файлов}..."),
     "statistics": ("Statistics", "Статистика"),
     "stat.summary": ("{0} {0|evening|evenings}, {1} {1|win|wins}, win rate {2}, average place {3}",
                      "{0} {0|вечер|вечера|вечеров}, {1} {1|победа|победы|побед}, доля побед "
