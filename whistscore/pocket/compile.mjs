@@ -38,10 +38,12 @@ for folder, dirs, files in os.walk("/build/site"):
     keep = os.path.relpath(folder, "/build/site").split(os.sep)[0] in KEEP_SOURCE
     dirs.sort()
     # module.pyc in the module's place ("legacy" layout): the source is not needed to run;
-    # nor is a wheel's RECORD (the list pip uninstalls by)
+    # nor is a wheel's RECORD (the list pip uninstalls by), nor type stubs (.pyi, py.typed:
+    # read by type checkers, never by an import)
     names += [os.path.join(folder, f) for f in sorted(files)
               if (keep and f == "__init__.py") or not (f.endswith(".py") and f + "c" in files)
-              if not (f == "RECORD" and folder.endswith(".dist-info"))]
+              if not (f == "RECORD" and folder.endswith(".dist-info"))
+              if not (f.endswith(".pyi") or f == "py.typed")]
 names = [os.path.relpath(n, "/build/site") for n in names]
 `);
 await py.runPythonAsync(`

@@ -64,16 +64,9 @@ _END = re.compile(r"\s*(COMMIT|END|ROLLBACK)\b(?!\s+TO\b)", re.I)
 
 
 def _sql() -> Any:
-    """sql.js as the worker loaded it (``self.whistscoreSQL``), read with ``run_js``, not
-    through the ``js`` module.
-
-    On the start that makes the memory snapshot (``loadPyodide(_makeSnapshot)``, the first
-    start on a phone) Pyodide's ``js`` module is a recording proxy of the worker's globals:
-    every object reached through it is wrapped, so ``js.whistscoreSQL.Database.new()`` makes
-    a database whose prototype is a wrapped ``Database.prototype``, and each method call then
-    runs with ``this`` unwrapped to that prototype, not the database: sql.js's ``prepare``
-    sees no ``db`` handle and SQLite answers "out of memory" to every statement.  What
-    ``eval`` returns (``run_js``) is the object itself, never wrapped."""
+    """sql.js as the worker loaded it, read with ``run_js``: on the start that makes the
+    snapshot, what the ``js`` module gives is wrapped, and an sql.js database made through it
+    has no handle ("out of memory"; docs/pocket.md, "SQLite for the club")."""
     try:
         from pyodide.code import run_js  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
