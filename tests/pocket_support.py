@@ -33,6 +33,13 @@ class _Site(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:
         pass
 
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        # every path the host served (the service worker's and the web worker's requests
+        # too, which the page's own log does not see)
+        served = getattr(self.server, "served", None)
+        if served is not None:
+            served.append(self.path)
+
 
 class StaticHost:
     """``folder`` on http://127.0.0.1:PORT/ until :meth:`stop` (then the port refuses);
@@ -42,6 +49,7 @@ class StaticHost:
         self.folder = folder
         self.server = http.server.ThreadingHTTPServer(
             ("127.0.0.1", port), functools.partial(_Site, directory=str(folder)))
+        self.server.served = []  # type: ignore[attr-defined]
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -672,6 +672,13 @@ def _dump_value(value: Any) -> str:
 
 def to_json(game: Game) -> JSONObject:
     """The game as the JSON object :func:`from_json` reads back equal."""
+    out = _head_json(game)
+    out["deals"] = [deal_to_json(game.kind, d) for d in game.deals]
+    return out
+
+
+def _head_json(game: Game) -> JSONObject:
+    """Everything of :func:`to_json` but the deals."""
     out: JSONObject = {
         "format": FORMAT,
         "version": VERSION,
@@ -695,20 +702,37 @@ def to_json(game: Game) -> JSONObject:
         out["result"] = game.result.to_json()
     if game.created is not None:
         out["created"] = game.created
-    out["deals"] = [deal_to_json(game.kind, d) for d in game.deals]
     return out
+
+
+#: (id(kind), id(record)) -> (kind, record, its line): a game saved again at every deal
+#: writes its earlier deals' lines from here rather than encoding them again (a record is
+#: immutable; the entry holds it, so its id is not reused while the line is kept)
+_LINES: dict[tuple[int, int], tuple[Any, DealRecord, str]] = {}
+_MAX_LINES = 20_000
+
+
+def _deal_line(kind: GameType[Any, Any], record: DealRecord) -> str:
+    key = (id(kind), id(record))
+    hit = _LINES.get(key)
+    if hit is not None and hit[0] is kind and hit[1] is record:
+        return hit[2]
+    line = "    " + _dump_value(deal_to_json(kind, record))
+    if len(_LINES) >= _MAX_LINES:
+        _LINES.clear()
+    _LINES[key] = (kind, record, line)
+    return line
 
 
 def dumps(game: Game) -> str:
     """The file text: fixed key order, two-space indent, one deal per line."""
-    data = to_json(game)
-    deals = data.pop("deals")
+    data = _head_json(game)
     lines = ["{"]
     for key, value in data.items():
         lines.append(f"  {_dump_value(key)}: {_dump_value(value)},")
-    if deals:
+    if game.deals:
         lines.append('  "deals": [')
-        lines.append(",\n".join("    " + _dump_value(d) for d in deals))
+        lines.append(",\n".join(_deal_line(game.kind, r) for r in game.deals))
         lines.append("  ]")
     else:
         lines.append('  "deals": []')

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import attrs
 
@@ -65,7 +65,8 @@ def _check_expect(game: ScoredGame, expect: int | None) -> None:
 
 def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None = None,
            note: str | None = None, at: str | bool | None = True,
-           expect: int | None = None, id: str | None = None) -> Change:
+           expect: int | None = None, id: str | None = None,
+           known: Callable[[], ScoredGame | None] | None = None) -> Change:
     """Append one deal to the game file at ``path`` and save it.
 
     ``deal``: short notation, JSON text, or a JSON object (see
@@ -82,9 +83,14 @@ def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None 
     :raises GameOverError: the game has ended.
     :raises InputError: the file cannot be read, locked or replaced; or another error of
         reading it (see :meth:`whistscore.scored.ScoredGame.load`).
+
+    ``known``: called under the lock, the game as the caller already holds it in memory if
+    the file is still the one it holds (a scorepad keeping its games between taps), else
+    ``None``; the file is then read and replayed as usual.  So a long game is not read and
+    replayed again at every deal.
     """
     with files.locked(path):
-        before = ScoredGame.load(path, lean=True)
+        before = (known() if known is not None else None) or ScoredGame.load(path, lean=True)
         if id is not None:
             done = before.numbered(id)
             if done is not None:

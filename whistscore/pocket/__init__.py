@@ -5,3 +5,8 @@ laptop"; docs/pocket.md).
 browser (the scorepad app of ``whistscore.web``, unchanged but for its ``pocket`` flag).
 Nothing here is imported by ``import whistscore``.
 """
+
+#: where the repository publishes the site (.github/workflows/pages.yml deploys a tagged
+#: release to GitHub Pages: https://OWNER.github.io/REPOSITORY/); the laptop's scorepad shows
+#: it to the table (``serve``'s start and its games page)
+ADDRESS = "https://whistscore.github.io/whistscore/"

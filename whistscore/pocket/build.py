@@ -39,6 +39,14 @@ PACKAGE = HERE.parent
 #: the Pyodide files the site serves (the rest of the npm package is for Node and types)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+#: what the build says when Node is missing (one sentence, the install line)
+NEEDS_NODE = ("the build needs Node.js 20 or later (node and npm) to fetch and compile Pyodide: "
+              "install it with `sudo apt install nodejs npm` (Debian, Ubuntu), "
+              "`brew install node` (macOS) or from nodejs.org, then build again")
+#: the site's own scripts, copied as they are (index.html and sw.js are filled in)
+SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js", "keep.js")
+#: the second Python archive: what the phone seldom needs, loaded when first imported
+LATER = "python/later.zip"
 #: the Python Pyodide 0.29 runs: the wheels are chosen for it
 PYTHON = "3.13"
 #: Pyodide's lock file: which packages ``loadPackage`` could fetch, and from where
@@ -76,6 +84,8 @@ def _run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = N
         done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
                               timeout=900)
     except FileNotFoundError:
+        if cmd[0] in ("node", "npm"):
+            raise InputError(NEEDS_NODE, field="build", value=cmd[0]) from None
         raise InputError(f"the build needs {cmd[0]} ({what})", field="build",
                          value=cmd[0]) from None
     except subprocess.TimeoutExpired:
@@ -140,6 +150,20 @@ def _pins() -> list[tuple[str, bool]]:
     return out
 
 
+def _pip() -> list[str]:
+    """pip as this Python has it; under uv, whose environments have no pip, uv's own
+    ``uv tool run pip`` (the same pip, run in uv's cache)."""
+    import importlib.util
+
+    if importlib.util.find_spec("pip") is not None:
+        return [sys.executable, "-m", "pip"]
+    uv = shutil.which("uv")
+    if uv is not None:
+        return [uv, "tool", "run", "--quiet", "pip"]
+    raise InputError("the build needs pip (or uv) to fetch the wheels: "
+                     "`python -m ensurepip`, or install uv", field="build", value="pip")
+
+
 def wheels_folder() -> Path:
     """The pinned pure-Python wheels, downloaded (or built from source) once into the cache."""
     folder = _cache() / f"wheels-{_digest(HERE / 'wheels.txt')}"
@@ -148,7 +172,7 @@ def wheels_folder() -> Path:
         return folder
     folder.mkdir(parents=True, exist_ok=True)
     pins = _pins()
-    pip = [sys.executable, "-m", "pip"]
+    pip = _pip()
     binary = [spec for spec, source in pins if not source]
     _run(pip + ["download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
                 "--python-version", PYTHON, "--implementation", "py", "--abi", "none",
@@ -285,14 +309,13 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
             archives = [str(wheels / n) for n in names[:-1]] + [str(Path(tmp) / names[-1])]
             (work / "python").mkdir()
             log("compiling the Python with Pyodide's own (node)…")
-            _run(["node", str(HERE / "compile.mjs"), str(core),
-                  str(work / "python" / "site-packages.zip")] + archives,
+            _run(["node", str(HERE / "compile.mjs"), str(core), str(work / "python")] + archives,
                  what="the wheels compiled for the browser's Python")
         shutil.copytree(PACKAGE / "web" / "static", work / "static")
         (work / "sqljs").mkdir()
         for f in SQLJS_FILES:
             shutil.copy2(sqljs_folder() / f, work / "sqljs" / f)
-        for f in ("pocket.js", "worker.js", "keep.js"):
+        for f in SITE_SCRIPTS:
             shutil.copy2(HERE / "site" / f, work / f)
         en = {k: v[0] for k, v in WORDS.items()}
         ru = {k: v[1] for k, v in WORDS.items()}
@@ -309,18 +332,26 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
                     "background_color": "#fbf8f1", "theme_color": "#1d2330", "icons": icons}
         (work / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1),
                                                    encoding="utf-8")
+        # the modules loaded when first imported (later.py): named in pocket.json
+        later_modules = json.loads((work / "python" / "later.json").read_text(encoding="utf-8"))
+        (work / "python" / "later.json").unlink()
         files = _files(work)
         h = hashlib.sha256()
         for f in files:
             h.update(f.encode() + b"\0" + hashlib.sha256((work / f).read_bytes()).digest())
         version = h.hexdigest()[:16]
+        # the page knows its version (pagestore.js drops a page kept by another version)
+        (work / "index.html").write_text(page.replace("@VERSION@", version), encoding="utf-8")
         (work / "pocket.json").write_text(json.dumps({
-            "version": version, "python": "python/site-packages.zip", "built_from": names},
+            "version": version, "python": "python/site-packages.zip",
+            "later": {"archive": LATER, "modules": later_modules}, "built_from": names},
             indent=1), encoding="utf-8")
-        cached = ["./"] + [f for f in files if f != "index.html"] + ["pocket.json"]
+        # the service worker keeps the site at its install; the second archive is kept when
+        # first fetched (the page fetches it once Python is up, off the start's path)
+        cached = ["./"] + [f for f in files if f not in ("index.html", LATER)] + ["pocket.json"]
         sw = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
         sw = sw.replace('"__VERSION__"', json.dumps(version)).replace(
-            "__FILES__", json.dumps(cached))
+            "__FILES__", json.dumps(cached)).replace("__LATER__", json.dumps([LATER]))
         (work / "sw.js").write_text(sw, encoding="utf-8")
         old = None
         if target.exists():

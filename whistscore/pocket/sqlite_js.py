@@ -64,11 +64,14 @@ _END = re.compile(r"\s*(COMMIT|END|ROLLBACK)\b(?!\s+TO\b)", re.I)
 
 
 def _sql() -> Any:
+    """sql.js as the worker loaded it, read with ``run_js``: on the start that makes the
+    snapshot, what the ``js`` module gives is wrapped, and an sql.js database made through it
+    has no handle ("out of memory"; docs/pocket.md, "SQLite for the club")."""
     try:
-        import js  # type: ignore[import-not-found,unused-ignore]
+        from pyodide.code import run_js  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise OperationalError("sql.js runs only in the browser (Pyodide)") from None
-    found = getattr(js, "whistscoreSQL", None)
+    found = run_js("self.whistscoreSQL")
     if found is None:
         raise OperationalError("sql.js is not loaded in this worker")
     return found

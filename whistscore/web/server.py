@@ -123,6 +123,9 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, open_browser: 
         join = join_address(host, port, token)
         out.write(f"phones at the table: open {join}\nor scan:\n")
         segno.make(join, error="m").terminal(out=out, compact=True)
+    from ..pocket import ADDRESS
+
+    out.write(f"no laptop next time? the scorepad on one phone: {ADDRESS}\n")
     out.write(f"token for scripts (header X-Whistscore-Token): {token}\n")
     if unkept:
         out.write(f"note: {unkept}\n")

@@ -31,6 +31,7 @@ from ..games import GAMES, get_game
 from ..i18n import error_line
 from ..replay import Replay, replay
 from ..rules import assignments_of
+from ..scored import ScoredGame
 from ..settlement import settle
 
 if TYPE_CHECKING:
@@ -401,6 +402,18 @@ class Folder:
         else:
             self._cache.pop(name, None)
 
+    def _held(self, name: str, path: Path) -> ScoredGame | None:
+        """The kept replay of ``name`` as a game to change, if the file is still the one it
+        was kept from (its stamp, under the caller's lock); else ``None`` (read it)."""
+        cached = self._cache.get(name)
+        if cached is None or len(cached[1].results) != len(cached[1].game.deals):
+            return None
+        try:
+            same = self._stamp(path) == cached[0]
+        except InputError:
+            return None
+        return ScoredGame(cached[1]) if same else None
+
     def add(self, name: str, body: Mapping[str, Any]) -> tuple[Replay[Any], int, bool]:
         """Append one deal (``whistscore.record``): the replay after it (every deal kept),
         the deal's number, and whether it was already there (a retry of its id)."""
@@ -410,14 +423,16 @@ class Folder:
         with files.no_links():
             change = recording.record(path, parts["deal"], dealer=parts["dealer"],
                                       note=parts["note"], expect=parts["expect"],
-                                      id=parts["id"])
+                                      id=parts["id"], known=lambda: self._held(name, path))
         if change.already:
             return self._current(name, path), change.number, True
         last = change.after.last
         if last is None:  # record always leaves a last deal
             raise AssertionError("a recorded deal came back without its deal")
         added = last.record
-        if known is not None and known[1].game.deals == change.before.game.deals:
+        if known is not None and change.before.replay is known[1]:
+            after = change.after.replay   # scored on the kept replay: every deal in it
+        elif known is not None and known[1].game.deals == change.before.game.deals:
             after = known[1].extend(added)  # the one new deal scored on the kept replay
         else:
             after = replay(change.after.game)

@@ -134,6 +134,8 @@ WORDS: dict[str, tuple[str, str]] = {
                        "Запись запускается на этом телефоне…"),
     "pocket_failed": ("The scorepad could not start in this browser.",
                       "Запись не запустилась в этом браузере."),
+    "pocket_address": ("No laptop next time? The scorepad on one phone:",
+                       "В другой раз без ноутбука? Запись на одном телефоне:"),
     "pocket_not_saved": ("Not saved: this browser's storage refused the write; the game is "
                          "as it was.",
                          "Не сохранено: хранилище браузера не приняло запись; игра осталась "

@@ -19,6 +19,8 @@
   const timings = { start: performance.now() };
   let current = null;
   let mounts = 0;
+  let renders = 0;
+  const store = window.whistscorePageStore;   // pagestore.js: the last page, kept
 
   // -- the page's timers end with the page --------------------------------------------
   let timers = new Set();
@@ -94,9 +96,18 @@
   async function transport(method, url, body) {
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
     const r = await ask(method, url, [["content-type", "application/json"]], data);
+    if (method !== "GET") timings.lastWrite = r.ms;   // the worker's part of the last change
     if (r.status === 204) return [204, null];
-    try { return [r.status, JSON.parse(new TextDecoder().decode(r.body))]; }
+    let answer;
+    try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
+    if (method !== "GET" && r.status < 300) {
+      // the kept page follows the change: its live parts from the answer, else asked again
+      // (after the answer is drawn: off the tap's path)
+      const live = answer && answer.live;
+      real.setTimeout(() => { if (!(live && patchKept(live))) keepLater(); }, 300);
+    }
+    return [r.status, answer];
   }
 
   // -- pages ---------------------------------------------------------------------------
@@ -110,9 +121,19 @@
     const r = await ask("GET", url, [["accept", "text/html"]]);
     const type = header(r, "content-type");
     if (!type.startsWith("text/html")) return deliver(r);
+    const html = new TextDecoder().decode(r.body);
+    if (r.status < 400) store.save(url, html);
+    render(url, html, false);
+    if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
+    timings.shown = performance.now();
+    document.documentElement.dataset.page = url;
+  }
+
+  // The app's page `html` (of address `url`) put in this document, its scripts run.
+  function render(url, html, keepScroll, after) {
     endPage();
     current = url;
-    const doc = new DOMParser().parseFromString(new TextDecoder().decode(r.body), "text/html");
+    const doc = new DOMParser().parseFromString(html, "text/html");
     document.documentElement.lang = doc.documentElement.lang;
     document.title = doc.title;
     for (const old of document.head.querySelectorAll("[data-page]")) old.remove();
@@ -127,7 +148,15 @@
     const scripts = Array.from(doc.body.querySelectorAll("script[src]"));
     for (const s of scripts) s.remove();
     document.body.replaceChildren(...Array.from(doc.body.childNodes, (n) => document.importNode(n, true)));
-    window.scrollTo(0, 0);
+    if (!keepScroll) window.scrollTo(0, 0);
+    const mine = ++renders;
+    // the page's scripts once `after` is done (the kept page: once api.js has its transport),
+    // unless another page was drawn meanwhile
+    if (after) after.then(() => { if (renders === mine) mountScripts(scripts); });
+    else mountScripts(scripts);
+  }
+
+  function mountScripts(scripts) {
     for (const s of scripts) {   // the page's own script, from the site's copy of web/static
       const n = document.createElement("script");
       n.src = staticURL(s.getAttribute("src"));
@@ -139,9 +168,6 @@
       }
       document.body.append(n);
     }
-    if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
-    timings.shown = performance.now();
-    document.documentElement.dataset.page = url;
   }
 
   function go(url) {
@@ -218,15 +244,118 @@
     }
   }
 
-  window.whistscorePocket = { go, timings, ask, transport, show, deliver };
-  offline().then(async (how) => {
-    timings.serviceWorker = how;
+  // -- the last page, kept (pagestore.js) ----------------------------------------------
+  // After a change the page redraws its parts from the answer; the kept page is asked
+  // again of the app right after (off the tap's path: the answer is already shown), so the
+  // next start draws the game as it now is and a Record there expects the deals it shows.
+  let keepTimer = 0;
+  function keepLater() {
+    clearTimeout(keepTimer);
+    keepTimer = real.setTimeout(keepNow, 1000);
+  }
+  // A change answered with the table's live view (a deal, an undo, an edit): the kept page
+  // takes it in the page itself (its sheet, deals, strip and state), with no work for Python,
+  // so a tap costs the same at deal 200 as at deal 1.
+  function patchKept(live) {
+    const kept = store.load();
+    if (!kept || kept.url !== current) return false;
+    const doc = new DOMParser().parseFromString(kept.html, "text/html");
+    const parts = { live: live.html, "live-deals": live.deals_html, strip: live.strip_html };
+    const boot = doc.getElementById("boot");
+    if (!boot || !doc.getElementById("live")) return false;
+    for (const [id, html] of Object.entries(parts)) {
+      const el = doc.getElementById(id);
+      if (el && typeof html === "string") el.innerHTML = html;
+    }
+    const state = Object.assign({}, live);
+    delete state.html; delete state.deals_html; delete state.strip_html;
+    // as the app writes it (shared.json_script): nothing in it can close the script
+    boot.textContent = JSON.stringify(state).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")
+      .replace(/&/g, "\\u0026");
+    store.save(current, "<!doctype html>\n" + doc.documentElement.outerHTML);
+    return true;
+  }
+  async function keepNow() {
+    const url = current;
+    if (!url) return;
+    const r = await ask("GET", url, [["accept", "text/html"]]);
+    if (r.status < 400 && header(r, "content-type").startsWith("text/html") && url === current) {
+      store.save(url, new TextDecoder().decode(r.body));
+    }
+  }
+
+  // Drawn from storage, before Python: the kept page, if the address asks for it (or for
+  // no page: the site opened from the home screen shows the last page it showed).
+  let touched = false;   // a tap or a key since the start: the page is not redrawn under it
+  for (const kind of ["pointerdown", "keydown", "input"]) {
+    document.addEventListener(kind, () => { touched = true; }, { capture: true, passive: true });
+  }
+  async function showKept(apiReady) {
+    const kept = store.load();
+    const asked = location.hash.slice(1);
+    if (!kept || (asked && asked !== kept.url)) return null;
+    if (!asked) history.replaceState(null, "", "#" + kept.url);
+    render(kept.url, kept.html, false, apiReady);
+    timings.kept = performance.now();
+    timings.page = timings.shown = timings.kept;
+    document.documentElement.dataset.page = kept.url;
+    document.documentElement.dataset.kept = "1";
+    return kept;
+  }
+  // Python is up: the kept page asked of the app; redrawn only if it differs and nobody has
+  // touched it (a table page also follows the game by its own live view).
+  async function refreshKept(kept) {
+    const url = kept.url;
+    const r = await ask("GET", url, [["accept", "text/html"]]);
+    if (r.status >= 400 || !header(r, "content-type").startsWith("text/html")) {
+      store.drop();
+      if (!touched && url === current) show(url);
+      return;
+    }
+    const html = new TextDecoder().decode(r.body);
+    store.save(url, html);
+    if (html !== kept.html && !touched && url === current) {
+      render(url, html, true);
+      timings.redrawn = performance.now();
+    }
+    delete document.documentElement.dataset.kept;
+  }
+
+  // A test's seam (tests/test_pocket.py): with "whistscore-pocket-hold" in this tab's
+  // sessionStorage, Python starts only when release() is called, so a test can tap the page
+  // drawn from storage before Python is up whatever the machine's speed.
+  let release = () => {};
+  const held = new Promise((resolve) => { release = resolve; });
+  function startPython() {
+    let hold = false;
+    try { hold = sessionStorage.getItem("whistscore-pocket-hold") === "1"; } catch (e) { /* none */ }
+    if (hold) held.then(startWorker); else startWorker();
+  }
+  window.whistscorePocket = { go, timings, ask, transport, store, show, deliver,
+                             release: () => release() };
+  ready.then(() => { document.documentElement.dataset.ready = "1"; }, () => {});
+  async function begin() {
+    // a warm start (the service worker already controls the page): Python starts at once,
+    // and the kept page is drawn meanwhile; a first visit lets the service worker fill its
+    // cache first, so the worker's files come from it
+    const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    if (warm) startPython();
+    // the module the pages import: its transport is set before any page script runs
+    const apiReady = import(staticURL("/static/api.js")).then((api) => api.useTransport(transport));
+    const kept = showKept(apiReady);   // drawn at once; its scripts once api.js is ready
+    await apiReady;
+    const how = await offline();
+    timings.serviceWorker = warm ? "cached" : how;
     timings.sw = performance.now();
-    startWorker();
-    const api = await import(staticURL("/static/api.js"));   // the module the pages import
-    api.useTransport(transport);
+    if (!warm) startWorker();
+    const shown = await kept;
+    if (shown) return refreshKept(shown);
     return show(location.hash.slice(1) || "/");
-  }).catch((err) => {
+  }
+  const bootPage = document.getElementById("boot").outerHTML;   // the start's own words
+  begin().catch((err) => {
+    if (!document.getElementById("boot-error")) document.body.insertAdjacentHTML("afterbegin", bootPage);
+    document.getElementById("boot-loading").hidden = true;
     document.getElementById("boot-error").hidden = false;
     document.getElementById("boot-detail").textContent = String(err && err.stack || err);
     document.documentElement.dataset.failed = "1";

@@ -5,6 +5,8 @@
 "use strict";
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+// kept when first fetched rather than at the install (build.py's LATER: seldom needed)
+const LATER = __LATER__;
 // one site per folder of a host: its caches are named by its scope, and only its own go
 const PREFIX = "whistscore-pocket " + self.registration.scope + " ";
 const CACHE = PREFIX + VERSION;
@@ -28,6 +30,12 @@ self.addEventListener("fetch", (event) => {
     const hit = req.mode === "navigate"
       ? await cache.match(new URL("./", self.registration.scope).href)
       : await cache.match(req, { ignoreSearch: true });
-    return hit || fetch(req);
+    if (hit) return hit;
+    const path = new URL(req.url).pathname;
+    const later = LATER.find((f) => path === new URL(f, self.registration.scope).pathname);
+    if (!later) return fetch(req);
+    const answer = await fetch(new URL(later, self.registration.scope).href);
+    if (answer.ok) await cache.put(new URL(later, self.registration.scope).href, answer.clone());
+    return answer;
   })());
 });

@@ -12,6 +12,7 @@ from ...games import GAMES, get_game
 from ...i18n import game_name, preset_name, text
 from ...layout import Label
 from ...errors import InputError
+from ...pocket import ADDRESS as POCKET_ADDRESS
 from ..shared import club_available, json_script, lang_of, page, query
 from ..words import words
 
@@ -74,7 +75,7 @@ async def games_page(request: Request) -> Response:
     presets = _presets(lang_of(request))
     return page(request, "games.html", games=games, presets=json_script(presets),
                 game_names=list(GAMES), hint=next((p["hint"] for p in presets.values()), ""), club_word=club,
-                earlier=json_script(_earlier(games)))
+                earlier=json_script(_earlier(games)), pocket_address=POCKET_ADDRESS)
 
 
 async def file_page(request: Request) -> Response:
