@@ -27,20 +27,27 @@ def _num(text: str | int) -> float:
     return float(Decimal(str(text)))
 
 
-def line_chart(points: Sequence[tuple[str, str | int]], label: str) -> Markup:
-    """An SVG line of ``points`` (x label, value) with its lowest, highest and zero lines.
-
-    ``label`` names the chart for screen readers (``role="img"``).  One point is
-    drawn as a dot; none as an empty frame.
-    """
+def _framed(label: str, css: str) -> tuple[ET.Element, float, float]:
+    """A chart's SVG with its title for screen readers and the plot's frame; the plot's
+    width and height."""
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg",
-                             "viewBox": f"0 0 {_W} {_H}", "class": "chart", "role": "img",
+                             "viewBox": f"0 0 {_W} {_H}", "class": css, "role": "img",
                              "aria-label": label})
     ET.SubElement(svg, "title").text = label
     plot_w = _W - _LEFT - _RIGHT
     plot_h = _H - _TOP - _BOTTOM
     ET.SubElement(svg, "rect", {"x": str(_LEFT), "y": str(_TOP), "width": str(plot_w),
                                 "height": str(plot_h), "class": "frame"})
+    return svg, plot_w, plot_h
+
+
+def line_chart(points: Sequence[tuple[str, str | int]], label: str) -> Markup:
+    """An SVG line of ``points`` (x label, value) with its lowest, highest and zero lines.
+
+    ``label`` names the chart for screen readers (``role="img"``).  One point is
+    drawn as a dot; none as an empty frame.
+    """
+    svg, plot_w, plot_h = _framed(label, "chart")
     if not points:
         return Markup(ET.tostring(svg, encoding="unicode"))
     values = [_num(v) for _, v in points]
@@ -131,14 +138,7 @@ def places_chart(points: Sequence[tuple[str, int, int]], label: str) -> Markup:
     """A player's place in each evening (date, place, players), first place on top: a
     dot an evening on a line, the places as the axis's labels, the first and last date
     below."""
-    svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg",
-                             "viewBox": f"0 0 {_W} {_H}", "class": "chart places",
-                             "role": "img", "aria-label": label})
-    ET.SubElement(svg, "title").text = label
-    plot_w = _W - _LEFT - _RIGHT
-    plot_h = _H - _TOP - _BOTTOM
-    ET.SubElement(svg, "rect", {"x": str(_LEFT), "y": str(_TOP), "width": str(plot_w),
-                                "height": str(plot_h), "class": "frame"})
+    svg, plot_w, plot_h = _framed(label, "chart places")
     if not points:
         return Markup(ET.tostring(svg, encoding="unicode"))
     last = max([players for _, _, players in points] + [2])
