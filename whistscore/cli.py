@@ -61,7 +61,7 @@ def _usage_lang(argv: Sequence[str]) -> str:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
             arg[len("--lang="):] if arg.startswith("--lang=") else None)
-        if value in ("en", "ru"):
+        if value in LANGS:
             lang = value
     return lang
 

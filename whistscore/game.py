@@ -22,6 +22,7 @@ import attrs
 
 from .errors import DealError, InputError
 from .layout import Label, Phrase, Table
+from .language import Catalogue
 from .ledger import Amount, Entry
 from .paper import Drawing
 from .rules import RuleBook, Rules
@@ -415,6 +416,9 @@ class GameType(Generic[D, S]):
     # -- optional: data --------------------------------------------------------
     #: extra sheet labels: key -> (English, Russian)
     labels: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    #: the game's own words in every language: its catalogues (``locale/<lang>.mo`` beside
+    #: its ``game.py``, :class:`whistscore.language.Catalogue`); None: only the core's words
+    words: Catalogue | None = None
     #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
     deal_fields: DealFields | None = None
     #: every form of the short notation, the first being the commonest deal

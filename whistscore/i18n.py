@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .language import CORE, ENGLISH, grammar, langs, register_hook
 from .ledger import Entry, Label, Phrase, format_amount
 
 if TYPE_CHECKING:  # a game's own words are read from it; the games import this module's peers
@@ -24,7 +25,8 @@ __all__ = ["LANGS", "CORE_LABELS", "Term", "terms", "term_spans", "text", "rule_
            "error_line", "said", "formed",
            "entries_said"]
 
-LANGS = ("en", "ru")
+#: the languages whose catalogues are found (whistscore/language.py), English first
+LANGS = langs()
 
 CORE_LABELS: dict[str, tuple[str, str]] = {
     # the players' terms that every game shares, explained in one line where a page shows
@@ -569,19 +571,18 @@ def pays(payer: str, payee: str, amount: str, lang: str = "en") -> tuple[str, st
     """Who pays whom, as four parts: (payer, link, payee, after), names left bare so a page
     can set them in bold.  "Боря платит Ане 1.20" -> ("Боря", " платит ", "Ане", " 1.20");
     a payee pytrovich cannot decline: ("Боря", " → ", "Anna", ": 1.20")."""
-    if lang == "ru":
-        dative = name_case(payee, "dative")
+    cases = grammar(lang).name_cases
+    if cases is not None:
+        dative = cases(payee, "dative")
         if dative is None:
-            return (payer, " → ", payee, f": {amount}")
-        return (payer, " платит ", dative, f" {amount}")
-    return (payer, " pays ", payee, f" {amount}")
+            return (payer, said("pays.undeclined", (), lang), payee, f": {amount}")
+        return (payer, said("pays.verb", (), lang), dative, f" {amount}")
+    return (payer, said("pays.verb", (), lang), payee, f" {amount}")
 
 
 def count_deals(n: int, lang: str = "en") -> str:
     """"16 deals", "1 сдача", "3 сдачи", "16 сдач": the count agrees with its number."""
-    if lang == "ru":
-        return f"{n} {plural_ru(n, 'сдача', 'сдачи', 'сдач')}"
-    return "1 deal" if n == 1 else f"{n} deals"
+    return said("count.deals", (n,), lang)
 
 
 def game_title(kind: GameType[Any, Any], lang: str = "en") -> str:
@@ -601,14 +602,17 @@ def preset_name(kind: GameType[Any, Any], preset: str, lang: str = "en") -> str:
 
 
 def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:
-    pair = None
-    if kind is not None:
-        pair = getattr(kind, "labels", {}).get(key)
-    if pair is None:
-        pair = CORE_LABELS.get(key)
-    if pair is None:
-        return None
-    return pair[1] if lang == "ru" else pair[0]
+    """``key``'s text in ``lang``: the game's catalogue first, then the core's; a language
+    that lacks the key says it in English; ``None`` when no catalogue has it."""
+    words = getattr(kind, "words", None) if kind is not None else None
+    if words is not None:
+        found = words.get(key, lang)
+        if found is not None:
+            return found
+    found = CORE.get(key, lang)
+    if found is None and lang != ENGLISH:
+        return _lookup(key, kind, ENGLISH)
+    return found
 
 
 def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -> Any:
@@ -679,9 +683,10 @@ def _formed(args: list[Any], m: re.Match[str], lang: str) -> str:
     """One field of :data:`_FORMED` said, braces doubled for the format that follows."""
     i = int(m.group(1))
     if m.group(2) == "ordinal":
-        return _ordinal(args[i])
+        ordinals = grammar(lang).ordinals
+        return ordinals(args[i]) if ordinals is not None else str(args[i])
     if m.group(2):
-        return _cased(args, i, m.group(2))
+        return _cased(args, i, m.group(2), lang)
     forms = m.group(3)[1:].split("|")
     word = _plural(args[i], forms, lang)
     return word.replace("{", "{{").replace("}", "}}")
@@ -695,23 +700,35 @@ def _ordinal(n: Any) -> str:
 
 
 def _plural(n: Any, forms: list[str], lang: str) -> str:
-    """The form of ``forms`` that agrees with the number ``n``: in English (one, other), in
-    Russian (one, few, many); a number that is not whole takes "other" in English and the
-    "few" form in Russian (the genitive singular: "1/2 виста")."""
+    """The form of ``forms`` that agrees with the number ``n``, by the language's
+    ``Plural-Forms`` (English: one, other; Russian: one, few, many); a number that is not
+    whole takes the language's ``grammar.fraction_form`` ("other" in English, the "few"
+    form in Russian: the genitive singular, "1/2 виста").  Forms of another count than
+    the language's are read as (one, ..., other)."""
     whole = isinstance(n, int) or (isinstance(n, Fraction) and n.denominator == 1)
-    if lang == "ru" and len(forms) == 3:
-        return plural_ru(int(n), *forms) if whole else forms[1]
+    said = grammar(lang)
+    if len(forms) == said.nplurals:
+        if not whole:
+            return forms[min(said.fraction_form, len(forms) - 1)]
+        return forms[min(said.plural(abs(int(n))), len(forms) - 1)]
     if whole and abs(int(n)) == 1:
         return forms[0]
     return forms[-1]
 
 
-def _cased(args: list[Any], i: int, case: str) -> str:
-    """A name argument in its case, braces doubled for the format that follows; a name
-    that cannot be declined stays as written (an indeclinable foreign name, as Russian
-    treats "Anna" or "Жан-Поль Ж.")."""
+def _ordinal_da(n: Any) -> str:
+    """1., 2., 11.: a Danish ordinal is the number and a dot."""
+    return f"{int(n)}."
+
+
+def _cased(args: list[Any], i: int, case: str, lang: str) -> str:
+    """A name argument in its case (the language's ``grammar.name_cases`` hook), braces
+    doubled for the format that follows; a name that cannot be declined stays as written
+    (an indeclinable foreign name, as Russian treats "Anna" or "Жан-Поль Ж."), and so does
+    every name in a language with no cases."""
     name = str(args[i])
-    said = name_case(name, case) or name
+    cases = grammar(lang).name_cases
+    said = (cases(name, case) if cases is not None else None) or name
     return said.replace("{", "{{").replace("}", "}}")
 
 
@@ -740,7 +757,7 @@ def error_message(exc: "InputError", kinds: "Sequence[GameType[Any, Any]]" = (),
     field = _field_words(exc.field, kinds, lang)
     if field is not None:
         return str(text(Label("err.field", (field,)), None, lang))
-    if lang != "ru":
+    if lang == ENGLISH:  # the technical text is English already
         reason = exc.reason[:1].upper() + exc.reason[1:]
         return reason if reason.endswith(".") else reason + "."
     return str(text(Label("err.any"), None, lang))
@@ -817,14 +834,13 @@ def column_name(column: str, kind: GameType[Any, Any] | None = None, lang: str =
 
 def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en", *,
               with_source: bool = True) -> str:
-    texts = getattr(kind, "rule_texts", {}) if kind is not None else {}
-    rt: RuleText | None = texts.get(key)
-    if rt is None:
+    name = _lookup(f"rule.{key}", kind, lang) if kind is not None else None
+    if name is None:
         return key
-    # a Russian rule text says "стоимость × взятки", never with a Latin x
-    name = rt.ru.replace(" x ", " × ") if lang == "ru" else rt.en
-    if with_source and rt.source:
-        name = f"{name} ({rt.source.said(lang)})"
+    if with_source:
+        source = _lookup(f"rule.{key}.source", kind, lang)
+        if source:
+            name = f"{name} ({source})"
     return name
 
 
@@ -832,23 +848,15 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     """One entry as a sentence: "deal 7: Boris writes 12 on Anna: 3 tricks x 4, greedy whist"."""
     amount = format_amount(entry.amount)
     column = column_name(entry.column, kind, lang)
-    if lang == "ru":
-        if entry.against is not None:
-            # "висты на Аню"; a name pytrovich cannot decline stays as written ("на Anna")
-            on = name_case(entry.against, "accusative") or entry.against
-            head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {on}"
-            if entry.column != "vists":
-                head += f" ({column})"
-        else:
-            into = _lookup(f"into.{entry.column}", kind, lang) or column
-            head = f"сдача {entry.deal}: {entry.player} пишет {amount} в {into}"
+    if entry.against is not None:
+        # "висты на Аню"; a name that cannot be declined stays as written ("на Anna")
+        head = said("explain.on", (entry.deal, entry.player, amount, entry.against), lang)
+        if entry.column != "vists":
+            head += f" ({column})"
     else:
-        if entry.against is not None:
-            head = f"deal {entry.deal}: {entry.player} writes {amount} on {entry.against}"
-            if entry.column != "vists":
-                head += f" ({column})"
-        else:
-            head = f"deal {entry.deal}: {entry.player} writes {amount} into {column}"
+        # "пишет 4 в пулю": the column as written into, where the language has such a form
+        into = _lookup(f"into.{entry.column}", kind, lang) or column
+        head = said("explain.into", (entry.deal, entry.player, amount, into), lang)
     rule = rule_name(entry.rule, kind, lang)
     detail = f"{detail_text(entry.detail, kind, lang)}, " if entry.detail else ""
     return f"{head}: {detail}{rule}"
@@ -870,11 +878,11 @@ class Term(NamedTuple):
 TERM_SEPARATOR = " — "
 
 
-def _term_labels(kind: GameType[Any, Any] | None) -> dict[str, tuple[str, str]]:
-    found = {k: v for k, v in CORE_LABELS.items() if k.startswith("term.")}
-    if kind is not None:
-        found.update({k: v for k, v in getattr(kind, "labels", {}).items()
-                      if k.startswith("term.")})
+def _term_labels(kind: GameType[Any, Any] | None, lang: str) -> dict[str, str]:
+    found = {k: v for k, v in CORE.texts(lang).items() if k.startswith("term.")}
+    words = getattr(kind, "words", None) if kind is not None else None
+    if words is not None:
+        found.update({k: v for k, v in words.texts(lang).items() if k.startswith("term.")})
     return found
 
 
@@ -885,8 +893,7 @@ def _term_table(kind: GameType[Any, Any] | None,
     first, whole words only: "полвиста" before "вист", "half-whist" before "whist")."""
     found: list[Term] = []
     by_form: dict[str, Term] = {}
-    for key, pair in _term_labels(kind).items():
-        said = pair[1] if lang == "ru" else pair[0]
+    for key, said in _term_labels(kind, lang).items():
         forms, _, explanation = said.partition(TERM_SEPARATOR)
         names = [f.strip() for f in forms.split("|") if f.strip()]
         term = Term(key, names[0], f"{names[0]}{TERM_SEPARATOR}{explanation.strip()}")
@@ -929,3 +936,9 @@ def term_spans(said: str, kind: GameType[Any, Any] | None = None,
     if at < len(said):
         out.append(said[at:])
     return out
+
+
+# the grammar hooks a language's catalogue may name (grammar.ordinals, grammar.name_cases)
+register_hook("ordinals", "en", _ordinal)
+register_hook("ordinals", "da", _ordinal_da)
+register_hook("name-cases", "ru", name_case)

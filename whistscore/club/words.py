@@ -327,8 +327,14 @@ def words(lang: str) -> Words:
 def own_words(lang: str) -> Words:
     """The club's own words in ``lang``, without the games' names: the command line's text
     of an archive names the games as the archive keeps them, and loads no game."""
-    i = 1 if lang == "ru" else 0
-    return Words("ru" if i else "en", {k: v[i] for k, v in WORDS.items()})
+    from ..language import CORE, ENGLISH, langs
+
+    if lang not in langs():
+        lang = ENGLISH
+    table = {k[5:]: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("club.")}
+    if lang != ENGLISH:
+        table.update({k[5:]: v for k, v in CORE.texts(lang).items() if k.startswith("club.")})
+    return Words(lang, table)
 
 
 def period_words(w: Mapping[str, str], period: Mapping[str, Any]) -> str:

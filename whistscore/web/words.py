@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..language import CORE, ENGLISH, langs
+
 __all__ = ["WORDS", "pick_lang", "words"]
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -232,13 +234,24 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 def words(lang: str) -> Mapping[str, str]:
-    i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in WORDS.items()}
+    """The page's words in ``lang`` (the core catalogue's ``web.*`` keys), each key
+    without its ``web.`` prefix; a word the language lacks is said in English."""
+    found = _WORDS.get(lang)
+    if found is None:
+        found = {k[4:]: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("web.")}
+        if lang != ENGLISH:
+            found.update({k[4:]: v for k, v in CORE.texts(lang).items() if k.startswith("web.")})
+        _WORDS[lang] = found
+    return found
+
+
+_WORDS: dict[str, dict[str, str]] = {}
 
 
 def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
+    spoken = langs()
     for choice in (query, cookie):
-        if choice in ("en", "ru"):
+        if choice in spoken:
             return choice
     best = "en"
     weight = -1.0
@@ -249,6 +262,6 @@ def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
             w = float(q) if q else 1.0
         except ValueError:
             continue
-        if tag in ("en", "ru") and w > weight:
+        if tag in spoken and w > weight:
             best, weight = tag, w
     return best

@@ -11,6 +11,7 @@ game's ``Deal`` and ``State``.
 from __future__ import annotations
 
 from ...game import GameType
+from ...language import Catalogue
 from . import club, deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
@@ -27,6 +28,7 @@ GAME = GameType[Deal, State](
     rulebook=RULEBOOK,
     rule_texts=RULE_TEXTS,
     labels={**LABELS, **DETAIL_LABELS},
+    words=Catalogue.beside(__file__, "preferans"),
     deal_fields=FIELDS,
     notation_forms=notation.NOTATION_FORMS,
     notation_players=notation.NOTATION_PLAYERS,
