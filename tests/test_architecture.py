@@ -122,7 +122,7 @@ def test_game_imports_only_core_values(game: str) -> None:
 
 
 PUBLIC = {
-    "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"),
+    "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS"),
     "deals": ("Deal", "deal_from_json", "deal_to_json"),
     "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
     "scoring": ("State", "initial_state", "score", "is_finished", "balance", "announce_next"),

@@ -45,12 +45,27 @@ def texts(po: Path) -> dict[str, str]:
     return {m.id: m.string for m in catalog if m.id}
 
 
+def same_words(po: Path, mo: Path) -> bool:
+    """Whether ``mo`` says what ``po`` says, as the program reads it (the standard library's
+    GNUTranslations): the same keys and texts and the same Plural-Forms.  Not the bytes:
+    the header names the Babel that compiled it."""
+    import gettext
+
+    with open(mo, "rb") as fh:
+        read = gettext.GNUTranslations(fh)
+    said = {k: v for k, v in read._catalog.items() if k}  # type: ignore[attr-defined]
+    with open(po, "rb") as fh:
+        catalog = read_po(fh, locale=po.stem)
+    wanted = {m.id: m.string for m in catalog if m.id and m.string}
+    return said == wanted and read.info().get("plural-forms") == catalog.plural_forms
+
+
 def compile_all(root: Path = ROOT / "whistscore") -> list[Path]:
     written = []
     for po in po_files(root):
         mo = po.with_suffix(".mo")
         data = compiled(po)
-        if not mo.exists() or mo.read_bytes() != data:
+        if not mo.exists() or not same_words(po, mo) or mo.read_bytes() != data:
             mo.write_bytes(data)
             written.append(mo)
     return written
@@ -68,7 +83,7 @@ def problems(root: Path = ROOT / "whistscore") -> list[str]:
         english = texts(english_po)
         for po in sorted(folder.glob("*.po")):
             mo = po.with_suffix(".mo")
-            if not mo.exists() or mo.read_bytes() != compiled(po):
+            if not mo.exists() or not same_words(po, mo):
                 found.append(f"{mo}: not {po.name} compiled (tools/catalogues.py compile)")
             if po == english_po:
                 continue

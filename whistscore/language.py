@@ -62,7 +62,7 @@ def langs() -> tuple[str, ...]:
     return (ENGLISH, *sorted(found))
 
 
-_CATALOGUES = weakref.WeakSet()
+_CATALOGUES: "weakref.WeakSet[Catalogue]" = weakref.WeakSet()
 
 
 class Catalogue:

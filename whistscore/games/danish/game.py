@@ -15,7 +15,7 @@ from ...language import Catalogue
 from . import club, deals, notation, scoring, sheet
 from .deals import Deal
 from .fields import FIELDS
-from .rules import DETAIL_LABELS, LABELS, SAID_LABELS, RULE_TEXTS, RULEBOOK
+from .rules import RULE_TEXTS, RULEBOOK
 from .scoring import State
 
 __all__ = ["GAME"]
@@ -27,7 +27,6 @@ GAME = GameType[Deal, State](
     unit="point",
     rulebook=RULEBOOK,
     rule_texts=RULE_TEXTS,
-    labels={**LABELS, **DETAIL_LABELS, **SAID_LABELS},
     words=Catalogue.beside(__file__, "danish"),
     deal_fields=FIELDS,
     notation_forms=notation.NOTATION_FORMS,
