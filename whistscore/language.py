@@ -9,12 +9,14 @@ to a ``.mo`` beside it (``tools/catalogues.py compile``), and the ``.mo`` is wha
 here, with the standard library's :class:`gettext.GNUTranslations`, once per language and
 only when that language is first said.
 
-The language's grammar is its core catalogue's header (docs/languages.md): ``Plural-Forms``
-chooses the form in a text's ``{0|deal|deals}``, and whistscore's own fields give the
-rest: ``X-Fraction-Form`` (the form a number that is not whole takes), ``X-Decimal-Separator``,
-``X-Money-Form`` (``{0} kr.``), ``X-Date-Form`` (``{d}.{m}.{y}``), ``X-Ordinals`` and
-``X-Name-Cases`` (named hooks registered in code once: the English ordinal, the Russian name
-cases) and ``X-Language-Name``.  So a language is its catalogues, with no code change.
+The language's grammar is part of its core catalogue (docs/languages.md): the standard
+``Plural-Forms`` header chooses the form in a text's ``{0|deal|deals}``, and reserved
+``grammar.*`` keys give the rest: ``grammar.language`` (its own name), ``grammar.fraction_form``
+(the form a number that is not whole takes), ``grammar.decimal``, ``grammar.currencies``
+(``kr.=kr,dkk``: the sign a currency is written with, and the ways it is typed),
+``grammar.date`` (``{d_}.{m_}.{y}``), and ``grammar.ordinals`` and ``grammar.name_cases``,
+which name hooks registered in code once (the English and Danish ordinals, the Russian name
+cases).  So a language is its catalogues, with no code change.
 
 More folders of catalogues may be named in ``WHISTSCORE_LOCALE_PATH`` (separated as
 ``PATH`` is): a folder there holds ``<lang>.mo`` for the core and ``<game>/<lang>.mo`` for a
@@ -177,8 +179,9 @@ CORE = Catalogue(_HERE / "locale")
 
 # -- the grammar: the core catalogue's header ------------------------------------------
 
-#: named hooks a header may name: ``X-Ordinals: en`` -> the English ordinal, ``X-Name-Cases:
-#: ru`` -> the Russian name cases (registered by i18n, which knows pytrovich)
+#: named hooks a catalogue may name: ``grammar.ordinals: en`` -> the English ordinal,
+#: ``grammar.name_cases: ru`` -> the Russian name cases (registered by i18n, which knows
+#: pytrovich)
 _HOOKS: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
@@ -212,8 +215,6 @@ class Grammar:
             self.fraction_form = 1
         #: "," in "148,00"
         self.decimal = said("decimal", ".")
-        #: "{0} kr.": a sum of money as written ("" : the number alone)
-        self.money = said("money")
         #: a currency's own sign, and the ways it is typed: "₽=руб,руб.,р"
         sign, _, typed = said("currencies").partition("=")
         self.currency_sign = sign.strip()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..language import CORE, ENGLISH, langs
+from ..language import CORE, ENGLISH, grammar, langs
 
-__all__ = ["pick_lang", "words"]
+__all__ = ["languages", "pick_lang", "words"]
 
 
 
@@ -28,6 +28,12 @@ def words(lang: str) -> Mapping[str, str]:
 
 
 _WORDS: dict[str, dict[str, str]] = {}
+
+
+def languages() -> list[tuple[str, str]]:
+    """Every language a page may be read in, as ``(code, its own name)``: English, then the
+    others in the order of their codes (the catalogues found, whistscore/language.py)."""
+    return [(code, grammar(code).name) for code in langs()]
 
 
 def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
