@@ -3,6 +3,8 @@
     python tools/catalogues.py compile   # every .po under whistscore/ -> the .mo beside it
     python tools/catalogues.py check     # each .mo is its .po compiled; every language has
                                           # exactly English's keys, with the same fields
+    python tools/catalogues.py add [--game NAME] KEY en=TEXT ru=TEXT da=TEXT
+                                          # a new word, in every language (then compile)
 
 A catalogue is key-based: msgid is the key, msgstr the text.  English (en.po) is the
 reference: another language must have every key of it and no other, each text naming the
@@ -103,8 +105,37 @@ def problems(root: Path = ROOT / "whistscore") -> list[str]:
     return found
 
 
+def add(folder: Path, key: str, texts: dict[str, str]) -> None:
+    """Append ``key`` to each catalogue of ``folder`` (one text per language, English in
+    every other catalogue's comment), keeping each file's order."""
+    from babel.messages.pofile import write_po
+
+    missing = {po.stem for po in folder.glob("*.po")} - texts.keys()
+    if missing:
+        raise SystemExit(f"no text for {sorted(missing)}")
+    for po in sorted(folder.glob("*.po")):
+        with open(po, "rb") as fh:
+            catalog = read_po(fh, locale=po.stem)
+        if key in catalog:
+            raise SystemExit(f"{po}: {key} is there already")
+        catalog.add(key, texts[po.stem],
+                    auto_comments=[] if po.stem == "en" else [f"en: {texts['en']}"])
+        with open(po, "wb") as fh:
+            write_po(fh, catalog, width=0, sort_output=False, no_location=True)
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "check"
+    if what == "add":
+        rest = argv[1:]
+        folder = ROOT / "whistscore" / "locale"
+        if rest[:1] == ["--game"]:
+            folder = ROOT / "whistscore" / "games" / rest[1] / "locale"
+            rest = rest[2:]
+        key, pairs = rest[0], rest[1:]
+        add(folder, key, dict(p.split("=", 1) for p in pairs))
+        compile_all()
+        return 0
     if what == "compile":
         for mo in compile_all():
             print(f"wrote {mo.relative_to(ROOT)}")

@@ -26,7 +26,8 @@ from . import __version__, files
 from .console import Progress, env_lang
 from .errors import InputError, UsageError, WhistscoreError, terminal_text
 from .games import GAMES, get_game
-from .i18n import LANGS, error_line, game_name, preset_name, said
+from .i18n import error_line, game_name, preset_name, said
+from .language import langs
 from .ledger import format_amount
 
 # The journal, the replay and the settlement are loaded by the commands that read a game
@@ -61,7 +62,7 @@ def _usage_lang(argv: Sequence[str]) -> str:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
             arg[len("--lang="):] if arg.startswith("--lang=") else None)
-        if value in LANGS:
+        if value in langs():
             lang = value
     return lang
 
@@ -85,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--title", help="what the evening is called (shown on sheets)")
     c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
                        epilog="The short notation of each game, every form with examples: "
@@ -117,18 +118,18 @@ def _parser() -> argparse.ArgumentParser:
                    help="when the game was played, for a game whose deals carry no time "
                         "(the club dates it by this), e.g. 2026-11-30T20:00:00+01:00 or "
                         "2026-11-30")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("accept", help="take this whistscore's result of a finished game "
                                       "in place of the one its file records")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
     c.add_argument("file")
     c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
     c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
@@ -136,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("undo", help="drop the last deal")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("show", help="the score sheet as players draw it")
     c.add_argument("file")
@@ -145,7 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--deals", action="store_true", help="also list the deals played")
     c.add_argument("--by-deal", action="store_true",
                    help="also the sheet deal by deal: a block of columns per player")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("settle", help="balances, money and who pays whom")
     c.add_argument("file")
@@ -153,12 +154,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--precision", type=_whole_arg, default=2,
                    help="decimal places of money (default 2)")
     c.add_argument("--json", action="store_true")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("export", help="the score sheet workbook (.xlsx)")
     c.add_argument("file")
     c.add_argument("out")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
     c.add_argument("--check-formulas", action="store_true",
                    help="add a check row of SUM formulas under the totals")
     c.add_argument("--force", action="store_true",
@@ -171,7 +172,7 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="validate a game file; report every problem")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("serve", help="the scorepad: a web page for the phones at the table")
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
@@ -197,7 +198,7 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
     c.add_argument("folder", nargs="?", default="samples",
                    help="the folder to write them to (default: samples)")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     from .club.cli import register  # the club archive's command (docs/club.md)
     _COMMANDS.update(register(sub))
@@ -333,7 +334,7 @@ def _deal_options(c: argparse.ArgumentParser) -> None:
                    help="do not stamp the deal with the time it was recorded")
     c.add_argument("--explain", action="store_true",
                    help="print every entry the deal wrote and the whole sheet's totals")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
 
 def _check_typed(text: str, field: str, number: int | None = None) -> None:
@@ -748,7 +749,7 @@ def _cmd_import(a: argparse.Namespace) -> int:
             raise InputError("the file exists; use --force to overwrite it", field="file",
                              value=str(path))
         files.write_atomic(path, text)
-    _out(f"restored {terminal_text(path)}: {len(game.deals)} deals")
+    _out(said("cli.restored", (terminal_text(path), len(game.deals)), getattr(a, "lang", "en")))
     return 0
 
 
@@ -757,7 +758,7 @@ def _cmd_check(a: argparse.Namespace) -> int:
     from . import journal
     problems = journal.check_text(text)
     if not problems:
-        _out(f"{terminal_text(a.file)}: ok")
+        _out(said("cli.check_ok", (terminal_text(a.file),), a.lang))
         game = journal.loads(text)
         if game.result is not None:
             from .scored import ScoredGame

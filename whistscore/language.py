@@ -52,7 +52,12 @@ def search_path() -> tuple[Path, ...]:
 def langs() -> tuple[str, ...]:
     """The languages whistscore speaks: English first, then each language whose core
     catalogue is found (the package's, then :func:`search_path`'s), in the order of their
-    codes.  Listing folders reads no catalogue."""
+    codes.  Listing folders reads no catalogue; the list is kept while the search path
+    stays the same."""
+    key = os.environ.get(LOCALE_PATH_VARIABLE, "")
+    found_before = _LANGS.get(key)
+    if found_before is not None:
+        return found_before
     found: set[str] = set()
     for folder in (_HERE / "locale", *search_path()):
         try:
@@ -61,7 +66,12 @@ def langs() -> tuple[str, ...]:
             continue
         found.update(n[:-3] for n in names if n.endswith(".mo") and 2 <= len(n) - 3 <= 8)
     found.discard(ENGLISH)
-    return (ENGLISH, *sorted(found))
+    out = _LANGS[key] = (ENGLISH, *sorted(found))
+    return out
+
+
+#: the search path -> the languages found there
+_LANGS: dict[str, tuple[str, ...]] = {}
 
 
 _CATALOGUES: "weakref.WeakSet[Catalogue]" = weakref.WeakSet()
