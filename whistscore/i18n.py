@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .errors import InputError
     from .game import GameType
 
-__all__ = ["LANGS", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
+__all__ = ["LANGS", "lookup", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
            "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
            "error_line", "said", "formed",
            "entries_said"]
@@ -121,6 +121,12 @@ def preset_name(kind: GameType[Any, Any], preset: str, lang: str = "en") -> str:
     """A preset as players name it ("Сочи", "классика"); the key itself when the game names
     none."""
     return _lookup(f"preset.{preset}", kind, lang) or preset
+
+
+def lookup(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str | None:
+    """``key``'s text in ``lang`` as its catalogue has it (fields unfilled): the game's,
+    then the core's; ``None`` when no catalogue has it."""
+    return _lookup(key, kind, lang)
 
 
 def _lookup(key: str, kind: GameType[Any, Any] | None, lang: str) -> str | None:

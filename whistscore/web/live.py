@@ -47,10 +47,12 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     fields = kind.deal_fields
     due = None
     if fields is not None and fields.due is not None and not rp.finished:
-        due = fields.due(rp.state)
+        found = fields.due(rp.state)
+        # (the field values to preset, its words said in the page's language)
+        due = (found[0], str(sheet_text(found[1], kind, lang))) if found else None
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
-        standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
+        standing = [str(sheet_text(line, kind, lang)) for line in fields.standing(rp.state)]
     offer = None
     if fields is not None and fields.offer is not None and not rp.finished:
         offer = fields.offer(game.rules, game.players, dealer, rp.state)

@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...errors import InputError
 from ...game import JSONObject
-from ...i18n import Term, preset_name, term_spans
+from ...i18n import Term, lookup, preset_name, term_spans
 from ..live import live
 from ..shared import error, json_script, lang_of, page, query, status_of
 
@@ -22,8 +22,9 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     rp = state.folder.replay(name)
     kind = rp.game.kind
     players = view["players"]
-    fields = kind.deal_fields.to_json(len(players)) if kind.deal_fields else {
-        "fields": [], "notation": []}
+    # the form's words said here, in the page's language: the page's script has none
+    fields = kind.deal_fields.to_json(len(players), lambda key: lookup(key, kind, lang)) \
+        if kind.deal_fields else {"fields": [], "notation": []}
     for field in fields["fields"]:
         field["terms"] = _field_terms(field, kind, lang)
     for item in fields["notation"]:
@@ -43,11 +44,11 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
 def _field_terms(field: JSONObject, kind: Any, lang: str) -> list[JSONObject]:
     """The players' terms a field's name and buttons show (each once), with their lines:
     the form opens them at the field's "?" (the words are the game's, found by i18n)."""
-    said = [field.get(lang, "")] + [c.get(lang, "") for key in ("choices", "dealer_choices",
-                                                               "suits")
-                                    for c in field.get(key, [])]
+    said = [field.get("said", "")] + [c.get("said", "") for key in ("choices", "dealer_choices",
+                                                                     "suits")
+                                       for c in field.get(key, [])]
     if field.get("every"):
-        said.append(field["every"].get(lang, ""))
+        said.append(field["every"].get("said", ""))
     found: dict[str, Term] = {}
     for text in said:
         for part in term_spans(str(text), kind, lang):

@@ -24,7 +24,7 @@ export function el(tag, attrs, ...kids) {
 }
 
 export function createForm(pad, F, W, lang) {
-  const word = (x) => (lang === "ru" ? x.ru : x.en);
+  const word = (x) => x.said;   // the server says every word in the page's language
 
   // -- whose names a field offers -------------------------------------------------
   function active() { return pad.edit ? pad.edit.active : pad.state.active; }
