@@ -305,15 +305,17 @@ def deal_date(at: str | None) -> str | None:
     return at[:10] if at else None
 
 
-def highest_made(key: str, text: Callable[[int], str] = _level, kinds: tuple[str, ...] = (),
-                 dated: bool = True) -> ClubRecord:
+def highest_made(key: str, text: Callable[[int], str] | None = None,
+                 kinds: tuple[str, ...] = (), dated: bool = True) -> ClubRecord:
     """The record of the highest height made (of the deals of ``kinds``, or of every
-    kind), shown by ``text``, dated by its deal (``dated``) or by its evening."""
+    kind), shown by ``text`` (None: its level, ``height // 10``), dated by its deal
+    (``dated``) or by its evening."""
+    shown = _level if text is None else text
 
     def find(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
         for d in deals:
             if d.made == 1 and d.height is not None and (not kinds or d.kind in kinds):
-                yield RecordFound(d.height, text(d.height), d.declarer, d.number,
+                yield RecordFound(d.height, shown(d.height), d.declarer, d.number,
                                   deal_date(d.at) if dated else None)
 
     return ClubRecord(key, find)
