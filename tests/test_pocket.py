@@ -661,7 +661,10 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         t = d.execute_script("return window.whistscorePocket.timings")
         assert "ready" not in t and t["kept"] < 1500, t
         pad.shot("pocket-kept-before-python")
-        # the deal is entered and Record tapped while Python still starts
+        # the deal is entered and Record tapped while Python still starts (once the page's
+        # own scripts run: api.js first, a few milliseconds after the page is drawn)
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.scripts")
+                 == "/g/quick", "the kept page's scripts")
         pad.choose("_kind", "allpass")
         pad.tricks(Anna=4, Boris=3)
         assert d.execute_script("return document.documentElement.dataset.ready") is None
@@ -677,7 +680,14 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         pad.wait(lambda: "Deals (4)" in pad.text(".deals h2"), "the new deal drawn")
         t = d.execute_script("return window.whistscorePocket.timings")
         assert t["kept"] < t["ready"], t
-        # the kept page follows the game: the next start draws four deals
+        assert t.get("redrawn") is None, t   # the page tapped on was not drawn again under it
+        # the kept page follows the game at once: a start right after the answer (no time for
+        # the kept copy to be redrawn) draws four deals, from the live view noted with it
+        d.refresh()
+        state = _wait_start(d, "/g/quick")
+        assert state["kept"] == "1" and "Deals (4)" in state["deals"], state
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
+                 "Python up", 60)
         pad.wait(lambda: "Deals (4)" in (d.execute_script(
             "return window.whistscorePocket.store.load()") or {}).get("html", ""),
             "the kept page updated", 10)
@@ -691,6 +701,25 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
                  "Python up", 60)
 
+        # a change the live view does not describe (an undo by the API): the kept page is
+        # stale at once, and the next start waits for the app rather than draw it
+        d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.whistscorePocket.transport('DELETE', '/api/games/quick/deals/last',"
+            " {expect: 4}).then(([s]) => done(s));")
+        d.execute_script("sessionStorage.setItem('whistscore-pocket-hold', '1')")
+        d.refresh()
+        time.sleep(1)
+        state = _start_state(d)
+        assert state["kept"] is None and state["page"] is None and state["ready"] is None, state
+        d.execute_script("sessionStorage.removeItem('whistscore-pocket-hold');"
+                         "window.whistscorePocket.release()")
+        wait_page(d, "/g/quick", 60)
+        assert "Deals (3)" in _start_state(d)["deals"]
+        pad.wait(lambda: "Deals (3)" in (d.execute_script(
+            "return window.whistscorePocket.store.load()") or {}).get("html", ""),
+            "the kept page asked again", 10)
+
         # a page kept by another version of the site is dropped, not drawn
         d.execute_script(
             "const s = window.whistscorePocket.store; const k = s.load();"
@@ -699,7 +728,7 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         wait_page(d, "/g/quick", 60)
         state = _start_state(d)
         assert state["kept"] is None and state["ready"] == "1", state
-        assert "Deals (4)" in state["deals"]
+        assert "Deals (3)" in state["deals"]
         seen.read(d)
     finally:
         host.stop()
