@@ -41,6 +41,10 @@ export function createLive(pad, game, form, W, query) {
     if (pad.onState) pad.onState();    // the page's own buttons that follow the game
   }
 
+  // this page's sheet: a poll answered once another page is drawn in its place (the pocket
+  // site draws its pages in one document) is dropped, and the polls end with the page
+  const sheet = $("live");
+
   async function poll(force) {
     if (pad.busy && !force) return;
     const asked = pad.generation;
@@ -49,6 +53,7 @@ export function createLive(pad, game, form, W, query) {
       const first = pad.first && pad.state.firsts ? "&first=" + encodeURIComponent(pad.first) : "";
       const [status, data] = await game.live(
         query + first + (force ? "" : "&stamp=" + encodeURIComponent(pad.state.stamp)));
+      if (!sheet.isConnected) return;
       if (status === 200 && (asked === pad.generation || force)) apply(data);
       if ($("flash").textContent === W.offline) flash("");
     } catch (e) {
@@ -56,7 +61,9 @@ export function createLive(pad, game, form, W, query) {
     }
   }
 
-  function start() { setInterval(poll, 1000); }
+  function start() {
+    const timer = setInterval(() => { if (sheet.isConnected) poll(); else clearInterval(timer); }, 1000);
+  }
 
   return { apply, poll, start };
 }
