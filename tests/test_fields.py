@@ -10,13 +10,13 @@ from whistscore.fields import DealFields, Field, choices
 from whistscore.i18n import lookup
 from whistscore.language import langs
 
-TABLES = {"preferans": (("Anna", "Boris", "Vera"), ("Anna", "Boris", "Vera", "Gleb")),
-          "twist": (("Anna", "Boris", "Carl", "Dora"),),
-          "whist": (("Nell", "Ed", "Sue", "Walt"),),
-          "danish": (("Anna", "Boris", "Carl", "Dora"), ("Anna", "Boris", "Carl", "Dora", "Eve"))}
+from registry_support import games, seatings
+
+#: every game of the registry at every table size it allows (tests/registry_support.py)
+TABLES = seatings()
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", games())
 def test_every_game_declares_its_deal_fields(game):
     kind = whistscore.get_game(game)
     fields = kind.deal_fields
@@ -28,16 +28,16 @@ def test_every_game_declares_its_deal_fields(game):
         # with none is its value: 7); the notation help's lines too
         said = fields.to_json(4, lambda key: lookup(key, kind, lang))
         for f, d in zip(fields.fields, said["fields"]):
-            assert kind.words.get(f"form.{f.key}", lang) == d["said"], (f.key, lang)
+            assert kind.words.get(f"form.{f.key}", lang) == d["word"], (f.key, lang)
             for dc in d.get("choices", []) + d.get("suits", []) + d.get("dealer_choices", []):
-                assert dc["said"], (f.key, dc, lang)
-        assert all(n["said"] for n in said["notation"]), lang
+                assert dc["word"], (f.key, dc, lang)
+        assert all(n["word"] for n in said["notation"]), lang
     for f in fields.fields:
         if f.kind == "tricks":
             assert f.total in (10, 12, 13)
 
 
-@pytest.mark.parametrize("game, players", [(g, p) for g, ts in TABLES.items() for p in ts])
+@pytest.mark.parametrize("game, players", TABLES)
 def test_the_notation_help_reads_back(game, players):
     kind = whistscore.get_game(game)
     rules = kind.rulebook.resolve({})
@@ -63,7 +63,7 @@ def test_a_condition_on_a_later_field_is_refused():
 def test_a_choice_that_shapes_the_deal_carries_its_json():
     (c,) = choices(("misere", {"contract": "misere"}))
     words = {"form._kind.misere": "мизер"}
-    assert c.to_json(words.get, "form._kind") == {"value": "misere", "said": "мизер",
+    assert c.to_json(words.get, "form._kind") == {"value": "misere", "word": "мизер",
                                                  "json": {"contract": "misere"}}
 
 

@@ -24,6 +24,7 @@ from whistscore.web.app import create_app
 from whistscore.web.words import languages
 
 from clirun import run
+from registry_support import installed
 from serve_support import chrome, live_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,8 @@ SYMBOLS = {"NS", "EW", "X", "O"}
 SWITCH = {name for _, name in languages()}
 #: the app's own name (issue 36: the header names the app, not «Запись»)
 APP = "whistscore"
-SHIPPED = ("preferans", "twist", "whist", "danish")
+#: whistscore's own games and any installed one (tests/registry_support.py)
+SHIPPED = tuple(installed())
 
 
 class Visible(HTMLParser):

@@ -46,8 +46,8 @@ AMONG = (
     "all",         # every player at the table
     "defenders",   # active players other than the declarer
     "others",      # active players other than the declarer (a partner)
-    "opponents",   # the two players not of the declarer's pair (4 seats, partner opposite)
-    "sides",       # the two sides NS (seats 1, 3) and EW (seats 2, 4)
+    "opponents",   # the players not of the declarer's pair (the game's ``DealFields.sides``)
+    "sides",       # the game's pairs, one row each (``DealFields.sides``: whist's NS and EW)
     "declarer",    # the declarer alone (a misère's tricks: only his count is asked)
 )
 
@@ -72,7 +72,7 @@ class Choice:
         """The button as the page gets it: its value and its words, ``said`` from the key
         ``<prefix>.<value>`` (the value itself where the game has no words for it: 7)."""
         words = said(f"{prefix}.{value_key(self.value)}")
-        out = {"value": self.value, "said": str(self.value) if words is None else words}
+        out = {"value": self.value, "word": str(self.value) if words is None else words}
         if self.json is not None:
             out["json"] = dict(self.json)
         if self.others is not None:
@@ -142,7 +142,7 @@ class Field:
         page's language) by the server: the page's script has no words of its own."""
         here = f"form.{self.key}"
         out: dict[str, Any] = {"key": self.key, "kind": self.kind,
-                               "said": said(here) or self.key, "among": self.among}
+                               "word": said(here) or self.key, "among": self.among}
         if self.choices:
             out["choices"] = [c.to_json(said, here) for c in self.choices]
         if self.dealer_choices:
@@ -170,7 +170,7 @@ class Field:
             out["start_at"] = dict(self.start_at)
         if self.every is not None:
             every = self.every.to_json(said, here)
-            every["said"] = said(f"{here}.every") or every["said"]
+            every["word"] = said(f"{here}.every") or every["word"]
             out["every"] = every
         if self.only:
             out["only"] = [{"when": {k: list(v) for k, v in cond.items()}, "values": list(vals)}
@@ -206,11 +206,19 @@ class DealFields:
     #: recorded are ``sets[i]``, the usual first; the page offers a status only if some
     #: combination has it, and a tap completes the combination nearest to the taps
     offer: Callable[[Any, tuple[str, ...], str, Any], Mapping[str, Any]] | None = None
+    #: the pairs that play together, fixed by seat, as ``(name, seats)`` (whist's NS is
+    #: seats 0 and 2, EW 1 and 3; Twist's partners sit opposite too): the game's to say,
+    #: so the form reads its ``opponents`` and ``sides`` here and knows no seating itself
+    sides: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise AssertionError(f"a deal field is declared twice: {keys}")
+        for f in self.fields:
+            if f.among in ("opponents", "sides") and not self.sides:
+                raise AssertionError(f"field {f.key} names the {f.among}, "
+                                     "but the game declares no sides")
         for f in self.fields:
             for key in list(f.after) + [k for cond, _ in f.only for k in cond]:
                 if key not in keys[: keys.index(f.key)]:
@@ -232,11 +240,16 @@ class DealFields:
 
     def to_json(self, seats: int | None = None,
                 said: Callable[[str], str | None] = lambda key: None) -> dict[str, Any]:
-        """The form as the page gets it, every word ``said`` in the page's language."""
+        """The form as the page gets it, every word ``said`` in the page's language (the
+        page's script has no words of its own)."""
         notation = self.examples(seats) if seats else [i[0] for i in self.notation]
-        return {"fields": [f.to_json(said) for f in self.fields],
-                "notation": [{"text": t, "said": said(f"form.notation.{t}") or ""}
-                             for t in notation]}
+        out: dict[str, Any] = {
+            "fields": [f.to_json(said) for f in self.fields],
+            "notation": [{"text": t, "word": said(f"form.notation.{t}") or ""}
+                         for t in notation]}
+        if self.sides:
+            out["sides"] = [{"key": name, "seats": list(seats)} for name, seats in self.sides]
+        return out
 
 
 def value_key(value: Any) -> str:

@@ -44,11 +44,11 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
 def _field_terms(field: JSONObject, kind: Any, lang: str) -> list[JSONObject]:
     """The players' terms a field's name and buttons show (each once), with their lines:
     the form opens them at the field's "?" (the words are the game's, found by i18n)."""
-    said = [field.get("said", "")] + [c.get("said", "") for key in ("choices", "dealer_choices",
-                                                                     "suits")
-                                       for c in field.get(key, [])]
+    said = [field.get("word", "")] + [c.get("word", "") for key in ("choices", "dealer_choices",
+                                                                   "suits")
+                                      for c in field.get(key, [])]
     if field.get("every"):
-        said.append(field["every"].get("said", ""))
+        said.append(field["every"].get("word", ""))
     found: dict[str, Term] = {}
     for text in said:
         for part in term_spans(str(text), kind, lang):
