@@ -20,14 +20,14 @@ FIELDS = DealFields(
             ("EW", {"revoke": {"by": "EW"}}),
             ("both", {"revoke": {"by": "both"}}))),
         Field("tricks", "tricks", among="sides", total=13,
-              when=({"revoke": ("none",)},)),
+              when=({"revoke": ("none", "NS", "EW")},)),
         Field("honours", "choice", default="none", choices=choices(
             ("none", {}),
             ("NS4", {"honours": {"NS": 4}}),
             ("NS3", {"honours": {"NS": 3}}),
             ("EW4", {"honours": {"EW": 4}}),
             ("EW3", {"honours": {"EW": 3}})),
-              when=({"revoke": ("none",)},)),
+              when=({"revoke": ("none", "NS", "EW")},)),
     ),
     notation=(
         ("NS 8",),
