@@ -120,9 +120,14 @@ class Catalogue:
             translations = _read(path)
             if translations is None:
                 continue
-            # the catalogue's own dictionary: GNUTranslations keeps key -> text there
-            for key, said in translations._catalog.items():  # type: ignore[attr-defined]
-                if isinstance(key, str) and key:
+            # the catalogue's own dictionary: GNUTranslations keeps key -> text there (the
+            # header under ""); the first catalogue found is taken as it is, no copy
+            found: dict[Any, str] = translations._catalog  # type: ignore[attr-defined]
+            found.pop("", None)
+            if not texts:
+                texts = found
+            else:
+                for key, said in found.items():
                     texts.setdefault(key, said)
             for field, value in translations.info().items():
                 headers.setdefault(field.lower(), value)
