@@ -166,7 +166,8 @@ HEADING = re.compile(r"^### `(whistscore(?:\.\w+)*)(?:\((.*)\))?`$", re.M)
 #: the modules whose public names (``__all__``) api.md must all document
 API_MODULES = ("whistscore", "whistscore.replay", "whistscore.settlement", "whistscore.journal",
                "whistscore.files", "whistscore.recording", "whistscore.scored", "whistscore.game",
-               "whistscore.errors", "whistscore.paper")
+               "whistscore.errors", "whistscore.paper", "whistscore.paper.pulka",
+               "whistscore.paper.marker", "whistscore.paper.pad")
 
 
 def _resolve(path: str) -> object:

@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...ledger import FRACTIONS, Amount, Entry, format_amount
-from ...paper import Mark, Pulka, pulka, running_columns
+from ...paper import running_columns
+from ...paper.pulka import Mark, Pulka, pulka
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
