@@ -126,7 +126,7 @@ PUBLIC = {
     "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"),
     "deals": ("Deal", "deal_from_json", "deal_to_json"),
     "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
-    "scoring": ("State", "initial_state", "score", "is_finished", "balance", "announce_next"),
+    "scoring": ("State", "initial_state", "score", "is_finished", "balance"),
     "sheet": ("sheet_json", "sheet_tables", "closing_tables", "describe_result", "drawing"),
     "fields": ("FIELDS",),
     "game": ("GAME",),
@@ -337,8 +337,8 @@ def test_the_drawing_reads_the_games_paper_only() -> None:
 
 
 def _reads_the_paper_only(tree: ast.Module) -> None:
-    # handing the state and the rules to one of the game's own hooks (``kind.due(rp.state,
-    # game.rules)``) is asking the game, not reading it
+    # handing the state and the rules to one of the game's own hooks (``kind.next_deal(rp.state,
+    # dealer, game.players, game.rules)``) is asking the game, not reading it
     handed = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
               and node.func.value.id == "kind" for arg in node.args}

@@ -272,8 +272,9 @@ def coming_next(scored: ScoredGame) -> Label:
         return Label("next.finished")
     game = scored.game
     dealer = scored.next_dealer
-    said = scored.kind.announce_next(scored.replay.state, dealer, game.players, game.rules)
-    return said if said is not None else Label("next.deals", (dealer,))
+    coming = scored.kind.next_deal(scored.replay.state, dealer, game.players, game.rules)
+    return coming.said if coming is not None and coming.said is not None \
+        else Label("next.deals", (dealer,))
 
 
 def _written_back(kind: AnyGame, form: NotationForm) -> str | None:

@@ -139,10 +139,11 @@ def draw_summary(rp: Replay[Any], lang: str = "en") -> str:
         out.append(el("p", {"class": "ws-due", "data-due": "finished"},
                        _t(Label("draw.finished"), kind, lang)))
     else:
-        due = kind.due(rp.state, game.rules)
-        if due is not None:
-            out.append(el("p", {"class": "ws-due", "data-due": due[0]}, _t(due[1], kind, lang)))
         dealer = rp.next_dealer()
+        coming = kind.next_deal(rp.state, dealer, game.players, game.rules)
+        if coming is not None and coming.due is not None:
+            out.append(el("p", {"class": "ws-due", "data-due": coming.due},
+                          _t(coming.drawn, kind, lang)))
         sits = "" if dealer in kind.active_players(game.players, dealer) else \
             _t(Label("draw.sits_out"), kind, lang)
         dot = el("span", {"class": "ws-dot"}, "●")

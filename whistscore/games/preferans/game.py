@@ -38,7 +38,6 @@ GAME = GameType[Deal, State](
     score=scoring.score,
     is_finished=scoring.is_finished,
     balance=scoring.balance,
-    announce_next=scoring.announce_next,
     active_players=scoring.active_players,
     describe_result=sheet.describe_result,
     sheet_json=sheet.sheet_json,
@@ -46,6 +45,7 @@ GAME = GameType[Deal, State](
     closing_tables=sheet.closing_tables,
     pairwise_settlement=sheet.pairwise_settlement,
     club=club.CLUB,
+    written_on="vists",
     drawing=sheet.drawing,
     describe_deal=sheet.describe_deal,
 )

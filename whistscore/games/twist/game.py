@@ -38,7 +38,7 @@ GAME = GameType[Deal, State](
     score=scoring.score,
     is_finished=scoring.is_finished,
     balance=scoring.balance,
-    announce_next=scoring.announce_next,
+    next_deal=scoring.next_deal,
     describe_result=sheet.describe_result,
     describe_deal=sheet.describe_deal,
     sheet_json=sheet.sheet_json,
@@ -47,6 +47,6 @@ GAME = GameType[Deal, State](
     opening_values=sheet.opening_values,
     pairwise_settlement=sheet.pairwise_settlement,
     club=club.CLUB,
+    written_on="vists",
     drawing=sheet.drawing,
-    due=sheet.due,
 )

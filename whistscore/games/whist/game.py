@@ -38,7 +38,6 @@ GAME = GameType[Deal, State](
     score=scoring.score,
     is_finished=scoring.is_finished,
     balance=scoring.balance,
-    announce_next=scoring.announce_next,
     describe_result=sheet.describe_result,
     describe_deal=sheet.describe_deal,
     sheet_json=sheet.sheet_json,
