@@ -52,4 +52,7 @@ FIELDS = DealFields(
         ("{0} bomb double 3 1/4/3/4", "a double bomb worth 3", "двойная бомба за 3"),
         ("round 3/3/3/3", "the twist round", "розыгрыш твиста"),
     ),
+    # partners sit opposite (deals.py); the names are the seats' pairs, never shown (no
+    # field lists the sides): the form reads them for the twist's opponents
+    sides=(("NS", (0, 2)), ("EW", (1, 3))),
 )
