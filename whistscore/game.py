@@ -21,8 +21,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Na
 import attrs
 
 from .errors import DealError, InputError
-from .layout import Label, Phrase, Table
-from .ledger import Amount, Entry
+from .layout import Label, Table
+from .ledger import Amount, Entry, Words
 from .paper import Drawing
 from .rules import RuleBook, Rules
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["BID_SUITS", "Cite", "ClubFacts", "ClubRecord", "DealParts", "PlayDeal", "PlayPart",
            "RecordDeal", "RecordFound", "StatDeal", "deal_date", "highest_made", "most_in_evening", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
-           "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "NextDeal",
+           "AnyKind", "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "NextDeal",
            "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
 
@@ -44,8 +44,6 @@ S_co = TypeVar("S_co", covariant=True)
 
 #: a JSON object as the file and ``--json`` write it
 JSONObject = dict[str, Any]
-#: words for a table: plain text, a sheet label, or a phrase the workbook translates
-Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
@@ -574,6 +572,11 @@ class GameType(Generic[D, S]):
     #: value}`` (twist's gora starts at the agreed size)
     opening_values: Callable[[tuple[str, ...], Rules],
                              dict[tuple[str, str, str | None], Amount]] = _no_openings
+
+
+#: any registered kind of game (a ``GameType`` of any deal and state): what the renderers
+#: and the pages take, as they serve every game alike ("a game" is a recorded :class:`Game`)
+AnyKind = GameType[Any, Any]
 
 
 class DealRecord(NamedTuple):

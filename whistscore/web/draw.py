@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..game import GameType, Words
+from ..game import AnyKind, Words
 from ..i18n import term_spans, text
 from ..layout import Cell, Label, Table
 from ..ledger import Amount, format_amount, json_number, plain_number
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
 __all__ = ["draw_sheet", "draw_summary", "shown", "SHEET_CSS"]
 
-#: the sheet is drawn for any registered game
-AnyGame = GameType[Any, Any]
 
 
 #: the sheet's stylesheet (static/sheet.css), for a page that embeds a drawing on its own
@@ -42,7 +40,7 @@ SHEET_CSS = (Path(__file__).parent / "static" / "sheet.css").read_text(encoding=
 
 
 
-def _t(value: object, kind: AnyGame, lang: str) -> str:
+def _t(value: object, kind: AnyKind, lang: str) -> str:
     """A sheet word (Label) in the page's language."""
     return str(text(value, kind, lang))
 
@@ -70,7 +68,7 @@ def shown(value: object) -> str:
 
 # -- any other game: its own tables ----------------------------------------------------
 
-def _cell_text(cell: Cell | Words | Amount | None, kind: AnyGame, lang: str) -> str:
+def _cell_text(cell: Cell | Words | Amount | None, kind: AnyKind, lang: str) -> str:
     value = cell.value if isinstance(cell, Cell) else cell
     if value is None:
         return ""
