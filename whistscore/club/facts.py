@@ -28,7 +28,7 @@ from ..layout import Label, Phrase
 from ..replay import Replay, replay
 from ..settlement import fraction_text, settle
 
-__all__ = ["GameFacts", "facts", "places", "deal_rows"]
+__all__ = ["GameFacts", "facts", "places", "deal_rows", "rows_json", "first_json", "ROW"]
 
 
 @attrs.frozen
@@ -57,9 +57,9 @@ class GameFacts:
     transfers: tuple[tuple[str, str, Decimal | Fraction], ...]
     pairs: dict[tuple[str, str], Fraction] | None
     symbols: int | None
-    #: each deal's row of ``deals`` after its ``file``: number, at, dealer, declarer,
-    #: contract, kind, outcome, made (1/0/None), height, tricks, moved, swing, whisters,
-    #: short, deal, written (:func:`deal_rows`)
+    #: each deal's row: number, at, dealer, declarer, contract, kind, outcome, made
+    #: (1/0/None), height, tricks, moved (JSON text), swing, whisters, short, deal (JSON
+    #: text), written (:func:`deal_rows`; kept as two JSON texts a game, :func:`rows_json`)
     deal_rows: tuple[tuple[Any, ...], ...]
     #: when the game was made (journal.md ``created``): its date when no deal has ``at``
     created: str | None = None
@@ -113,13 +113,13 @@ _SHAPES: dict[GameType[Any, Any], dict[Any, tuple[Any, ...]]] = {}
 
 
 def _shape(kind: GameType[Any, Any], deal: Any) -> tuple[Any, ...]:
-    """(declarer, contract, kind, height, tricks JSON, whisters JSON, the deal's JSON):
-    the columns of a deal's row read off its file form (the game's ``ClubFacts.parts``)."""
+    """(declarer, contract, kind, height, tricks, whisters, the deal's JSON): the columns
+    of a deal's row read off its file form (the game's ``ClubFacts.parts``); tricks and
+    whisters as plain values, encoded with the game's other columns (:func:`rows_json`)."""
     dj = kind.deal_to_json(deal)
     declarer, contract, deal_kind, height, whisters = kind.club.parts(dj)
-    return (declarer, contract, deal_kind, height,
-            dumps(dj["tricks"]) if "tricks" in dj else None,
-            dumps(whisters) if whisters else None, dumps(dj))
+    return (declarer, contract, deal_kind, height, dj.get("tricks"), whisters or None,
+            dumps(dj))
 
 
 def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
@@ -195,9 +195,35 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         written = written_of(outcome.entries)
         append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
                 shape[3], shape[4], moves, swing, shape[5],
-                dumps(short) if short else None, shape[6],
-                dumps({p: exact_text(v) for p, v in written.items()}) if written else None))
+                short or None, shape[6],
+                {p: exact_text(v) for p, v in written.items()} if written else None))
     return tuple(out)
+
+
+def rows_json(rows: Sequence[tuple[Any, ...]]) -> tuple[str, str]:
+    """A game's :func:`deal_rows` as the archive keeps them (``deal_rows.rows`` and
+    ``.deals``): one JSON list of every deal's columns but its file form (:data:`ROW`),
+    encoded by one call of the C encoder (tricks, whisters, short and written as JSON
+    values in it, the moves as the JSON text of :func:`moved_json`), and one JSON list of
+    the deals' file forms, joined from their texts (each encoded once, :func:`_shape`).
+
+    Two texts a game, not one SQLite row and five JSON texts a deal: a rebuild writes
+    every deal ever played, and an SQLite row costs about 3 µs whatever it holds
+    (docs/club.md "Speed")."""
+    return (dumps([row[:14] + row[15:] for row in rows]),
+            "[" + ",".join([row[14] for row in rows]) + "]")
+
+
+def first_json(rows: Sequence[tuple[Any, ...]]) -> str | None:
+    """The first deal's time, dealer and JSON as one JSON text (None: no deal): what two
+    copies of one evening have in common (club/duplicates.py), read without the game's
+    every deal."""
+    return dumps([rows[0][1], rows[0][2], rows[0][14]]) if rows else None
+
+
+#: the columns of each deal in ``deal_rows.rows`` (:func:`rows_json`), by their index
+ROW = ("number", "at", "dealer", "declarer", "contract", "kind", "outcome", "made", "height",
+       "tricks", "moved", "swing", "whisters", "short", "written")
 
 
 def facts(game: Game) -> GameFacts:

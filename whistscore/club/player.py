@@ -59,24 +59,26 @@ def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> 
     misere = {"made": 0, "caught": 0}
     whists = {"whisted": 0, "short": 0}
     deals = 0
-    for file, declarer, dk, made, height, whisters, short in archive.rows(
-            "SELECT d.file, d.declarer, d.kind, d.made, d.height, d.whisters, d.short "
-            "FROM deals d JOIN games g ON g.file = d.file WHERE g.game = ?", (kind,)):
+    for file, kept in archive.rows(
+            "SELECT d.file, d.rows FROM deal_rows d JOIN games g ON g.file = d.file "
+            "WHERE g.game = ?", (kind,)):
         if file not in files:
             continue
-        deals += 1
-        if declarer in spellings:
-            if dk == "misere":
-                misere["made" if made == 1 else "caught"] += 1
-            elif height is not None:
-                level = str(height // 10)
-                row = declared.setdefault(level, {"played": 0, "made": 0})
-                row["played"] += 1
-                row["made"] += made == 1
-        if whisters and spellings & set(json.loads(whisters)):
-            whists["whisted"] += 1
-            if short and spellings & set(json.loads(short)):
-                whists["short"] += 1
+        for r in json.loads(kept):  # each deal's columns (facts.ROW)
+            deals += 1
+            declarer, dk, made, height, whisters, short = r[3], r[5], r[7], r[8], r[12], r[13]
+            if declarer in spellings:
+                if dk == "misere":
+                    misere["made" if made == 1 else "caught"] += 1
+                elif height is not None:
+                    level = str(height // 10)
+                    row = declared.setdefault(level, {"played": 0, "made": 0})
+                    row["played"] += 1
+                    row["made"] += made == 1
+            if whisters and spellings & set(whisters):
+                whists["whisted"] += 1
+                if short and spellings & set(short):
+                    whists["short"] += 1
     out: dict[str, Any] = {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0])))}
     shown = club_facts(kind).play  # the game says which parts of play it has
     if "misere" in shown:
