@@ -266,6 +266,12 @@ class ClubFacts:
     #: a player's counts and the deals of his games -> the game's part of his
     #: statistics (``club --player NAME --json`` under ``statistics``)
     stats_json: Callable[[Counts, int], JSONObject] = _no_stats_json
+    #: (state, rules) -> each player's ``balance`` in seat order as counts of one
+    #: denominator, and that denominator: ``balance[p_i] == counts[i] / denominator``,
+    #: exactly (ints, or Fractions where the game's own numbers are).  The archive takes
+    #: each deal's move from them (the difference of two deals' counts), with no
+    #: Fraction made a player a deal; None: it counts each deal's ``balance``
+    balance_counts: Callable[[Any, Rules], tuple[tuple[Amount, ...], int]] | None = None
 
 
 @attrs.frozen

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 import attrs
 
 from ..game import ClubFacts, Game, GameType
+from ..ledger import Amount
 from ..i18n import text as words_text
 from ..layout import Label, Phrase
 from ..replay import Replay, replay
@@ -144,7 +145,12 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     shapes = _SHAPES.setdefault(kind, {})
     players = game.players
     template = moved_template(players)
-    per = unit(rp)
+    rules = game.rules
+    counts_of = club.balance_counts
+    # the game's own counts of each balance (no Fraction a player a deal), else the
+    # replay's balances counted in ints of their common denominator
+    per = unit(rp) if counts_of is None else \
+        counts_of(kind.initial_state(players, rules), rules)[1]
     texts = MoveTexts(per)
     text_of = texts.__getitem__
     numerator = operator.attrgetter("numerator")
@@ -155,12 +161,22 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     # each player's balance as one tuple, in seat order (itemgetter of one key gives the value)
     balances_of = operator.itemgetter(*players) if len(players) > 1 else (
         lambda balance: (balance[players[0]],))
-    before: tuple[int, ...] = (0,) * len(players)
-    still = (moved_json(template, before, per, texts), 0 / per)  # a deal without a balance
+    before: tuple[Amount, ...] = (0,) * len(players)
+    # a deal without a balance
+    still = (moved_json(template, (0,) * len(players), per, texts), 0 / per)
     out: list[tuple[Any, ...]] = []
     append = out.append
     for number, dealer, record, outcome, context, balance in rp.results:
-        if balance:
+        if counts_of is not None:
+            after = counts_of(outcome.state, rules)[0]
+            moved = tuple(map(sub, after, before))
+            # an int's or a Fraction's text is its exact text (a Fraction is in lowest terms)
+            moves = template % (moved if per == 1 else tuple(map(text_of, moved)))
+            swing = max(map(abs, moved)) / per
+            if type(swing) is not float:  # counts in Fractions: the same float, rounded once
+                swing = float(swing)
+            before = after
+        elif balance:
             values = balances_of(balance)
             if per == 1:
                 after = tuple(map(numerator, values))
@@ -231,7 +247,8 @@ def facts(game: Game) -> GameFacts:
 
     :raises InputError: a deal cannot be scored (its number given).
     """
-    rp = replay(game, history=True)
+    # each deal's balance only for a game that does not give its counts (deal_rows)
+    rp = replay(game, history=game.kind.club.balance_counts is None)
     s = settle(rp)
     recorded = None
     result = game.result
@@ -339,6 +356,9 @@ class MoveTexts(dict[int, str]):
 
     def __missing__(self, m: int) -> str:
         per = self.per
+        if type(m) is not int:  # a game's counts in Fractions (ClubFacts.balance_counts)
+            said = self[m] = exact_text(Fraction(m) / per)
+            return said
         g = math.gcd(m, per)
         said = self[m] = str(m // g) if g == per else f"{m // g}/{per // g}"
         return said

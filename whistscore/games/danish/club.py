@@ -3,7 +3,11 @@ the bid and its attachment, alone or with a partner, its height by the bid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of
+from ...ledger import Amount
+from ...rules import Rules
 
 __all__ = ["CLUB"]
 
@@ -64,6 +68,11 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance`: each player's running points, in seat order."""
+    return tuple(state.points), 1
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
@@ -71,4 +80,5 @@ CLUB = ClubFacts(
     records=("highest_contract", "highest_alone"),
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

@@ -14,6 +14,8 @@ from typing import Sequence
 from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
                      contracts_json, count, declarer_of, exact_text, rate)
 from ...ledger import Amount, Entry
+from ...rules import Rules
+from .scoring import State
 
 __all__ = ["CLUB"]
 
@@ -102,6 +104,20 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as counts of thirds (quarters at four), in seat order:
+    each player's ``n x (net - G x gora + P x pulya) + shared``, over ``n``."""
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
+    return tuple(n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
+                      + P * pulya[i]) + shared for i in range(n)), n
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over", "pref.res.misere_made", "pref.res.both_pass",
@@ -115,4 +131,5 @@ CLUB = ClubFacts(
     written=written,
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

@@ -14,6 +14,7 @@ from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_hei
                      contracts_json, count, declarer_of, exact_text, rate)
 from ...ledger import Amount, Entry
 from ...rules import Rules
+from .deals import SEATS
 from .scoring import State
 
 __all__ = ["CLUB"]
@@ -103,6 +104,18 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as whole vists, in seat order: twice each remark
+    (less 10 x gora) against the table's, plus the vists written less those received."""
+    n = state.numbers
+    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+    total = sum(final)
+    w = n[8:]
+    return tuple(2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
+                 + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
+                 for i in range(SEATS)), 1
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
@@ -114,4 +127,5 @@ CLUB = ClubFacts(
     written=written,
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

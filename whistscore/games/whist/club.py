@@ -3,7 +3,11 @@ declarer, a deal voided by a revoke, and the two sides that share a place."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, rate
+from ...ledger import Amount
+from ...rules import Rules
 
 __all__ = ["CLUB"]
 
@@ -61,6 +65,13 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` in points, in seat order: North-South's net above the
+    line for seats 1 and 3, its negation for East-West."""
+    net = state.totals[0] - state.totals[1]
+    return tuple(net if i % 2 == 0 else -net for i in range(len(state.players))), 1
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
@@ -69,4 +80,5 @@ CLUB = ClubFacts(
     records=("all_honours",),
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )
