@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of
+from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of,
+                     highest_made)
 from ...ledger import Amount
 from ...rules import Rules
 
@@ -77,7 +78,8 @@ CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost"}),
-    records=("highest_contract", "highest_alone"),
+    records=(highest_made("highest_contract"),
+             highest_made("highest_alone", kinds=("alone",), dated=False)),
     stats=stats,
     stats_json=stats_json,
     balance_counts=balance_counts,

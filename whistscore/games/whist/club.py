@@ -3,9 +3,10 @@ declarer, a deal voided by a revoke, and the two sides that share a place."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator, Sequence
 
-from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, rate
+from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, RecordDeal,
+                     RecordFound, StatDeal, count, deal_date, rate)
 from ...ledger import Amount
 from ...rules import Rules
 
@@ -72,12 +73,19 @@ def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
     return tuple(net if i % 2 == 0 else -net for i in range(len(state.players))), 1
 
 
+def _all_honours(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+    """The deals where one side held all four honours (counted over the period)."""
+    for d in deals:
+        if 4 in d.deal.get("honours", {}).values():
+            yield RecordFound(1, 1, None, d.number, deal_date(d.at))
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost"}),
     sides=sides,
-    records=("all_honours",),
+    records=(ClubRecord("all_honours", _all_honours, tally=True),),
     stats=stats,
     stats_json=stats_json,
     balance_counts=balance_counts,
