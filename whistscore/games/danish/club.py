@@ -71,7 +71,8 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
 
 def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
     """:func:`~.scoring.balance`: each player's running points, in seat order."""
-    return tuple(state.points), 1
+    points: tuple[Amount, ...] = state.points  # a tuple already (scoring.State)
+    return points, 1
 
 
 CLUB = ClubFacts(

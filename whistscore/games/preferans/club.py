@@ -115,8 +115,8 @@ def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]
     gora = state.gora
     pulya = state.pulya
     shared = G * sum(gora) - P * sum(pulya)
-    return tuple(n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
-                      + P * pulya[i]) + shared for i in range(n)), n
+    return tuple([n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
+                       + P * pulya[i]) + shared for i in range(n)]), n
 
 
 def _longest_allpass(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:

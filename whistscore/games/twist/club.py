@@ -113,9 +113,9 @@ def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]
     final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
     total = sum(final)
     w = n[8:]
-    return tuple(2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
-                 + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
-                 for i in range(SEATS)), 1
+    return tuple([2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
+                  + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
+                  for i in range(SEATS)]), 1
 
 
 def _most_symbols(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:

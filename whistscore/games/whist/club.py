@@ -70,7 +70,9 @@ def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
     """:func:`~.scoring.balance` in points, in seat order: North-South's net above the
     line for seats 1 and 3, its negation for East-West."""
     net = state.totals[0] - state.totals[1]
-    return tuple(net if i % 2 == 0 else -net for i in range(len(state.players))), 1
+    if len(state.players) == 4:  # always, at whist: said at once
+        return (net, -net, net, -net), 1
+    return tuple([net if i % 2 == 0 else -net for i in range(len(state.players))]), 1
 
 
 def _all_honours(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
