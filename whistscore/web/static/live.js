@@ -54,6 +54,10 @@ export function createLive(boot, game, W, query, busy) {
     return true;
   }
 
+  // this page's sheet: a poll answered once another page is drawn in its place (the pocket
+  // site draws its pages in one document) is dropped, and the polls end with the page
+  const sheet = $("live");
+
   async function poll(force) {
     if (busy() && !force) return;
     const asked = generation;
@@ -62,6 +66,7 @@ export function createLive(boot, game, W, query, busy) {
       const chosen = first && state.firsts ? "&first=" + encodeURIComponent(first) : "";
       const [status, data] = await game.live(
         query + chosen + (force ? "" : "&stamp=" + encodeURIComponent(state.stamp)));
+      if (!sheet.isConnected) return;
       if (status === 200 && (asked === generation || force)) apply(data);
       if ($("flash").textContent === W.offline) flash("");
     } catch (e) {
@@ -76,11 +81,8 @@ export function createLive(boot, game, W, query, busy) {
     // a change of ours is on its way: a poll asked before it is stale
     outdate: () => { generation++; },
     onView: (fn) => { followers.push(fn); },
-    // asked once a second while this page is shown (the pocket site replaces a page: the
-    // timer ends with it, without help)
     start: () => {
-      const root = $("live");
-      const timer = setInterval(() => (root.isConnected ? poll() : clearInterval(timer)), 1000);
+      const timer = setInterval(() => { if (sheet.isConnected) poll(); else clearInterval(timer); }, 1000);
     },
   };
 }
