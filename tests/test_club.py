@@ -21,6 +21,7 @@ from whistscore.settlement import settle
 
 import club_support
 from clirun import run
+from registry_support import games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,7 +66,7 @@ def test_journal_example_is_indexed_with_its_hand_computed_numbers(club, folder)
     assert (vera["points"], vera["money"], vera["place"]) == ("-20", "-2.00", 3)
 
 
-@pytest.mark.parametrize("kind", ["preferans", "twist", "whist", "danish"])
+@pytest.mark.parametrize("kind", games())
 def test_standings_equal_the_sum_of_each_files_settlement(club, folder, kind):
     totals: dict[str, dict] = {}
     for path in folder[1][kind]:
@@ -168,7 +169,7 @@ def _by_record(club, kind):
     return {r["record"]: r for r in club.records(game=kind)["games"][kind]}
 
 
-@pytest.mark.parametrize("kind", ["preferans", "twist", "whist", "danish"])
+@pytest.mark.parametrize("kind", games())
 def test_evening_records_are_the_files_extremes(club, folder, kind):
     found = _by_record(club, kind)
     seats = []

@@ -20,7 +20,7 @@ import tallygame
 import whistscore
 from whistscore.club import facts as club_facts
 from whistscore.club.facts import MoveTexts, dumps, exact_text, moved_json, moved_template
-from whistscore.game import ClubFacts, DealParts
+from whistscore.game import ClubFacts, DealParts, highest_made
 from whistscore.games import register
 from whistscore.layout import Label
 
@@ -38,7 +38,7 @@ TALLY = attrs.evolve(
             "tallyclub.won": ("won", "взял")},
     describe_result=lambda deal, outcome, ctx: Label("tallyclub.won"),
     club=ClubFacts(parts=_parts, made=frozenset({"tallyclub.won"}),
-                   height_text=lambda h: f"{h // 10} points", records=("highest_contract",)))
+                   records=(highest_made("highest_contract", lambda h: f"{h // 10} points"),)))
 
 
 def _game(folder: Path, name: str, day: str, deals: list[dict]) -> None:

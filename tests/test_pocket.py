@@ -70,7 +70,7 @@ def test_the_site_holds_everything_it_loads_and_fits_the_budget(site):
                  "whistscore/games/preferans/__init__.pyc", "starlette/routing.pyc",
                  "jinja2/environment.pyc"):
         assert name in first, name
-    for name in ("openpyxl/__init__.pyc", "et_xmlfile/__init__.pyc", "whistscore/cli.pyc"):
+    for name in ("openpyxl/__init__.pyc", "et_xmlfile/__init__.pyc", "whistscore/cli/__init__.pyc"):
         assert name in later, name
     assert {"openpyxl", "openpyxl.workbook", "whistscore.cli"} <= set(manifest["later"]["modules"])
     assert "whistscore.web.app" not in manifest["later"]["modules"]

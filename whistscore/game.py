@@ -29,7 +29,8 @@ from .rules import RuleBook, Rules
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "StatDeal", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "ClubRecord", "DealParts", "PlayDeal", "PlayPart",
+           "RecordDeal", "RecordFound", "StatDeal", "deal_date", "highest_made", "most_in_evening", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
            "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
@@ -233,12 +234,114 @@ def bid_text(height: int) -> str:
     return f"{height // 10}{BID_SUITS[height % 10]}"
 
 
+class PlayDeal(NamedTuple):
+    """One deal of a player's game as the lines of his play read it (club.md "A player's
+    page"), from the archive's row: its declarer, kind, made (1, 0 or None), height, the
+    whisters and those of them short of their tricks (:class:`DealParts`)."""
+
+    declarer: str | None
+    kind: str
+    made: int | None
+    height: int | None
+    whisters: tuple[str, ...]
+    short: tuple[str, ...]
+
+
+@attrs.frozen
+class PlayPart:
+    """A line of a player's play beyond his contracts by level, declared by the game
+    (:attr:`ClubFacts.play`): its key in the answer (``play``), the counts it shows in
+    that order (the club's word ``play.KEY`` says them, ``{0}``, ``{1}``...) and which of
+    them one deal adds 1 to for the player of the given spellings."""
+
+    key: str
+    counts: tuple[str, ...]
+    adds: Callable[[PlayDeal, "set[str] | frozenset[str]"], Sequence[str]]
+
+
+class RecordDeal(NamedTuple):
+    """One deal as the club's records read it (the archive's ``deals`` row): its number,
+    time, declarer (as typed), kind, made, height, what each player's balance moved
+    (a JSON object of exact texts), its swing and its file form (JSON text)."""
+
+    number: int
+    at: str | None
+    declarer: str | None
+    kind: str
+    made: int | None
+    height: int | None
+    moved: str
+    swing: float
+    deal: str
+
+
+class RecordFound(NamedTuple):
+    """One candidate for a record: the value compared (the highest holds the record, the
+    first to reach it keeps it), the value as the answer writes it, the player (as typed;
+    None: the game's, not one player's), the deal's number and date (None: the
+    evening's)."""
+
+    value: Any
+    shown: Any
+    player: str | None = None
+    deal: int | None = None
+    date: str | None = None
+
+
+@attrs.frozen
+class ClubRecord:
+    """A record a game has beyond every game's (:attr:`ClubFacts.records`): its key
+    (the club's word ``record.KEY`` names it) and how one evening's deals, in order, and
+    the game's own count of it (``symbols``) give its candidates.  A ``tally`` record is
+    how many candidates the period has, shown at the latest one."""
+
+    key: str
+    find: Callable[[Sequence[RecordDeal], "int | None"], "Iterator[RecordFound]"]
+    tally: bool = False
+
+
+def deal_date(at: str | None) -> str | None:
+    """A deal's date (``YYYY-MM-DD``) of its time, as a record names it."""
+    return at[:10] if at else None
+
+
+def highest_made(key: str, text: Callable[[int], str] | None = None,
+                 kinds: tuple[str, ...] = (), dated: bool = True) -> ClubRecord:
+    """The record of the highest height made (of the deals of ``kinds``, or of every
+    kind), shown by ``text`` (None: its level, ``height // 10``), dated by its deal
+    (``dated``) or by its evening."""
+    shown = _level if text is None else text
+
+    def find(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+        for d in deals:
+            if d.made == 1 and d.height is not None and (not kinds or d.kind in kinds):
+                yield RecordFound(d.height, shown(d.height), d.declarer, d.number,
+                                  deal_date(d.at) if dated else None)
+
+    return ClubRecord(key, find)
+
+
+def most_in_evening(key: str, counts: Callable[[RecordDeal], bool]) -> ClubRecord:
+    """The record of the most deals one declarer had in one evening of those ``counts``
+    takes, named by the last of them."""
+
+    def find(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+        per: dict[str, list[int]] = {}
+        for d in deals:
+            if d.declarer is not None and counts(d):
+                per.setdefault(d.declarer, []).append(d.number)
+        for declarer, numbers in per.items():
+            yield RecordFound(len(numbers), len(numbers), declarer, numbers[-1])
+
+    return ClubRecord(key, find)
+
+
 @attrs.frozen
 class ClubFacts:
     """What the club archive asks a game (docs/club.md), so that the club names no game:
     the parts of a deal, which of the game's words for a deal's end mean made or failed,
-    the sides that share a place, the game's own count (Twist's nota symbols), which of
-    the club's records and which parts of a player's play it has.  A fifth game appears
+    the sides that share a place, the game's own count kept with a game, its own records
+    and the lines of a player's play, each with how it is counted.  A fifth game appears
     in the club through this table alone."""
 
     #: a deal's file form -> its parts
@@ -252,12 +355,11 @@ class ClubFacts:
     sides: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] = _each_alone
     #: (final state, rules) -> the game's own count kept with the game (``symbols``)
     symbols: Callable[[Any, Rules], int | None] = _no_count
-    #: a height of :class:`DealParts` as its record shows it ("8H", "9")
-    height_text: Callable[[int], str] = _level
-    #: the club's records this game has beyond every game's (records.py names them)
-    records: tuple[str, ...] = ()
-    #: the parts of a player's play shown beyond contracts by level ("misere", "whists")
-    play: tuple[str, ...] = ()
+    #: the club's records this game has beyond every game's (records.py finds every
+    #: game's, and these through their own ``find``)
+    records: tuple[ClubRecord, ...] = ()
+    #: the lines of a player's play shown beyond his contracts by level
+    play: tuple[PlayPart, ...] = ()
     #: a deal's entries -> what each player wrote in it of the game's own count (Preferans:
     #: the vists he wrote), kept in the deal's row for the statistics
     written: Callable[[Sequence[Entry]], dict[str, Amount]] = _nothing_written

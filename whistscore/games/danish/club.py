@@ -3,7 +3,8 @@ the bid and its attachment, alone or with a partner, its height by the bid."""
 
 from __future__ import annotations
 
-from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of
+from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of,
+                     highest_made)
 
 __all__ = ["CLUB"]
 
@@ -68,7 +69,8 @@ CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost"}),
-    records=("highest_contract", "highest_alone"),
+    records=(highest_made("highest_contract"),
+             highest_made("highest_alone", kinds=("alone",), dated=False)),
     stats=stats,
     stats_json=stats_json,
 )

@@ -3,7 +3,11 @@ declarer, a deal voided by a revoke, and the two sides that share a place."""
 
 from __future__ import annotations
 
-from ...game import ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, rate
+import json
+from typing import Iterator, Sequence
+
+from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, RecordDeal,
+                     RecordFound, StatDeal, count, deal_date, rate)
 
 __all__ = ["CLUB"]
 
@@ -61,12 +65,19 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def _all_honours(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+    """The deals where one side held all four honours (counted over the period)."""
+    for d in deals:
+        if 4 in json.loads(d.deal).get("honours", {}).values():
+            yield RecordFound(1, 1, None, d.number, deal_date(d.at))
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost"}),
     sides=sides,
-    records=("all_honours",),
+    records=(ClubRecord("all_honours", _all_honours, tally=True),),
     stats=stats,
     stats_json=stats_json,
 )
