@@ -189,10 +189,6 @@ class DealFields:
     #: ``(line,)`` or ``(line, player counts it fits)``; ``{0}`` is seat 1; what a line
     #: means is the game's catalogue's ``form.notation.<line>``
     notation: tuple[tuple[Any, ...], ...] = ()
-    #: what the state says must come next, as ``(field values to preset, its words: a
-    #: ledger.Label of the game)``
-    #: or ``None`` (Twist: the twist round); read from the game's own state
-    due: Callable[[Any], tuple[Mapping[str, Any], Any] | None] | None = None
     #: what the table asks before a deal besides who deals, read from the game's own
     #: state: lines of words (Preferans: the points missing to close each pulya, the
     #: smallest contract during an all-pass series); the page only shows them

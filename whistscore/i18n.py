@@ -372,6 +372,11 @@ def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en"
     return name
 
 
+def _written_on(kind: GameType[Any, Any] | None) -> str | None:
+    """The column said without its name after "writes N on X" (the game's own)."""
+    return kind.written_on if kind is not None else None
+
+
 def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
     """One entry as a sentence: "deal 7: Boris writes 12 on Anna: 3 tricks x 4, greedy whist"."""
     amount = format_amount(entry.amount)
@@ -379,7 +384,7 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     if entry.against is not None:
         # "висты на Аню"; a name that cannot be declined stays as written ("на Anna")
         head = said("explain.on", (entry.deal, entry.player, amount, entry.against), lang)
-        if entry.column != "vists":
+        if entry.column != _written_on(kind):
             head += f" ({column})"
     else:
         # "пишет 4 в пулю": the column as written into, where the language has such a form

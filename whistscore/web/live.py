@@ -45,11 +45,10 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     s = s if s is not None else settle_json(rp)
     dealer = rp.next_dealer()
     fields = kind.deal_fields
-    due = None
-    if fields is not None and fields.due is not None and not rp.finished:
-        found = fields.due(rp.state)
-        # (the field values to preset, its words said in the page's language)
-        due = (found[0], str(sheet_text(found[1], kind, lang))) if found else None
+    due = None  # (the field values the form starts from, its line in the page's language)
+    coming = None if rp.finished else kind.next_deal(rp.state, dealer, game.players, game.rules)
+    if coming is not None and coming.due is not None:
+        due = (coming.preset or {}, str(sheet_text(coming.form, kind, lang)))
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
         standing = [str(sheet_text(line, kind, lang)) for line in fields.standing(rp.state)]

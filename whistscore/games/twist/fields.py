@@ -6,10 +6,7 @@ twist round; the bomb and dil categories and values are the seed's.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
-
 from ...fields import DealFields, Field, choices
-from ...ledger import Label
 from .deals import SOLO_VALUES
 
 __all__ = ["FIELDS"]
@@ -17,24 +14,6 @@ __all__ = ["FIELDS"]
 _CATEGORIES = choices(("simple",), ("double",),
                       ("clean",), ("all",))
 _SOLO = ("bomb", "dil")
-
-
-class _Due(Protocol):
-    """What the form reads of the state (the scoring's ``State``)."""
-
-    @property
-    def round_price(self) -> int | None: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-
-def _due(state: _Due) -> tuple[Mapping[str, Any], Label] | None:
-    """A twist round is due after a made contract below the twist level (spec twist.md)."""
-    price = state.round_price
-    if price is None or state.finished:
-        return None
-    return ({"_kind": "round"}, Label("twist.due.round", (price,)))
 
 
 FIELDS = DealFields(
@@ -71,7 +50,6 @@ FIELDS = DealFields(
         ("{0} bomb double 3 1/4/3/4",),
         ("round 3/3/3/3",),
     ),
-    due=_due,
     # partners sit opposite (deals.py); the names are the seats' pairs, never shown (no
     # field lists the sides): the form reads them for the twist's opponents
     sides=(("NS", (0, 2)), ("EW", (1, 3))),
