@@ -103,3 +103,16 @@ def test_a_game_in_memory_says_its_words_and_falls_back_to_english() -> None:
 @pytest.mark.parametrize("key", ["player", "err.any", "web.record", "club.standings"])
 def test_the_core_catalogue_holds_the_core_the_page_and_the_club(key) -> None:
     assert all(CORE.get(key, lang) for lang in langs())
+
+
+def test_a_unit_is_named_once() -> None:
+    """``unit.vist`` is one key of the core catalogue, read by the sheet, the page and the
+    club alike (it was written three times)."""
+    from whistscore.club.words import own_words
+    from whistscore.web.words import words
+
+    keys = [k for k in CORE.texts("en") if k.endswith(("unit.vist", "unit.point"))]
+    assert keys == ["unit.vist", "unit.point"] or sorted(keys) == ["unit.point", "unit.vist"]
+    for lang in langs():
+        assert words(lang)["unit.vist"] == own_words(lang)["unit.vist"] == \
+            CORE.get("unit.vist", lang)

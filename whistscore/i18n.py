@@ -26,22 +26,12 @@ if TYPE_CHECKING:  # a game's own words are read from it; the games import this 
     from .game import GameType
 
 __all__ = ["LANGS", "lookup", "Term", "terms", "term_spans", "text", "rule_name", "explain", "column_name", "detail_text",
-           "game_title", "game_name", "preset_name", "plural_ru", "name_case", "pays", "count_deals", "error_message",
+           "game_title", "game_name", "preset_name", "name_case", "pays", "count_deals", "error_message",
            "error_line", "said", "formed",
            "entries_said"]
 
 #: the languages whose catalogues are found (whistscore/language.py), English first
 LANGS = langs()
-
-
-def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form that agrees with ``n`` (1 взятка, 2 взятки, 5 взяток)."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 #: a name pytrovich may decline: one Russian first name, or a double one ("Анна-Мария")
@@ -152,7 +142,7 @@ def text(value: Any, kind: GameType[Any, Any] | None = None, lang: str = "en") -
     also ``dative``, ``genitive``; ``{0@ordinal}``: a number as an English ordinal,
     "1st") and ``{0|trick|tricks}`` (the word that agrees with the number argument 0:
     English gives two forms, one and other; Russian three, "{0|взятка|взятки|взяток}"
-    for 1, 3 and 5 взяток, :func:`plural_ru`).  So a count agrees in the label's own
+    for 1, 3 and 5 взяток: the catalogue's Plural-Forms).  So a count agrees in the label's own
     words, never through a rule over finished sentences.
     """
     if isinstance(value, Phrase):

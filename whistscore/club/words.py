@@ -58,6 +58,9 @@ def own_words(lang: str) -> Words:
     table = {k[5:]: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("club.")}
     if lang != ENGLISH:
         table.update({k[5:]: v for k, v in CORE.texts(lang).items() if k.startswith("club.")})
+    # the units are the core's words (unit.vist, said once for every reader)
+    table.update({k: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("unit.")})
+    table.update({k: v for k, v in CORE.texts(lang).items() if k.startswith("unit.")})
     return Words(lang, table)
 
 

@@ -23,11 +23,20 @@ def words(lang: str) -> Mapping[str, str]:
         found = {k[4:]: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("web.")}
         if lang != ENGLISH:
             found.update({k[4:]: v for k, v in CORE.texts(lang).items() if k.startswith("web.")})
+        # the units are the core's words (unit.vist, said once for every reader)
+        found.update(_units(lang))
         _WORDS[lang] = found
     return found
 
 
 _WORDS: dict[str, dict[str, str]] = {}
+
+
+def _units(lang: str) -> dict[str, str]:
+    """The core's ``unit.*`` words in ``lang`` (English where it lacks one)."""
+    out = {k: v for k, v in CORE.texts(ENGLISH).items() if k.startswith("unit.")}
+    out.update({k: v for k, v in CORE.texts(lang).items() if k.startswith("unit.")})
+    return out
 
 
 def languages() -> list[tuple[str, str]]:
