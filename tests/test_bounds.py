@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from whistscore import journal, recording
+from whistscore import journal, recording, strictjson
 from whistscore.errors import InputError
 
 from clirun import run
@@ -69,13 +69,13 @@ def test_the_parse_stops_at_the_bound_not_at_the_end(monkeypatch):
     """A file of many more deals is refused while its JSON is read: the objects built are
     bounded (MAX_OBJECTS), not the file's."""
     made = [0]
-    real = journal._no_duplicates
+    real = strictjson._no_duplicates
 
     def counted(pairs):
         made[0] += 1
         return real(pairs)
 
-    monkeypatch.setattr(journal, "_no_duplicates", counted)
+    monkeypatch.setattr(strictjson, "_no_duplicates", counted)
     with pytest.raises(InputError, match="more than 20,000 deals"):
         journal.loads(allpass_text(200_000))
     assert made[0] <= journal.MAX_OBJECTS

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import unicodedata
 from decimal import Decimal
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import attrs
 
@@ -24,6 +23,8 @@ from .errors import MAX_FILE_BYTES, DealError, GameFileError, InputError
 from .game import DealRecord, Game, GameType, JSONObject, Result, check_dealer, paused_gc
 from .games import get_game
 from .rules import Rules, parse_stake
+from . import repair, strictjson
+from .strictjson import MAX_DIGITS, skip
 
 __all__ = [
     "FORMAT",
@@ -53,10 +54,6 @@ _TOP_KEYS = ("format", "version", "game", "title", "place", "players", "rules", 
              "currency", "ended", "result", "created", "deals")
 _REQUIRED = ("format", "version", "game", "players", "deals")
 
-#: digits of the longest number a game file may hold: Python's own int-string
-#: limit, reported here as a damaged file (shorter numbers reach each field's
-#: range check, whose message names the field)
-MAX_DIGITS = 4300
 #: the most deals a game file holds: far past any evening (a long pulka is a few
 #: hundred deals, a whole season of one table a few thousand), and small enough that
 #: reading, replaying and indexing one file takes well under a second and a few tens
@@ -68,45 +65,9 @@ MAX_DEALS = 20_000
 #: is parsed, so a file of a million deals is refused after reading a fraction of it,
 #: before the rest is built in memory.
 MAX_OBJECTS = 8 * MAX_DEALS + 1_000
-#: texts shorter than this cannot hold MAX_OBJECTS objects (an object takes two
-#: bytes at least): they are parsed without counting
-_UNCOUNTED = 2 * MAX_OBJECTS
 
 
 # -- reading -------------------------------------------------------------------
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):  # only then look for the key (the dict is built in C)
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return out
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-
-class _TooMany(Exception):
-    """More than MAX_OBJECTS objects: the parse stops where it is."""
-
-
-def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    """:func:`_no_duplicates`, stopping the parse after :data:`MAX_OBJECTS` objects."""
-    left = [MAX_OBJECTS]
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        left[0] -= 1
-        if left[0] < 0:
-            raise _TooMany
-        return _no_duplicates(pairs)
-
-    return hook
-
 
 def too_many_deals(error: type[InputError] = GameFileError) -> InputError:
     """The refusal of a game file of more than :data:`MAX_DEALS` deals (one sentence)."""
@@ -115,107 +76,11 @@ def too_many_deals(error: type[InputError] = GameFileError) -> InputError:
                  field="deals", key="file.deals", args=(MAX_DEALS,))
 
 
-def _bad_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a score file may hold")
-
-
-#: the strict reader, made once (``json.loads`` with hooks builds a decoder per call);
-#: it keeps no state between reads, so threads may share it as they share json's own
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
-
-
-def _int_limit_holds() -> bool:
-    """Python's own int-string limit refuses a number longer than MAX_DIGITS before
-    converting it (``json`` meets it first); a program that lifted the limit
-    (``sys.set_int_max_str_digits(0)``) gets the same bound from a scan of the text."""
-    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
-    return 0 < limit <= MAX_DIGITS
-
-
 def _parse_json(text: str, error: type[InputError] = GameFileError,
                 field: str | None = None) -> Any:
-    """Parse JSON strictly (no duplicate keys, no NaN); errors name the line.
-
-    ``field`` is set when the text is one deal typed on the command line
-    rather than a file.
-    """
-    try:
-        if not _int_limit_holds():
-            if _long_number_line(text) is not None:
-                raise ValueError("a number too long")
-        with paused_gc():
-            if len(text) > _UNCOUNTED:  # large enough to be a bound's worth of deals
-                data = json.loads(text, object_pairs_hook=_counting_hook(),
-                                  parse_constant=_bad_constant)
-            elif text.startswith("\ufeff"):  # json.loads words the byte order mark
-                data = json.loads(text, object_pairs_hook=_no_duplicates,
-                                  parse_constant=_bad_constant)
-            else:
-                data = _DECODER.decode(text)
-        _check_unicode(text, data, error, field)
-        return data
-    except _TooMany:
-        raise too_many_deals(error) from None
-    except json.JSONDecodeError as exc:
-        raise error(f"not valid JSON: {exc.msg} (column {exc.colno})",
-                    line=None if field else exc.lineno, field=field, key="file.json") from None
-    except _DuplicateKey as exc:
-        line, deal = _locate_duplicate(text, exc.key)
-        raise error("a key appears twice in one object",
-                    field=f"{field}.{exc.key}" if field else exc.key,
-                    line=None if field else line, deal=deal, key="file.json") from None
-    except InputError:
-        raise
-    except RecursionError:
-        raise error("the JSON is nested too deeply to be a game file",
-                    line=None if field else _deep_line(text), field=field, key="file.json") from None
-    except ValueError as exc:  # NaN / Infinity, or a number too long for int()
-        long_line = _long_number_line(text)
-        if long_line is not None:
-            raise error(f"a number longer than {MAX_DIGITS} digits cannot be in a game file "
-                        "(no count or score comes close)",
-                        line=None if field else long_line, field=field, key="file.json") from None
-        raise error(str(exc), line=None if field else _constant_line(text),
-                    field=field, key="file.json") from None
-
-
-_LONE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
-def _check_unicode(text: str, data: Any, error: type[InputError], field: str | None) -> None:
-    """Refuse lone surrogates: such a string could never be saved as UTF-8 again."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise error("the text holds a character that is not valid Unicode (a lone surrogate)",
-                    line=None if field else text.count("\n", 0, exc.start) + 1,
-                    field=field, key="file.unicode") from None
-    if "\\" in text and "\\u" in text:  # one character is found by memchr, two are not
-        match = _LONE_ESCAPE.search(text)
-        if match is None:
-            return
-        try:
-            json.dumps(data, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise error("an escape \\uD800..\\uDFFF without its pair is not text",
-                        line=None if field else text.count("\n", 0, match.start()) + 1,
-                        field=field, key="file.unicode") from None
-
-
-# Only used to explain an error: strings (which may hold brackets) are skipped whole.
-# A string's body is written unrolled and its closing quote is optional, so an
-# unterminated string is one match to the end of the text: every pattern here
-# consumes what it matched and the scans stay linear (a pattern that could fail
-# after scanning to the end, then retry at the next quote, was quadratic).
-_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)'
-_TOKEN = re.compile(_STRING + r'(\s*:)?|[\[\]{}]', re.DOTALL)
-_CONSTANT = re.compile(_STRING + r'|NaN|-?Infinity', re.DOTALL)
-_LONG_NUMBER = re.compile(_STRING + r'|[-+]?[0-9][0-9.eE+-]*', re.DOTALL)
-_DEEP = 200
-
-
-def _line_at(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
+    """The text read by the strict reader (:func:`whistscore.strictjson.parse`), at most
+    :data:`MAX_OBJECTS` objects of it (a game file's bound)."""
+    return strictjson.parse(text, error, field, most=MAX_OBJECTS, too_many=too_many_deals)
 
 
 def parse_deal_text(raw: str) -> Any:
@@ -225,76 +90,6 @@ def parse_deal_text(raw: str) -> Any:
         or nests too deeply (field ``deal``).
     """
     return _parse_json(raw, DealError, field="deal")
-
-
-def _deep_line(text: str) -> int | None:
-    """The line on which the brackets nest deeper than any game file does."""
-    depth = 0
-    for m in _TOKEN.finditer(text):
-        c = m.group()[0]
-        if c in "[{":
-            depth += 1
-            if depth > _DEEP:
-                return _line_at(text, m.start())
-        elif c in "]}":
-            depth -= 1
-    return None
-
-
-def _constant_line(text: str) -> int | None:
-    """The line of the first NaN / Infinity outside a string."""
-    for m in _CONSTANT.finditer(text):
-        if m.group()[0] != '"':
-            return _line_at(text, m.start())
-    return None
-
-
-def _long_number_line(text: str) -> int | None:
-    """The line of the first number (outside a string) longer than MAX_DIGITS."""
-    for m in _LONG_NUMBER.finditer(text):
-        if m.group()[0] != '"' and len(m.group()) > MAX_DIGITS:
-            return _line_at(text, m.start())
-    return None
-
-
-def _locate_duplicate(text: str, wanted: str) -> tuple[int | None, int | None]:
-    """The line (and the deal number, when inside a deal) of the repeated key."""
-    stack: list[Any] = []  # a set of keys per open object, None per list, "deals" for deals
-    deal = 0
-    last_key = None
-    for m in _TOKEN.finditer(text):
-        token = m.group()
-        c = token[0]
-        if c == "{":
-            if stack and stack[-1] == "deals":
-                deal += 1
-            stack.append(set())
-        elif c == "[":
-            stack.append("deals" if len(stack) == 1 and last_key == "deals" else None)
-        elif c in "]}":
-            if stack:
-                stack.pop()
-        elif m.group(1):  # an object key
-            try:
-                key = json.loads(token[: m.start(1) - m.start()])
-            except ValueError:
-                key = None
-            top = stack[-1] if stack else None
-            if isinstance(top, set):
-                if key in top and key == wanted:
-                    in_deal = len(stack) >= 3 and stack[1] == "deals"
-                    return _line_at(text, m.start()), deal if in_deal else None
-                top.add(key)
-            last_key = key
-            continue
-        last_key = None
-    return None, None
-
-
-def _skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
-    """Where a run of ``pattern`` (blanks, commas: it also matches nothing) from ``pos`` ends."""
-    match = pattern.match(text, pos)
-    return match.end() if match else pos
 
 
 def _deal_lines(text: str) -> list[int]:
@@ -308,7 +103,7 @@ def _deal_lines(text: str) -> list[int]:
     ws = re.compile(r"[\s,]*")
     try:
         while True:
-            pos = _skip(ws, text, pos)
+            pos = skip(ws, text, pos)
             if pos >= len(text) or text[pos] == "]":
                 break
             lines.append(text.count("\n", 0, pos) + 1)
@@ -316,6 +111,8 @@ def _deal_lines(text: str) -> list[int]:
     except (ValueError, RecursionError):
         pass
     return lines
+
+
 
 
 def _check_players(kind: GameType[Any, Any], players: object) -> tuple[str, ...]:
@@ -626,11 +423,8 @@ def _deal_key(obj: dict[str, Any]) -> str | None:
 
 
 def _line_of_field(text: str, field: str | None) -> int | None:
-    if not field:
-        return None
-    top = field.split(".")[0].split("[")[0]
-    match = re.search(re.escape(json.dumps(top)) + r"\s*:", text)
-    return text.count("\n", 0, match.start()) + 1 if match else None
+    """The line of the top-level key that ``field`` (``players[1]``, ``rules.pulya``) is in."""
+    return strictjson.key_line(text, field.split(".")[0].split("[")[0]) if field else None
 
 
 def loads(text: str) -> Game:
@@ -741,68 +535,14 @@ def dumps(game: Game) -> str:
 
 
 def drop_last_deal(text: str) -> tuple[str, Any, int]:
-    """The file's text without its last deal, the dropped deal's JSON and its number.
-
-    Undo works on the text, not on the scored game, so a last deal that no
-    longer reads or scores (a hand edit) can still be dropped; everything
-    before it is kept byte for byte.
+    """The file's text without its last deal, the dropped deal's JSON and its number: the
+    text-level undo of :func:`whistscore.repair.drop_last_deal`, read within a game file's
+    bound of objects (:data:`MAX_OBJECTS`).
 
     :raises GameFileError: the text is not JSON, not an object, or its deals not a list.
     :raises InputError: the game has no deal to drop.
     """
-    data = _parse_json(text)
-    if not isinstance(data, dict):
-        raise GameFileError("a game file is a JSON object", value=data, line=1, key="file.object")
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise GameFileError("deals must be a list", field="deals", value=deals,
-                            line=_line_of_field(text, "deals"), key="file.field", args=("deals",))
-    if not deals:
-        raise InputError("the game has no deal to undo", field="deals", key="no_undo")
-    spans = _deal_spans(text)
-    if len(spans) != len(deals):  # cannot happen for text json read; be sure anyway
-        raise GameFileError("the deals could not be found in the text", field="deals",
-            key="file.field", args=("deals",))
-    if len(spans) == 1:  # the list becomes "[]", as a new game's file has it
-        cut_from = _array_open(text) + 1
-        cut_to = _skip(re.compile(r"\s*"), text, spans[-1][1])
-    else:
-        cut_from, cut_to = spans[-2][1], spans[-1][1]
-    return text[:cut_from] + text[cut_to:], deals[-1], len(deals)
-
-
-def _array_open(text: str) -> int:
-    """Where the top-level "deals" list opens: the top object's keys are walked."""
-    decoder = json.JSONDecoder(parse_constant=_bad_constant)
-    ws = re.compile(r"\s*")
-    pos = _skip(ws, text, 0)
-    if text.startswith("\ufeff", pos):
-        pos = _skip(ws, text, pos + 1)
-    pos += 1  # the "{"
-    while True:
-        pos = _skip(ws, text, pos)
-        key, pos = decoder.raw_decode(text, pos)
-        pos = _skip(ws, text, pos) + 1  # the ":"
-        pos = _skip(ws, text, pos)
-        if key == "deals":
-            return pos
-        _, pos = decoder.raw_decode(text, pos)
-        pos = _skip(ws, text, pos) + 1  # the "," (never the "}": deals is there)
-
-
-def _deal_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each deal of the top-level "deals" list, in one linear pass."""
-    decoder = json.JSONDecoder(parse_constant=_bad_constant)
-    ws = re.compile(r"[\s,]*")
-    pos = _array_open(text) + 1
-    spans: list[tuple[int, int]] = []
-    while True:
-        pos = _skip(ws, text, pos)
-        if pos >= len(text) or text[pos] == "]":
-            return spans
-        _, end = decoder.raw_decode(text, pos)
-        spans.append((pos, end))
-        pos = end
+    return repair.drop_last_deal(text, _parse_json)
 
 
 # -- building and checking -------------------------------------------------------

@@ -2,7 +2,9 @@
 and the club's routes (docs/club.md).
 
 Answers are exactly what the command line prints (``settle --json``, ``show
---json``); errors are ``{"error", "deal", "field"}``.  Every file and game
+--json``); errors are ``{"error", "deal", "field"}``, made by the app's one handler of
+:class:`~whistscore.errors.InputError` (``web/app.py``: ``refused``): an endpoint here
+raises, it never catches a refusal by hand.  Every file and game
 operation runs off the event loop through ``request.app.state.work``: reads
 within a time bound, writes to their end (a save is never abandoned, so an
 answer never contradicts what is on disk).
@@ -21,7 +23,7 @@ from ..errors import InputError
 from ..game import JSONObject
 from ..replay import Replay
 from .live import live
-from .shared import body_of, bounded, club_available, deal_number, error, lang_of, query
+from .shared import body_of, bounded, club_available, deal_number, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
 
@@ -34,23 +36,17 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 async def api_games(request: Request) -> Response:
     state = request.app.state
-    try:
-        if request.method == "GET":
-            return JSONResponse(await state.work.read(state.folder.summary))
-        data = await body_of(request)
-        text = await state.work.write(state.folder.create, data)
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    if request.method == "GET":
+        return JSONResponse(await state.work.read(state.folder.summary))
+    data = await body_of(request)
+    text = await state.work.write(state.folder.create, data)
     return Response(text, status_code=201, media_type="application/json")
 
 
 async def api_import(request: Request) -> Response:
     """A game file from the phone's files (the pocket app only): its new name."""
     state = request.app.state
-    try:
-        name = await state.work.write(state.folder.import_file, await body_of(request))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    name = await state.work.write(state.folder.import_file, await body_of(request))
     return JSONResponse({"name": name}, status_code=201)
 
 
@@ -59,27 +55,21 @@ async def api_file(request: Request) -> Response:
     sync tool's conflict copy the club counts): GET its text (read-only), DELETE it with
     ``{"confirm": F}``, the only change made to such a file (store.Folder.remove_odd)."""
     state = request.app.state
-    try:
-        name = query(request, "name", 1000)
-        if name is None:
-            raise NotFound("name the file: ?name=", field="name")
-        if request.method == "DELETE":
-            body = await body_of(request)
-            await state.work.write(state.folder.remove_odd, name, body.get("confirm"))
-            return Response(status_code=204)
-        text = await state.work.read(state.folder.read_odd, name)
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    name = query(request, "name", 1000)
+    if name is None:
+        raise NotFound("name the file: ?name=", field="name")
+    if request.method == "DELETE":
+        body = await body_of(request)
+        await state.work.write(state.folder.remove_odd, name, body.get("confirm"))
+        return Response(status_code=204)
+    text = await state.work.read(state.folder.read_odd, name)
     return Response(text, media_type="application/json")
 
 
 async def api_game(request: Request) -> Response:
     state = request.app.state
     name = request.path_params["name"]
-    try:
-        text = await state.work.read(state.folder.text, name)
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    text = await state.work.read(state.folder.text, name)
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
@@ -92,11 +82,8 @@ def _settle(state: Any, name: str, stake: str | None) -> JSONObject:
 
 async def api_settle(request: Request) -> Response:
     state = request.app.state
-    try:
-        return JSONResponse(await state.work.read(_settle, state, request.path_params["name"],
-                                                  query(request, "stake") or None))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    return JSONResponse(await state.work.read(_settle, state, request.path_params["name"],
+                                              query(request, "stake") or None))
 
 
 def _sheet(state: Any, name: str) -> JSONObject:
@@ -105,10 +92,7 @@ def _sheet(state: Any, name: str) -> JSONObject:
 
 async def api_sheet(request: Request) -> Response:
     state = request.app.state
-    try:
-        return JSONResponse(await state.work.read(_sheet, state, request.path_params["name"]))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    return JSONResponse(await state.work.read(_sheet, state, request.path_params["name"]))
 
 
 def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
@@ -144,11 +128,8 @@ async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
 async def api_deals(request: Request) -> Response:
     state = request.app.state
     name = request.path_params["name"]
-    try:
-        body = await body_of(request)
-        rp, number, already = await state.work.write(state.folder.add, name, body)
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    body = await body_of(request)
+    rp, number, already = await state.work.write(state.folder.add, name, body)
     return await _answer(request, name, rp, number, 200 if already else 201, already)
 
 
@@ -156,18 +137,15 @@ async def api_deal(request: Request) -> Response:
     state = request.app.state
     name = request.path_params["name"]
     n = request.path_params["n"]
-    try:
-        if n == "last" and request.method == "DELETE":
-            body = await body_of(request)
-            return JSONResponse(await state.work.write(state.folder.drop_last, name, body))
-        if not n.isdigit() or request.method != "PUT":
-            raise NotFound("a deal is named by its number (or 'last' to undo)",
-                           field="number", value=n if len(n) <= 20 else n[:20] + "…")
-        number = deal_number(n)
+    if n == "last" and request.method == "DELETE":
         body = await body_of(request)
-        rp = await state.work.write(state.folder.replace, name, number, body)
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+        return JSONResponse(await state.work.write(state.folder.drop_last, name, body))
+    if not n.isdigit() or request.method != "PUT":
+        raise NotFound("a deal is named by its number (or 'last' to undo)",
+                       field="number", value=n if len(n) <= 20 else n[:20] + "…")
+    number = deal_number(n)
+    body = await body_of(request)
+    rp = await state.work.write(state.folder.replace, name, number, body)
     return await _answer(request, name, rp, number, 200)
 
 
@@ -175,11 +153,8 @@ async def _change(request: Request, change: Any) -> Response:
     """A change of the game named in the path, made by ``change(name, body)`` off the event
     loop; its answer as JSON, a refusal in the page's language."""
     state = request.app.state
-    try:
-        body = await body_of(request)
-        return JSONResponse(await state.work.write(change, request.path_params["name"], body))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    body = await body_of(request)
+    return JSONResponse(await state.work.write(change, request.path_params["name"], body))
 
 
 async def api_settings(request: Request) -> Response:
@@ -210,10 +185,7 @@ def _workbook(state: Any, name: str, lang: str) -> bytes:
 async def api_export(request: Request) -> Response:
     state = request.app.state
     name = request.path_params["name"]
-    try:
-        data = await state.work.read(_workbook, state, name, lang_of(request))
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    data = await state.work.read(_workbook, state, name, lang_of(request))
     return Response(data, media_type=XLSX,
                     headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})
 
@@ -281,12 +253,9 @@ async def _club_answer(request: Request, what: str, *args: Any) -> Response:
     if absent is not None:
         return absent
     state = request.app.state
-    try:
-        when = when_of(request)
-        return JSONResponse(await state.work.read(ask, state.folder.root, what, args, when),
-                            headers={"Cache-Control": "no-store"})
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    when = when_of(request)
+    return JSONResponse(await state.work.read(ask, state.folder.root, what, args, when),
+                        headers={"Cache-Control": "no-store"})
 
 
 async def api_club(request: Request) -> Response:
@@ -301,21 +270,15 @@ async def api_club_records(request: Request) -> Response:
 
 async def api_club_player(request: Request) -> Response:
     """A player's page (``club FOLDER --player NAME --json``)."""
-    try:
-        name = bounded(request.path_params["name"], "player")
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    name = bounded(request.path_params["name"], "player")
     return await _club_answer(request, "player", name)
 
 
 async def api_club_h2h(request: Request) -> Response:
     """Two players at the same tables (``club FOLDER --h2h A B --json``)."""
-    try:
-        a = query(request, "a", 200)
-        b = query(request, "b", 200)
-        if not a or not b:
-            raise InputError("head-to-head takes two players: ?a=NAME&b=NAME", field="h2h",
-                             value=[a, b])
-    except InputError as exc:
-        return error(exc, lang=lang_of(request))
+    a = query(request, "a", 200)
+    b = query(request, "b", 200)
+    if not a or not b:
+        raise InputError("head-to-head takes two players: ?a=NAME&b=NAME", field="h2h",
+                         value=[a, b])
     return await _club_answer(request, "head_to_head", a, b)

@@ -43,7 +43,8 @@ from .pages.games import file_page, games_page
 from .pages.settle import settle_page
 from .pages.shared import api_shared, api_shared_view, shared_page
 from .pages.table import live_view, table_page
-from .shared import MAX_BODY, TOKEN_HEADER, error
+from ..errors import InputError
+from .shared import MAX_BODY, TOKEN_HEADER, error, lang_of
 from .store import Folder, NotFound
 from .work import WORK_SECONDS, WORK_THREADS, Inline, Work
 
@@ -137,10 +138,17 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return error(NotFound("no such page", field="path"), 404)
 
 
+async def refused(request: Request, exc: Exception) -> Response:
+    """The one answer to a refusal (an :class:`~whistscore.errors.InputError` raised by an
+    endpoint, the store or the library): the API's error shape in the reader's language,
+    with the status it means (400, 404, 409, 503: :func:`~whistscore.web.shared.status_of`).
+    The endpoints catch none themselves; a page that draws its own refusal still does."""
+    return error(exc, lang=lang_of(request))
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     """The 500 says what is known: a request that had saved its change before it failed
     says it WAS saved (and which file), not "nothing was written"."""
-    from .shared import lang_of
     from .words import words
 
     w = words(lang_of(request))
@@ -187,6 +195,7 @@ def create_app(folder: str | Path, token: str | None = None, *,
               + [Route("/api/games/import", api.api_import, methods=["POST"])]) if pocket \
         else ROUTES
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found,
+                                                       InputError: refused,
                                                        500: server_error})
     app.state.token = token or secrets.token_urlsafe(16)
     app.state.folder = Folder(folder)

@@ -74,4 +74,7 @@ FIELDS = DealFields(
         ("round 3/3/3/3", "the twist round", "розыгрыш твиста"),
     ),
     due=_due,
+    # partners sit opposite (deals.py); the names are the seats' pairs, never shown (no
+    # field lists the sides): the form reads them for the twist's opponents
+    sides=(("NS", (0, 2)), ("EW", (1, 3))),
 )

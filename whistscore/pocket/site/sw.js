@@ -5,7 +5,7 @@
 "use strict";
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-// kept when first fetched rather than at the install (build.py's LATER: seldom needed)
+// kept when first fetched rather than at the install (build.py's AFTER: seldom needed)
 const LATER = __LATER__;
 // one site per folder of a host: its caches are named by its scope, and only its own go
 const PREFIX = "whistscore-pocket " + self.registration.scope + " ";
