@@ -179,9 +179,6 @@ class DealFields:
     fields: tuple[Field, ...]
     #: ``(line, en, ru)`` or ``(line, en, ru, player counts it fits)``; ``{0}`` is seat 1
     notation: tuple[tuple[Any, ...], ...] = ()
-    #: what the state says must come next, as ``(field values to preset, en, ru)``
-    #: or ``None`` (Twist: the twist round); read from the game's own state
-    due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
     #: what the table asks before a deal besides who deals, read from the game's own
     #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
     #: smallest contract during an all-pass series); the page only shows them

@@ -21,8 +21,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Na
 import attrs
 
 from .errors import DealError, InputError
-from .layout import Label, Phrase, Table
-from .ledger import Amount, Entry
+from .layout import Label, Table
+from .ledger import Amount, Entry, Words
 from .paper import Drawing
 from .rules import RuleBook, Rules
 
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["BID_SUITS", "Cite", "ClubFacts", "ClubRecord", "DealParts", "PlayDeal", "PlayPart",
            "RecordDeal", "RecordFound", "StatDeal", "deal_date", "highest_made", "most_in_evening", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
-           "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "next_seat",
+           "AnyKind", "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "NextDeal",
+           "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
@@ -43,8 +44,6 @@ S_co = TypeVar("S_co", covariant=True)
 
 #: a JSON object as the file and ``--json`` write it
 JSONObject = dict[str, Any]
-#: words for a table: plain text, a sheet label, or a phrase the workbook translates
-Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
@@ -418,6 +417,23 @@ class DealContext(NamedTuple):
     keep: bool = True
 
 
+class NextDeal(NamedTuple):
+    """What the next deal must be, when the game has more to say than who deals it: one
+    answer (issue 35; it was three hooks in three shapes), read by the command line's
+    status line, the line drawn under the scorepad's sheet and the scorepad's form.
+
+    ``said`` stands in the command line for "next: DEALER deals" (a twist round at its
+    price, a dealer who sits out).  ``due`` names a deal the rules require (the page's
+    ``data-due``, ``"twist_round"``); then ``drawn`` is its line under the sheet, ``form``
+    its line above the form, and ``preset`` the field values the form starts from."""
+
+    said: Label | None = None
+    due: str | None = None
+    drawn: Label | None = None
+    form: Label | None = None
+    preset: Mapping[str, Any] | None = None
+
+
 @attrs.frozen(slots=True)
 class Outcome(Generic[S]):
     """What one deal wrote and the state it left."""
@@ -434,8 +450,8 @@ def _no_words(deal: object, outcome: object, ctx: DealContext) -> Words:
     return ""
 
 
-def _no_announcement(state: object, dealer: str, players: tuple[str, ...],
-                     rules: Rules) -> Label | None:
+def _nothing_next(state: object, dealer: str, players: tuple[str, ...],
+                  rules: Rules) -> NextDeal | None:
     return None
 
 
@@ -452,10 +468,6 @@ def _no_pairs(replay: object) -> dict[tuple[str, str], Fraction] | None:
 
 
 def _no_drawing(replay: object) -> None:
-    return None
-
-
-def _nothing_due(state: object, rules: Rules) -> tuple[str, Label] | None:
     return None
 
 
@@ -532,6 +544,10 @@ class GameType(Generic[D, S]):
     notation_players: tuple[str, ...] = ()
     #: what the club archive reads of the game's deals (club/facts.py asks this)
     club: ClubFacts = ClubFacts()
+    #: the column of what one player writes on another that is said without its name
+    #: ("writes 4 on Anna": Preferans' and Twist's vists); any other column written on a
+    #: player is named after him
+    written_on: str | None = None
 
     # -- optional hooks, each with a default that does nothing -------------------
     #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)
@@ -540,18 +556,15 @@ class GameType(Generic[D, S]):
     #: the marker's sheet, the pad; the scorepad draws it without asking which game it is.
     #: None (the default) shows the game's own ``sheet_tables``
     drawing: Callable[[Played[S]], Drawing] = _no_drawing
-    #: (state, rules) -> what is due before the next deal, drawn under the sheet: a short
-    #: key (the page's ``data-due``) and its words (a twist round at its price), or None
-    due: Callable[[S, Rules], tuple[str, Label] | None] = _nothing_due
     #: (deal, ctx) -> what was played, as players say it ("Аня: 7♠; вист: Боря"), for the
     #: scorepad's list of deals (its short notation shown only on request)
     describe_deal: Callable[[D, DealContext], Words] = _no_description
     #: (deal, outcome, ctx) -> a few words on how the deal ended ("made", "down 2"), for
     #: the deals table: text, a Label or a Phrase (the workbook says it in its language)
     describe_result: Callable[[D, Outcome[S], DealContext], Words] = _no_words
-    #: (state, dealer, players, rules) -> what the table must know before the next deal
-    #: beyond who deals it (a twist round, a dealer who sits out), or None
-    announce_next: Callable[[S, str, tuple[str, ...], Rules], Label | None] = _no_announcement
+    #: (state, dealer, players, rules) -> what the next deal must be beyond who deals it
+    #: (a twist round at its price, a dealer who sits out), or None (:class:`NextDeal`)
+    next_deal: Callable[[S, str, tuple[str, ...], Rules], NextDeal | None] = _nothing_next
     #: entries -> columns whose running values start again at 0 after a deal that wrote
     #: them (whist's trick score after a game is won), for the deal-by-deal sheet
     running_restarts: Callable[[Sequence[Entry]], frozenset[str]] = _no_restarts
@@ -566,6 +579,11 @@ class GameType(Generic[D, S]):
     #: value}`` (twist's gora starts at the agreed size)
     opening_values: Callable[[tuple[str, ...], Rules],
                              dict[tuple[str, str, str | None], Amount]] = _no_openings
+
+
+#: any registered kind of game (a ``GameType`` of any deal and state): what the renderers
+#: and the pages take, as they serve every game alike ("a game" is a recorded :class:`Game`)
+AnyKind = GameType[Any, Any]
 
 
 class DealRecord(NamedTuple):

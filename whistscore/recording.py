@@ -35,8 +35,8 @@ __all__ = ["Change", "record", "replace", "drop_last", "change_settings", "end",
 class Change:
     """What a change did: the game before and after, and the deal it concerned.
 
-    ``before`` and ``after`` are lean (:class:`ScoredGame` keeping the state but not
-    every deal's entries), except that ``result`` is that deal's full result: the
+    ``before`` and ``after`` keep the state but not every deal's entries (:class:`ScoredGame`
+    made with ``keep=False``), except that ``result`` is that deal's full result: the
     one recorded or replaced, or the one dropped.
     """
 
@@ -90,7 +90,7 @@ def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None 
     replayed again at every deal.
     """
     with files.locked(path):
-        before = (known() if known is not None else None) or ScoredGame.load(path, lean=True)
+        before = (known() if known is not None else None) or ScoredGame.load(path, keep=False)
         if id is not None:
             done = before.numbered(id)
             if done is not None:
@@ -160,7 +160,7 @@ def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
         fits (its number given); the file cannot be read, locked or replaced.
     """
     with files.locked(path):
-        before = ScoredGame.load(path, lean=True)
+        before = ScoredGame.load(path, keep=False)
         _check_expect(before, expect)
         after = before.with_settings(preset=preset, rules=rules, stake=stake,
                                      currency=currency, title=title, place=place,
@@ -183,7 +183,7 @@ def end(path: str | os.PathLike[str], *, at: str | None = None, reopen: bool = F
         cannot be read, locked or replaced.
     """
     with files.locked(path):
-        before = ScoredGame.load(path, lean=True)
+        before = ScoredGame.load(path, keep=False)
         _check_expect(before, expect)
         after = (before.reopen() if reopen else before.end(at)).signed()
         after.save(path)
@@ -205,7 +205,7 @@ def accept(path: str | os.PathLike[str], *, expect: int | None = None) -> Change
     :raises InputError: the file cannot be read, locked or replaced.
     """
     with files.locked(path):
-        before = ScoredGame.load(path, lean=True)
+        before = ScoredGame.load(path, keep=False)
         _check_expect(before, expect)
         after = before.signed()
         if after is before:

@@ -100,7 +100,7 @@ def cmd_check(a: argparse.Namespace) -> int:
         if game.result is not None:
             from ..scored import ScoredGame
 
-            now = ScoredGame.of(game, lean=True).recomputed()
+            now = ScoredGame.of(game, keep=False).recomputed()
             if now is not None:
                 echo(recomputed_line(a.file, game.result, now, a.lang))
         return 0

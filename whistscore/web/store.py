@@ -386,7 +386,7 @@ class Folder:
         """Keep ``rp`` as the replay of the file just saved, if the file is still that one
         and ``rp`` holds every deal."""
         if len(rp.results) != len(rp.game.deals):
-            # a lean replay (settings, end) keeps the state but not the deals: kept as
+            # a replay made with keep=False (settings, end) keeps the state but not the deals: kept as
             # the page's replay it drew an ended evening's sheet empty
             self._cache.pop(name, None)
             return
