@@ -466,24 +466,13 @@ def repair(path: str | os.PathLike[str], request: Repair | None = None) -> Repai
     return Repaired(number, dropped, why, tuple(journal.check_text(after)))
 
 
-# -- the same, one call each (the library's and the command line's words) -----------------
+# -- the same, one call each (their errors: docs/api.md) ----------------------------------
 
 def record(path: str | os.PathLike[str], deal: DealInput, *, dealer: str | None = None,
            note: str | None = None, at: str | bool | None = True,
            expect: int | None = None, id: str | None = None,
            held: Held | None = None) -> Change:
-    """Append one deal to the game file at ``path`` and save it (:class:`Record`).
-
-    ``deal``: short notation, JSON text, or a JSON object (see
-    :func:`whistscore.scored.parse_deal`).
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises NotationError: a line of short notation that cannot be read.
-    :raises DealError: the deal is of the wrong shape or cannot follow the deals so far.
-    :raises GameOverError: the game has ended.
-    :raises InputError: the file cannot be read, locked or replaced; or another error of
-        reading it (see :meth:`whistscore.scored.ScoredGame.load`).
-    """
+    """Append one deal to the game file at ``path`` and save it (:class:`Record`)."""
     return apply(path, Record(deal, dealer, note, at, expect, id), held=held)
 
 
@@ -491,22 +480,12 @@ def replace(path: str | os.PathLike[str], n: int, deal: DealInput, *,
             dealer: str | None = None, note: str | None = None,
             at: str | bool | None = None, expect: int | None = None) -> Change:
     """Replace deal ``n`` of the game file and save it (:class:`Replace`); refused, file
-    untouched, if the new deal or any later one no longer fits.
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises InputError: there is no deal ``n``; the file cannot be read, locked or replaced.
-    :raises NotationError: a line of short notation that cannot be read.
-    :raises DealError: the new deal, or a later one, no longer fits (its number given).
-    """
+    untouched, if the new deal or any later one no longer fits."""
     return apply(path, Replace(n, deal, dealer, note, at, expect))
 
 
 def drop_last(path: str | os.PathLike[str], *, expect: int | None = None) -> Change:
-    """Drop the last deal of the game file and save it (:class:`Undo`).
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises InputError: the game has no deal; the file cannot be read, locked or replaced.
-    """
+    """Drop the last deal of the game file and save it (:class:`Undo`)."""
     return apply(path, Undo(expect))
 
 
@@ -517,36 +496,20 @@ def change_settings(path: str | os.PathLike[str], *, preset: str | None = None,
                     place: str | None = None, created: str | None = None,
                     expect: int | None = None) -> Change:
     """Change the rules, stake or title of a recorded game (:class:`Settings`); refused,
-    file untouched, if a recorded deal no longer fits.
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises RuleError: an unknown preset or option, a bad option value, or a bad stake.
-    :raises InputError: a bad currency, title or place; a recorded deal that no longer
-        fits (its number given); the file cannot be read, locked or replaced.
-    """
+    file untouched, if a recorded deal no longer fits."""
     return apply(path, Settings(preset, rules, stake, currency, title, place, created, expect))
 
 
 def end(path: str | os.PathLike[str], *, at: str | None = None, reopen: bool = False,
         expect: int | None = None) -> Change:
     """Mark the game file as ended by the players before it was finished, or with
-    ``reopen`` take that mark away (:class:`End`).
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises GameOverError: the game is finished, or was ended already.
-    :raises InputError: the game has no deal, was not ended (``reopen``), or the file
-        cannot be read, locked or replaced.
-    """
+    ``reopen`` take that mark away (:class:`End`)."""
     return apply(path, End(at, reopen, expect))
 
 
 def accept(path: str | os.PathLike[str], *, expect: int | None = None) -> Change:
     """Take this whistscore's result of a finished game in place of the one its file
     records (:class:`Accept`, ``whistscore accept FILE``).  Nothing is written when the
-    two are the same (``already``).
-
-    :raises ConflictError: the file no longer holds ``expect`` deals.
-    :raises InputError: the file cannot be read, locked or replaced.
-    """
+    two are the same (``already``)."""
     return apply(path, Accept(expect))
 
