@@ -24,9 +24,9 @@ GAMES = tuple(name for name, value in declared().items()
 GAME_MODULES = {"__init__", "club", "deals", "fields", "game", "notation", "rules", "scoring",
                 "sheet"}
 #: what the game packages may import from the rest of whistscore
-CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks",
-               "whistscore.textrules", "whistscore.rules", "whistscore.layout", "whistscore.fields",
-               "whistscore.game", "whistscore.paper"}
+CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks", "whistscore.textrules", "whistscore.rules", "whistscore.layout", "whistscore.fields",
+               "whistscore.game", "whistscore.paper", "whistscore.paper.ink", "whistscore.paper.pulka",
+               "whistscore.paper.marker", "whistscore.paper.pad", "whistscore.wiring"}
 
 
 def _module_name(path: Path) -> str:
@@ -126,7 +126,7 @@ PUBLIC = {
     "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"),
     "deals": ("Deal", "deal_from_json", "deal_to_json"),
     "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
-    "scoring": ("State", "initial_state", "score", "is_finished", "balance", "announce_next"),
+    "scoring": ("State", "initial_state", "score", "is_finished", "balance"),
     "sheet": ("sheet_json", "sheet_tables", "closing_tables", "describe_result", "drawing"),
     "fields": ("FIELDS",),
     "game": ("GAME",),
@@ -165,9 +165,15 @@ def test_lower_layers_do_not_import_upper() -> None:
         "whistscore.repair": {"whistscore.errors", "whistscore.strictjson"},
         "whistscore.rules": {"whistscore.errors"},
         "whistscore.layout": {"whistscore.ledger"},
-        "whistscore.paper": {"whistscore.layout", "whistscore.ledger"},
+        "whistscore.paper": {"whistscore.ledger", "whistscore.paper.ink"},
+        "whistscore.paper.ink": {"whistscore.layout", "whistscore.ledger"},
+        **{f"whistscore.paper.{kind}": {"whistscore.paper", "whistscore.paper.ink",
+                                        "whistscore.layout", "whistscore.ledger"}
+           for kind in ("pulka", "marker", "pad")},
         "whistscore.fields": set(),
         "whistscore.running": {"whistscore.layout", "whistscore.ledger"},
+        "whistscore.wiring": {"whistscore.fields", "whistscore.game", "whistscore.layout",
+                              "whistscore.paper", "whistscore.rules"},
     }
     graph = _graph()
     for module, allowed in below.items():
@@ -176,7 +182,7 @@ def test_lower_layers_do_not_import_upper() -> None:
              "whistscore.pocket", "whistscore.club"}
     for module, targets in graph.items():
         if module.startswith("whistscore.games") or module in {
-                "whistscore.game", "whistscore.replay", "whistscore.settlement",
+                "whistscore.game", "whistscore.wiring", "whistscore.replay", "whistscore.settlement",
                 "whistscore.journal", "whistscore.files", "whistscore.scored",
                 "whistscore.recording"}:
             assert not {t for t in targets if any(t == u or t.startswith(u + ".")
@@ -304,7 +310,7 @@ def test_the_club_sits_below_the_cli_and_the_web():
     for module, targets in graph.items():
         if module.startswith("whistscore.club"):
             bad = {t for t in targets if t in ("whistscore.cli", "whistscore.excel")
-                   or t.startswith("whistscore.web")}
+                   or t.startswith(("whistscore.web", "whistscore.cli."))}
             assert not bad, f"{module} imports {bad}"
 
 
@@ -325,14 +331,19 @@ def test_only_the_book_module_talks_to_the_workbook_library() -> None:
 
 
 def test_the_drawing_reads_the_games_paper_only() -> None:
-    """web/draw.py draws what ``GameType.drawing`` says is on the paper (whistscore/paper.py):
+    """web/draw.py and the kinds of paper (whistscore/paper/) draw what ``GameType.drawing``
+    says is on the paper:
     it never reads a game's ``sheet_json`` (whose keys are the game's: "pulya", "points"),
     never touches a state, and never reads an entry's column or a rule option by name --
     what the marker's lines and the pulka's closed pulya mean is each game's to say
     (before issue 22 it read whist's "rubber" columns, Danish "points", twist's X and O)."""
-    tree = ast.parse((PACKAGE / "web" / "draw.py").read_text(encoding="utf-8"))
-    # handing the state and the rules to one of the game's own hooks (``kind.due(rp.state,
-    # game.rules)``) is asking the game, not reading it
+    for path in [PACKAGE / "web" / "draw.py", *sorted((PACKAGE / "paper").glob("*.py"))]:
+        _reads_the_paper_only(ast.parse(path.read_text(encoding="utf-8")))
+
+
+def _reads_the_paper_only(tree: ast.Module) -> None:
+    # handing the state and the rules to one of the game's own hooks (``kind.next_deal(rp.state,
+    # dealer, game.players, game.rules)``) is asking the game, not reading it
     handed = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
               and node.func.value.id == "kind" for arg in node.args}

@@ -25,6 +25,7 @@ from whistscore.settlement import settle
 
 import club_support
 from clirun import run
+from registry_support import games
 
 EXTRA_AT = "2026-12-18T20:{:02d}:00+02:00"
 EXTRA = {
@@ -228,7 +229,7 @@ def test_who_beats_whom_is_the_head_to_head_money_and_points(club, folder):
     first = club.head_to_head("Boris", "Anna", game="preferans", last="2026-09-04")
     assert first["games"]["preferans"]["won_from_other"]["points"] == "16/3"
     # sorted: the opponent he won most from first, per game kind
-    for kind in ("preferans", "twist", "whist", "danish"):
+    for kind in games():
         won = [Fraction(r["points"]) for r in pairs if r["game"] == kind]
         assert won and won == sorted(won, reverse=True)
 

@@ -11,7 +11,7 @@ import pytest
 from clirun import run
 
 import whistscore
-from whistscore import cli
+from whistscore.cli.sites import SERVE_NEEDS
 from whistscore.club import index
 from whistscore.console import Progress, env_lang, sample_files
 
@@ -120,7 +120,7 @@ def test_serve_without_its_extra_says_the_install_line(monkeypatch: pytest.Monke
     assert err == ("whistscore serve: the scorepad needs the serve extra (uvicorn not "
                    "installed); install it with: pip install 'whistscore[serve]'\n")
     assert "internal error" not in err
-    assert set(cli.SERVE_NEEDS) == {"starlette", "uvicorn", "h11", "jinja2", "segno"}
+    assert set(SERVE_NEEDS) == {"starlette", "uvicorn", "h11", "jinja2", "segno"}
 
 
 def test_serve_where_files_cannot_be_opened_within_a_folder(monkeypatch: pytest.MonkeyPatch,

@@ -8,13 +8,13 @@ import pytest
 import whistscore
 from whistscore.fields import DealFields, Field, choices
 
-TABLES = {"preferans": (("Anna", "Boris", "Vera"), ("Anna", "Boris", "Vera", "Gleb")),
-          "twist": (("Anna", "Boris", "Carl", "Dora"),),
-          "whist": (("Nell", "Ed", "Sue", "Walt"),),
-          "danish": (("Anna", "Boris", "Carl", "Dora"), ("Anna", "Boris", "Carl", "Dora", "Eve"))}
+from registry_support import games, seatings
+
+#: every game of the registry at every table size it allows (tests/registry_support.py)
+TABLES = seatings()
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", games())
 def test_every_game_declares_its_deal_fields(game):
     kind = whistscore.get_game(game)
     fields = kind.deal_fields
@@ -29,7 +29,7 @@ def test_every_game_declares_its_deal_fields(game):
             assert f.total in (10, 12, 13)
 
 
-@pytest.mark.parametrize("game, players", [(g, p) for g, ts in TABLES.items() for p in ts])
+@pytest.mark.parametrize("game, players", TABLES)
 def test_the_notation_help_reads_back(game, players):
     kind = whistscore.get_game(game)
     rules = kind.rulebook.resolve({})

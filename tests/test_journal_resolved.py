@@ -14,14 +14,14 @@ from whistscore.errors import GameFileError, GameOverError, InputError
 from whistscore.games import get_game
 
 from clirun import run
+from registry_support import games, seats
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
-@pytest.mark.parametrize("game", ["preferans", "twist", "whist", "danish"])
+@pytest.mark.parametrize("game", games())
 def test_new_file_records_every_option_resolved(tmp_path, game):
-    players = {"preferans": ["A", "B", "C"], "danish": ["A", "B", "C", "D"]}.get(
-        game, ["A", "B", "C", "D"])
+    players = list(seats(game))
     path = tmp_path / "g.json"
     assert run(["new", game, path, "--players", *players])[0] == 0
     rules = json.loads(path.read_text("utf-8"))["rules"]

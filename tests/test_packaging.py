@@ -165,7 +165,7 @@ def _dockerfile() -> dict[str, list[str]]:
 
 
 def test_the_dockerfile_runs_serve_as_the_cli_reads_it() -> None:
-    from whistscore.cli import _parser
+    from whistscore.cli.parser import parser as _parser
 
     docker = _dockerfile()
     argv = json.loads(docker["ENTRYPOINT"][0]) + json.loads(docker["CMD"][0])

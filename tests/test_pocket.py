@@ -70,7 +70,7 @@ def test_the_site_holds_everything_it_loads_and_fits_the_budget(site):
                  "whistscore/games/preferans/__init__.pyc", "starlette/routing.pyc",
                  "jinja2/environment.pyc"):
         assert name in first, name
-    for name in ("openpyxl/__init__.pyc", "et_xmlfile/__init__.pyc", "whistscore/cli.pyc"):
+    for name in ("openpyxl/__init__.pyc", "et_xmlfile/__init__.pyc", "whistscore/cli/__init__.pyc"):
         assert name in later, name
     assert {"openpyxl", "openpyxl.workbook", "whistscore.cli"} <= set(manifest["later"]["modules"])
     assert "whistscore.web.app" not in manifest["later"]["modules"]
@@ -81,7 +81,25 @@ def test_the_site_holds_everything_it_loads_and_fits_the_budget(site):
     sw = (site / "sw.js").read_text()
     listed = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    assert set(listed) == (files - {"index.html", "sw.js", "python/later.zip"}) | {"./"}
+    # ... but the seldom-needed ones (the second archive, the club's SQLite), which the worker
+    # fetches once the first start is ready, off its path (pocket.json's "after")
+    assert set(manifest["after"]) == {"python/later.zip", "sqljs/sql-wasm.js",
+                                      "sqljs/sql-wasm.wasm"}
+    assert set(listed) == (files - {"index.html", "sw.js"} - set(manifest["after"])) | {"./"}
+    # Python's library less what no request reaches (whistscore/pocket/stdlib.py)
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as z:
+        library = set(z.namelist())
+    for gone in ("unittest/__init__.py", "pdb.py", "_pyrepl/__init__.py", "encodings/cp850.py",
+                 "encodings/mac_roman.py", "xmlrpc/client.py"):
+        assert gone not in library, gone
+    for kept in ("asyncio/__init__.py", "email/parser.py", "xml/etree/ElementTree.py",
+                 "encodings/utf_8.py", "encodings/cp437.py", "encodings/cp1251.py", "difflib.py",
+                 "zipfile/__init__.py", "multiprocessing/__init__.py"):
+        assert kept in library, kept
+    # the wheels' metadata without its long description (never read by an import)
+    with zipfile.ZipFile(site / manifest["python"]) as z:
+        meta = z.read("jinja2-3.1.6.dist-info/METADATA").decode()
+    assert "Name: Jinja2" in meta and "\n\n" not in meta.strip()
     assert manifest["version"] in sw
     # installable: a manifest with icons that are real PNGs of the sizes they say
     web = json.loads((site / "manifest.webmanifest").read_text())
@@ -94,8 +112,43 @@ def test_the_site_holds_everything_it_loads_and_fits_the_budget(site):
         assert zlib.decompress(data[41:41 + int.from_bytes(data[33:37], "big")])
     assert {i["purpose"] for i in web["icons"]} == {"any", "maskable"}
     # the site's own code names no other place to load from
-    for f in ("index.html", "pocket.js", "worker.js", "sw.js"):
+    # the scripts that draw the kept page are in index.html itself, allowed by their hash
+    page = (site / "index.html").read_text()
+    assert not (site / "pocket.js").exists() and "window.whistscorePageStore" in page
+    import base64
+    import hashlib
+    import re
+    inline = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert len(inline) == 1
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}';" in page
+    for f in ("index.html", "keep.js", "worker.js", "sw.js"):
         assert "http://" not in (site / f).read_text() and "https://" not in (site / f).read_text()
+
+
+def test_the_library_left_out_is_named_and_no_import_reaches_it(tmp_path):
+    import zipfile
+
+    from whistscore.pocket import stdlib
+
+    assert stdlib.dropped("unittest.mock") and stdlib.dropped("encodings.cp850")
+    assert not stdlib.dropped("encodings.utf_8") and not stdlib.dropped("encodings")
+    assert not stdlib.dropped("asyncio") and not stdlib.dropped("unittestish")
+    library = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(library, "w") as z:
+        z.writestr("unittest/__init__.py", "")
+        z.writestr("encodings/cp850.py", "")
+        z.writestr("encodings/utf_8.py", "")
+        z.writestr("difflib.py", "def _test():\n    import doctest\n")   # UNREACHED
+        z.writestr("json/__init__.py", "def f():\n    import pdb\n")
+    out = tmp_path / "kept.zip"
+    assert sorted(stdlib.trim(library, out)) == ["encodings/cp850.py", "unittest/__init__.py"]
+    with zipfile.ZipFile(out) as z:
+        assert sorted(z.namelist()) == ["difflib.py", "encodings/utf_8.py", "json/__init__.py"]
+    assert stdlib.reaching(library, [("mine.py", b"from encodings import cp850\nimport os\n")]) == [
+        "json/__init__.py: pdb", "mine.py: encodings.cp850"]
+    assert stdlib.imported(["os", "unittest", "unittest.mock", "encodings.utf_8"]) == [
+        "unittest", "unittest.mock"]
 
 
 def test_a_second_build_replaces_the_first_and_refuses_a_foreign_folder(site, tmp_path):
@@ -307,12 +360,13 @@ def test_a_sochi_evening_offline_on_one_phone(site, tmp_path):
             "installabilityErrors": []}
         assert d.execute_cdp_cmd("Page.getAppManifest", {})["errors"] == []
 
-        # the first visit ends when the seldom-needed archive is kept too (fetched right
-        # after Python is up, off the start's path)
-        pad.wait(lambda: d.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "caches.match(new URL('python/later.zip', location.href).href)"
-            ".then((r) => done(!!r), () => done(false));"), "the second archive kept", 30)
+        # the first visit ends when the seldom-needed files are kept too (the second archive,
+        # the club's SQLite: fetched right after Python is up, off the start's path)
+        for after in json.loads((site / "pocket.json").read_text())["after"]:
+            pad.wait(lambda: d.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "caches.match(new URL(arguments[0], location.href).href)"
+                ".then((r) => done(!!r), () => done(false));", after), f"{after} kept", 30)
         # the network cut: from here on the static server is gone
         host.stop()
         pad.new_game("preferans", "friday", ["Anna", "Boris", "Vera"], stake="0.10",
@@ -617,7 +671,10 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         t = d.execute_script("return window.whistscorePocket.timings")
         assert "ready" not in t and t["kept"] < 1500, t
         pad.shot("pocket-kept-before-python")
-        # the deal is entered and Record tapped while Python still starts
+        # the deal is entered and Record tapped while Python still starts (once the page's
+        # own scripts run: api.js first, a few milliseconds after the page is drawn)
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.scripts")
+                 == "/g/quick", "the kept page's scripts")
         pad.choose("_kind", "allpass")
         pad.tricks(Anna=4, Boris=3)
         assert d.execute_script("return document.documentElement.dataset.ready") is None
@@ -633,7 +690,14 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         pad.wait(lambda: "Deals (4)" in pad.text(".deals h2"), "the new deal drawn")
         t = d.execute_script("return window.whistscorePocket.timings")
         assert t["kept"] < t["ready"], t
-        # the kept page follows the game: the next start draws four deals
+        assert t.get("redrawn") is None, t   # the page tapped on was not drawn again under it
+        # the kept page follows the game at once: a start right after the answer (no time for
+        # the kept copy to be redrawn) draws four deals, from the live view noted with it
+        d.refresh()
+        state = _wait_start(d, "/g/quick")
+        assert state["kept"] == "1" and "Deals (4)" in state["deals"], state
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
+                 "Python up", 60)
         pad.wait(lambda: "Deals (4)" in (d.execute_script(
             "return window.whistscorePocket.store.load()") or {}).get("html", ""),
             "the kept page updated", 10)
@@ -647,6 +711,25 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
                  "Python up", 60)
 
+        # a change the live view does not describe (an undo by the API): the kept page is
+        # stale at once, and the next start waits for the app rather than draw it
+        d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.whistscorePocket.transport('DELETE', '/api/games/quick/deals/last',"
+            " {expect: 4}).then(([s]) => done(s));")
+        d.execute_script("sessionStorage.setItem('whistscore-pocket-hold', '1')")
+        d.refresh()
+        time.sleep(1)
+        state = _start_state(d)
+        assert state["kept"] is None and state["page"] is None and state["ready"] is None, state
+        d.execute_script("sessionStorage.removeItem('whistscore-pocket-hold');"
+                         "window.whistscorePocket.release()")
+        wait_page(d, "/g/quick", 60)
+        assert "Deals (3)" in _start_state(d)["deals"]
+        pad.wait(lambda: "Deals (3)" in (d.execute_script(
+            "return window.whistscorePocket.store.load()") or {}).get("html", ""),
+            "the kept page asked again", 10)
+
         # a page kept by another version of the site is dropped, not drawn
         d.execute_script(
             "const s = window.whistscorePocket.store; const k = s.load();"
@@ -655,7 +738,7 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         wait_page(d, "/g/quick", 60)
         state = _start_state(d)
         assert state["kept"] is None and state["ready"] == "1", state
-        assert "Deals (4)" in state["deals"]
+        assert "Deals (3)" in state["deals"]
         seen.read(d)
     finally:
         host.stop()

@@ -14,6 +14,7 @@ import pytest
 
 from whistscore.games import get_game
 
+from registry_support import games
 from serve_support import live_server
 from test_web_browser import Pad, browser, notations  # noqa: F401  (the browser fixture)
 
@@ -28,7 +29,8 @@ def test_a_russian_refusal_is_one_sentence_at_its_field(tmp_path: Path, browser)
         pad.d.get(url + "/?lang=ru")
         # the options box shows the chosen game's own example, in Russian
         box = pad.css("#ng-rules")
-        for name in ("twist", "whist", "danish", "preferans"):
+        # every game of the registry, the one played below last
+        for name in [*(n for n in games() if n != "preferans"), "preferans"]:
             Select(pad.css("#ng-game")).select_by_value(name)
             assert box.get_attribute("placeholder") == get_game(name).labels["rules.hint"][1]
         pad.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)

@@ -188,10 +188,11 @@ def test_every_term_on_a_games_pages_opens_its_line(folder, game, lang):
                 assert said <= zone["terms"], (url, zone["cls"], zone["text"],
                                                said - zone["terms"])
             for field in (page.fields or {"fields": []})["fields"]:
-                texts = [field[lang]] + [x[lang] for k in ("choices", "dealer_choices", "suits")
-                                         for x in field.get(k, [])]
+                # the page is sent its words in its language (issue 35): each one's `word`
+                texts = [field["word"]] + [x["word"] for k in ("choices", "dealer_choices", "suits")
+                                           for x in field.get(k, [])]
                 if field.get("every"):
-                    texts.append(field["every"][lang])
+                    texts.append(field["every"]["word"])
                 said = {s[1].key for t in texts for s in term_spans(t, kind, lang)
                         if not isinstance(s, str)}
                 assert {t["key"] for t in field["terms"]} == said, (name, field["key"])

@@ -435,6 +435,54 @@ def test_unknown_games_draw_their_own_tables():
     assert "b" not in tree.tags and "table" in tree.tags
 
 
+def test_a_new_kind_of_paper_draws_itself_with_no_change_in_the_page():
+    """A kind of paper is its own module (issue 35): registered by ``paper_kind``, drawn by its
+    own ``draw`` with the page's ink (the words in the page's language, who deals next);
+    web/draw.py names no kind."""
+    import attrs
+
+    from whistscore.paper import PAPERS, Paper, paper_kind
+    from whistscore.layout import Label
+    from whistscore.paper.ink import el
+
+    @paper_kind
+    @attrs.frozen
+    class Slate(Paper):
+        form = "slate"
+        players: tuple[str, ...]
+
+        def draw(self, ink):
+            return [el("p", {"class": "ws-slate"}, f"{ink.say(Label('total'))}: "
+                                                  f"{', '.join(self.players)}; {ink.dealer}")]
+
+    try:
+        assert PAPERS["slate"] is Slate
+        assert {"pulka", "marker", "pad"} <= set(PAPERS)
+        kind = whistscore.get_game("tally")
+        game = whistscore.new_game("tally", ["<b>A</b>", "B"])
+        drawn = attrs.evolve(game, kind=attrs.evolve(kind, drawing=lambda rp: Slate(
+            rp.game.players)))
+        html = draw_sheet(whistscore.replay(drawn), "ru")
+        assert html == ('<div class="ws-sheet ws-slate-sheet"><p class="ws-slate">Итого: '
+                        '&lt;b&gt;A&lt;/b&gt;, B; &lt;b&gt;A&lt;/b&gt;</p></div>')
+        with pytest.raises(ValueError):  # a form is one kind's
+            paper_kind(type("Other", (Paper,), {"form": "slate"}))
+    finally:
+        PAPERS.pop("slate", None)
+
+
+def test_the_old_names_of_the_papers_values_still_read():
+    """docs/api.md: ``whistscore.paper.Pulka`` and the rest, deprecated, from their kind's module."""
+    import whistscore.paper as paper
+    from whistscore.paper.marker import Marker
+    from whistscore.paper.pad import Pad
+    from whistscore.paper.pulka import Pulka
+
+    assert (paper.Pulka, paper.Marker, paper.Pad) == (Pulka, Marker, Pad)
+    with pytest.raises(AttributeError):
+        getattr(paper, "Slab")  # noqa: B009
+
+
 def test_drawing_imports_no_web_stack():
     """The drawing is pure: the serve helper's page and any other client can use it alone."""
     code = ("import sys, whistscore.web.draw; "

@@ -23,6 +23,7 @@ import whistscore
 from whistscore.web.app import MAX_BODY, create_app
 
 from clirun import run  # one way to drive the CLI
+from registry_support import seatings
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "tok-" + "x" * 20
@@ -289,11 +290,7 @@ def test_pages_in_english_and_russian(tmp_path):
     assert "Who pays whom" in c.get("/g/ev/settle?lang=en").text
 
 
-@pytest.mark.parametrize("game, players", [
-    ("preferans", ("Anna", "Boris", "Vera")), ("preferans", ("Anna", "Boris", "Vera", "Gleb")),
-    ("twist", ("A", "B", "C", "D")), ("whist", ("N", "E", "S", "W")),
-    ("danish", ("Anna", "Boris", "Carl", "Dora")),
-])
+@pytest.mark.parametrize("game, players", seatings())
 def test_every_game_has_a_table_page_with_its_fields(tmp_path, game, players):
     new(tmp_path, game=game, players=players)
     c = client(tmp_path)

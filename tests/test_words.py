@@ -23,6 +23,7 @@ from whistscore.i18n import count_deals, explain, name_case, pays, rule_name
 from whistscore.web.app import create_app
 
 from clirun import run
+from registry_support import installed
 from serve_support import chrome, live_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +35,8 @@ SYMBOLS = {"NS", "EW", "X", "O"}
 SWITCH = "English"
 #: the app's own name (issue 36: the header names the app, not «Запись»)
 APP = "whistscore"
-SHIPPED = ("preferans", "twist", "whist", "danish")
+#: whistscore's own games and any installed one (tests/registry_support.py)
+SHIPPED = tuple(installed())
 
 
 class Visible(HTMLParser):

@@ -28,7 +28,8 @@ from pathlib import Path
 import pytest
 
 import whistscore
-from whistscore import cli, files, journal, settlement
+from whistscore import files, journal, settlement
+from whistscore.cli.commands import COMMANDS
 from whistscore.errors import InputError
 
 from clirun import run  # one way to drive the CLI
@@ -287,7 +288,7 @@ def test_exit_status_says_whether_the_change_was_saved(command, fault_name, tmp_
 def test_matrix_covers_every_writing_command():
     """Every command that writes a file is in the matrix."""
     writing = {"new", "add", "undo", "import", "export", "edit", "set", "accept"}
-    assert writing & set(cli._COMMANDS) <= set(WRITERS), sorted(cli._COMMANDS)
+    assert writing & set(COMMANDS) <= set(WRITERS), sorted(COMMANDS)
 
 
 # -- a link swapped in while the command waits for the lock (issue 21, class 2) -------------

@@ -46,8 +46,8 @@ AMONG = (
     "all",         # every player at the table
     "defenders",   # active players other than the declarer
     "others",      # active players other than the declarer (a partner)
-    "opponents",   # the two players not of the declarer's pair (4 seats, partner opposite)
-    "sides",       # the two sides NS (seats 1, 3) and EW (seats 2, 4)
+    "opponents",   # the players not of the declarer's pair (the game's ``DealFields.sides``)
+    "sides",       # the game's pairs, one row each (``DealFields.sides``: whist's NS and EW)
     "declarer",    # the declarer alone (a misère's tricks: only his count is asked)
 )
 
@@ -179,9 +179,6 @@ class DealFields:
     fields: tuple[Field, ...]
     #: ``(line, en, ru)`` or ``(line, en, ru, player counts it fits)``; ``{0}`` is seat 1
     notation: tuple[tuple[Any, ...], ...] = ()
-    #: what the state says must come next, as ``(field values to preset, en, ru)``
-    #: or ``None`` (Twist: the twist round); read from the game's own state
-    due: Callable[[Any], tuple[Mapping[str, Any], str, str] | None] | None = None
     #: what the table asks before a deal besides who deals, read from the game's own
     #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
     #: smallest contract during an all-pass series); the page only shows them
@@ -195,11 +192,19 @@ class DealFields:
     #: recorded are ``sets[i]``, the usual first; the page offers a status only if some
     #: combination has it, and a tap completes the combination nearest to the taps
     offer: Callable[[Any, tuple[str, ...], str, Any], Mapping[str, Any]] | None = None
+    #: the pairs that play together, fixed by seat, as ``(name, seats)`` (whist's NS is
+    #: seats 0 and 2, EW 1 and 3; Twist's partners sit opposite too): the game's to say,
+    #: so the form reads its ``opponents`` and ``sides`` here and knows no seating itself
+    sides: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         keys = [f.key for f in self.fields]
         if len(set(keys)) != len(keys):
             raise AssertionError(f"a deal field is declared twice: {keys}")
+        for f in self.fields:
+            if f.among in ("opponents", "sides") and not self.sides:
+                raise AssertionError(f"field {f.key} names the {f.among}, "
+                                     "but the game declares no sides")
         for f in self.fields:
             for key in list(f.after) + [k for cond, _ in f.only for k in cond]:
                 if key not in keys[: keys.index(f.key)]:
@@ -221,8 +226,12 @@ class DealFields:
 
     def to_json(self, seats: int | None = None) -> dict[str, Any]:
         notation = self.examples(seats) if seats else [i[:3] for i in self.notation]
-        return {"fields": [f.to_json() for f in self.fields],
-                "notation": [{"text": t, "en": en, "ru": ru} for t, en, ru in notation]}
+        out: dict[str, Any] = {
+            "fields": [f.to_json() for f in self.fields],
+            "notation": [{"text": t, "en": en, "ru": ru} for t, en, ru in notation]}
+        if self.sides:
+            out["sides"] = [{"key": name, "seats": list(seats)} for name, seats in self.sides]
+        return out
 
 
 def choices(*triples: tuple[Any, ...]) -> tuple[Choice, ...]:

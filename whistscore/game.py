@@ -21,17 +21,19 @@ from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Na
 import attrs
 
 from .errors import DealError, InputError
-from .layout import Label, Phrase, Table
-from .ledger import Amount, Entry
+from .layout import Label, Table
+from .ledger import Amount, Entry, Words
 from .paper import Drawing
 from .rules import RuleBook, Rules
 
 if TYPE_CHECKING:
     from .fields import DealFields
 
-__all__ = ["BID_SUITS", "Cite", "ClubFacts", "DealParts", "StatDeal", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
+__all__ = ["BID_SUITS", "Cite", "ClubFacts", "ClubRecord", "DealParts", "PlayDeal", "PlayPart",
+           "RecordDeal", "RecordFound", "StatDeal", "deal_date", "highest_made", "most_in_evening", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
            "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
-           "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "next_seat",
+           "AnyKind", "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "NextDeal",
+           "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
 
 #: the game's deal value (each game's ``deals.py``)
@@ -42,8 +44,6 @@ S_co = TypeVar("S_co", covariant=True)
 
 #: a JSON object as the file and ``--json`` write it
 JSONObject = dict[str, Any]
-#: words for a table: plain text, a sheet label, or a phrase the workbook translates
-Words = Union[str, Label, Phrase]
 
 
 @attrs.frozen
@@ -233,12 +233,115 @@ def bid_text(height: int) -> str:
     return f"{height // 10}{BID_SUITS[height % 10]}"
 
 
+class PlayDeal(NamedTuple):
+    """One deal of a player's game as the lines of his play read it (club.md "A player's
+    page"), from the archive's row: its declarer, kind, made (1, 0 or None), height, the
+    whisters and those of them short of their tricks (:class:`DealParts`)."""
+
+    declarer: str | None
+    kind: str
+    made: int | None
+    height: int | None
+    whisters: tuple[str, ...]
+    short: tuple[str, ...]
+
+
+@attrs.frozen
+class PlayPart:
+    """A line of a player's play beyond his contracts by level, declared by the game
+    (:attr:`ClubFacts.play`): its key in the answer (``play``), the counts it shows in
+    that order (the club's word ``play.KEY`` says them, ``{0}``, ``{1}``...) and which of
+    them one deal adds 1 to for the player of the given spellings."""
+
+    key: str
+    counts: tuple[str, ...]
+    adds: Callable[[PlayDeal, "set[str] | frozenset[str]"], Sequence[str]]
+
+
+class RecordDeal(NamedTuple):
+    """One deal as the club's records read it (the archive's ``deals`` row): its number,
+    time, declarer (as typed), kind, made, height, what each player's balance moved
+    (a JSON object of exact texts), its swing and its file form (read from the archive's
+    ``deal_rows``)."""
+
+    number: int
+    at: str | None
+    declarer: str | None
+    kind: str
+    made: int | None
+    height: int | None
+    moved: str
+    swing: float
+    deal: JSONObject
+
+
+class RecordFound(NamedTuple):
+    """One candidate for a record: the value compared (the highest holds the record, the
+    first to reach it keeps it), the value as the answer writes it, the player (as typed;
+    None: the game's, not one player's), the deal's number and date (None: the
+    evening's)."""
+
+    value: Any
+    shown: Any
+    player: str | None = None
+    deal: int | None = None
+    date: str | None = None
+
+
+@attrs.frozen
+class ClubRecord:
+    """A record a game has beyond every game's (:attr:`ClubFacts.records`): its key
+    (the club's word ``record.KEY`` names it) and how one evening's deals, in order, and
+    the game's own count of it (``symbols``) give its candidates.  A ``tally`` record is
+    how many candidates the period has, shown at the latest one."""
+
+    key: str
+    find: Callable[[Sequence[RecordDeal], "int | None"], "Iterator[RecordFound]"]
+    tally: bool = False
+
+
+def deal_date(at: str | None) -> str | None:
+    """A deal's date (``YYYY-MM-DD``) of its time, as a record names it."""
+    return at[:10] if at else None
+
+
+def highest_made(key: str, text: Callable[[int], str] | None = None,
+                 kinds: tuple[str, ...] = (), dated: bool = True) -> ClubRecord:
+    """The record of the highest height made (of the deals of ``kinds``, or of every
+    kind), shown by ``text`` (None: its level, ``height // 10``), dated by its deal
+    (``dated``) or by its evening."""
+    shown = _level if text is None else text
+
+    def find(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+        for d in deals:
+            if d.made == 1 and d.height is not None and (not kinds or d.kind in kinds):
+                yield RecordFound(d.height, shown(d.height), d.declarer, d.number,
+                                  deal_date(d.at) if dated else None)
+
+    return ClubRecord(key, find)
+
+
+def most_in_evening(key: str, counts: Callable[[RecordDeal], bool]) -> ClubRecord:
+    """The record of the most deals one declarer had in one evening of those ``counts``
+    takes, named by the last of them."""
+
+    def find(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+        per: dict[str, list[int]] = {}
+        for d in deals:
+            if d.declarer is not None and counts(d):
+                per.setdefault(d.declarer, []).append(d.number)
+        for declarer, numbers in per.items():
+            yield RecordFound(len(numbers), len(numbers), declarer, numbers[-1])
+
+    return ClubRecord(key, find)
+
+
 @attrs.frozen
 class ClubFacts:
     """What the club archive asks a game (docs/club.md), so that the club names no game:
     the parts of a deal, which of the game's words for a deal's end mean made or failed,
-    the sides that share a place, the game's own count (Twist's nota symbols), which of
-    the club's records and which parts of a player's play it has.  A fifth game appears
+    the sides that share a place, the game's own count kept with a game, its own records
+    and the lines of a player's play, each with how it is counted.  A fifth game appears
     in the club through this table alone."""
 
     #: a deal's file form -> its parts
@@ -252,12 +355,11 @@ class ClubFacts:
     sides: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] = _each_alone
     #: (final state, rules) -> the game's own count kept with the game (``symbols``)
     symbols: Callable[[Any, Rules], int | None] = _no_count
-    #: a height of :class:`DealParts` as its record shows it ("8H", "9")
-    height_text: Callable[[int], str] = _level
-    #: the club's records this game has beyond every game's (records.py names them)
-    records: tuple[str, ...] = ()
-    #: the parts of a player's play shown beyond contracts by level ("misere", "whists")
-    play: tuple[str, ...] = ()
+    #: the club's records this game has beyond every game's (records.py finds every
+    #: game's, and these through their own ``find``)
+    records: tuple[ClubRecord, ...] = ()
+    #: the lines of a player's play shown beyond his contracts by level
+    play: tuple[PlayPart, ...] = ()
     #: a deal's entries -> what each player wrote in it of the game's own count (Preferans:
     #: the vists he wrote), kept in the deal's row for the statistics
     written: Callable[[Sequence[Entry]], dict[str, Amount]] = _nothing_written
@@ -266,6 +368,12 @@ class ClubFacts:
     #: a player's counts and the deals of his games -> the game's part of his
     #: statistics (``club --player NAME --json`` under ``statistics``)
     stats_json: Callable[[Counts, int], JSONObject] = _no_stats_json
+    #: (state, rules) -> each player's ``balance`` in seat order as counts of one
+    #: denominator, and that denominator: ``balance[p_i] == counts[i] / denominator``,
+    #: exactly (ints, or Fractions where the game's own numbers are).  The archive takes
+    #: each deal's move from them (the difference of two deals' counts), with no
+    #: Fraction made a player a deal; None: it counts each deal's ``balance``
+    balance_counts: Callable[[Any, Rules], tuple[tuple[Amount, ...], int]] | None = None
 
 
 @attrs.frozen
@@ -309,6 +417,23 @@ class DealContext(NamedTuple):
     keep: bool = True
 
 
+class NextDeal(NamedTuple):
+    """What the next deal must be, when the game has more to say than who deals it: one
+    answer (issue 35; it was three hooks in three shapes), read by the command line's
+    status line, the line drawn under the scorepad's sheet and the scorepad's form.
+
+    ``said`` stands in the command line for "next: DEALER deals" (a twist round at its
+    price, a dealer who sits out).  ``due`` names a deal the rules require (the page's
+    ``data-due``, ``"twist_round"``); then ``drawn`` is its line under the sheet, ``form``
+    its line above the form, and ``preset`` the field values the form starts from."""
+
+    said: Label | None = None
+    due: str | None = None
+    drawn: Label | None = None
+    form: Label | None = None
+    preset: Mapping[str, Any] | None = None
+
+
 @attrs.frozen(slots=True)
 class Outcome(Generic[S]):
     """What one deal wrote and the state it left."""
@@ -325,8 +450,8 @@ def _no_words(deal: object, outcome: object, ctx: DealContext) -> Words:
     return ""
 
 
-def _no_announcement(state: object, dealer: str, players: tuple[str, ...],
-                     rules: Rules) -> Label | None:
+def _nothing_next(state: object, dealer: str, players: tuple[str, ...],
+                  rules: Rules) -> NextDeal | None:
     return None
 
 
@@ -343,10 +468,6 @@ def _no_pairs(replay: object) -> dict[tuple[str, str], Fraction] | None:
 
 
 def _no_drawing(replay: object) -> None:
-    return None
-
-
-def _nothing_due(state: object, rules: Rules) -> tuple[str, Label] | None:
     return None
 
 
@@ -423,6 +544,10 @@ class GameType(Generic[D, S]):
     notation_players: tuple[str, ...] = ()
     #: what the club archive reads of the game's deals (club/facts.py asks this)
     club: ClubFacts = ClubFacts()
+    #: the column of what one player writes on another that is said without its name
+    #: ("writes 4 on Anna": Preferans' and Twist's vists); any other column written on a
+    #: player is named after him
+    written_on: str | None = None
 
     # -- optional hooks, each with a default that does nothing -------------------
     #: (players, dealer) -> who holds cards this deal (a sitting-out dealer left out)
@@ -431,18 +556,15 @@ class GameType(Generic[D, S]):
     #: the marker's sheet, the pad; the scorepad draws it without asking which game it is.
     #: None (the default) shows the game's own ``sheet_tables``
     drawing: Callable[[Played[S]], Drawing] = _no_drawing
-    #: (state, rules) -> what is due before the next deal, drawn under the sheet: a short
-    #: key (the page's ``data-due``) and its words (a twist round at its price), or None
-    due: Callable[[S, Rules], tuple[str, Label] | None] = _nothing_due
     #: (deal, ctx) -> what was played, as players say it ("Аня: 7♠; вист: Боря"), for the
     #: scorepad's list of deals (its short notation shown only on request)
     describe_deal: Callable[[D, DealContext], Words] = _no_description
     #: (deal, outcome, ctx) -> a few words on how the deal ended ("made", "down 2"), for
     #: the deals table: text, a Label or a Phrase (the workbook says it in its language)
     describe_result: Callable[[D, Outcome[S], DealContext], Words] = _no_words
-    #: (state, dealer, players, rules) -> what the table must know before the next deal
-    #: beyond who deals it (a twist round, a dealer who sits out), or None
-    announce_next: Callable[[S, str, tuple[str, ...], Rules], Label | None] = _no_announcement
+    #: (state, dealer, players, rules) -> what the next deal must be beyond who deals it
+    #: (a twist round at its price, a dealer who sits out), or None (:class:`NextDeal`)
+    next_deal: Callable[[S, str, tuple[str, ...], Rules], NextDeal | None] = _nothing_next
     #: entries -> columns whose running values start again at 0 after a deal that wrote
     #: them (whist's trick score after a game is won), for the deal-by-deal sheet
     running_restarts: Callable[[Sequence[Entry]], frozenset[str]] = _no_restarts
@@ -457,6 +579,11 @@ class GameType(Generic[D, S]):
     #: value}`` (twist's gora starts at the agreed size)
     opening_values: Callable[[tuple[str, ...], Rules],
                              dict[tuple[str, str, str | None], Amount]] = _no_openings
+
+
+#: any registered kind of game (a ``GameType`` of any deal and state): what the renderers
+#: and the pages take, as they serve every game alike ("a game" is a recorded :class:`Game`)
+AnyKind = GameType[Any, Any]
 
 
 class DealRecord(NamedTuple):

@@ -833,6 +833,11 @@ def rule_name(key: str, kind: GameType[Any, Any] | None = None, lang: str = "en"
     return name
 
 
+def _written_on(kind: GameType[Any, Any] | None) -> str | None:
+    """The column said without its name after "writes N on X" (the game's own)."""
+    return kind.written_on if kind is not None else None
+
+
 def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "en") -> str:
     """One entry as a sentence: "deal 7: Boris writes 12 on Anna: 3 tricks x 4, greedy whist"."""
     amount = format_amount(entry.amount)
@@ -842,7 +847,7 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
             # "висты на Аню"; a name pytrovich cannot decline stays as written ("на Anna")
             on = name_case(entry.against, "accusative") or entry.against
             head = f"сдача {entry.deal}: {entry.player} пишет {amount} на {on}"
-            if entry.column != "vists":
+            if entry.column != _written_on(kind):
                 head += f" ({column})"
         else:
             into = _lookup(f"into.{entry.column}", kind, lang) or column
@@ -850,7 +855,7 @@ def explain(entry: Entry, kind: GameType[Any, Any] | None = None, lang: str = "e
     else:
         if entry.against is not None:
             head = f"deal {entry.deal}: {entry.player} writes {amount} on {entry.against}"
-            if entry.column != "vists":
+            if entry.column != _written_on(kind):
                 head += f" ({column})"
         else:
             head = f"deal {entry.deal}: {entry.player} writes {amount} into {column}"

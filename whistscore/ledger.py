@@ -12,7 +12,7 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Union
 
-__all__ = ["Amount", "Label", "Phrase", "Detail", "Entry", "Entries", "SumsOnly", "Totals",
+__all__ = ["Amount", "Label", "Phrase", "Words", "Entry", "Entries", "SumsOnly", "Totals",
            "Shared", "FRACTIONS", "plain_number", "json_number", "quotient", "format_amount"]
 
 Amount = Union[int, Fraction]
@@ -100,9 +100,10 @@ class Phrase(NamedTuple):
     sep: str = "; "
 
 
-#: what an entry's detail may be: its words as data (said by the game's labels), or
-#: nothing (``""``)
-Detail = Union[Label, Phrase, str]
+#: words as data: plain text, a sheet label, or a phrase the reader's language says (an
+#: entry's detail, a table's cell, how a deal ended); ``""`` is nothing.  One type (issue
+#: 35: it was also called ``Words``), re-exported by :mod:`whistscore.game`
+Words = Union[str, Label, Phrase]
 
 
 class Entry(NamedTuple):
@@ -127,7 +128,7 @@ class Entry(NamedTuple):
     amount: Amount
     against: str | None = None
     rule: str = ""
-    detail: Detail = ""
+    detail: Words = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,7 +159,7 @@ class Entries:
         self.number = number
         self.written: list[Entry] = []
 
-    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Words,
               against: str | None = None) -> None:
         # tuple.__new__ builds the named tuple without its Python-level __new__ (half the
         # time, and a replay that keeps the entries makes several a deal)
@@ -175,7 +176,7 @@ class SumsOnly(Entries):
     __slots__ = ()
     keep = False
 
-    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Detail,
+    def write(self, player: str, column: str, amount: Amount, rule: str, detail: Words,
               against: str | None = None) -> None:
         pass
 

@@ -61,9 +61,8 @@ class Held:
 class Change:
     """What a change did: the game before and after, and the deal it concerned.
 
-    ``before`` and ``after`` are lean (:class:`ScoredGame` keeping the state but not
-    every deal's entries) unless the change was applied with ``keep`` or on a held
-    replay; ``result`` is that deal's full result: the one recorded or replaced, or the
+    ``before`` and ``after`` keep the state but not every deal's entries (made with
+    ``keep=False``) unless the change was applied with ``keep`` or on a held replay; ``result`` is that deal's full result: the one recorded or replaced, or the
     one dropped.  ``stamp`` is the file's stamp after the change (the one saved, or the
     file as it was when nothing was written).
     """
@@ -78,7 +77,7 @@ class Change:
 
     @property
     def held(self) -> Held | None:
-        """The game after the change as a caller keeps it (None when ``after`` is lean)."""
+        """The game after the change as a caller keeps it (None when ``after`` keeps no entries)."""
         if not self.stamp or len(self.after.results) != len(self.after.deals):
             return None
         return Held(self.stamp, self.after.replay)
@@ -326,7 +325,7 @@ def _current(path: str | os.PathLike[str], held: Held | None, keep: bool) -> tup
     data, info = files.read_checked(path)
     from .journal import loads
 
-    game = ScoredGame.of(loads(files.decode_text(data)), lean=not keep)
+    game = ScoredGame.of(loads(files.decode_text(data)), keep=keep)
     return game, files.stamp_of(info)
 
 
@@ -441,7 +440,7 @@ def restore(path: str | os.PathLike[str], request: Restore) -> Game:
 
     game = loads(request.text)
     if request.scored:
-        ScoredGame.of(game, lean=True)
+        ScoredGame.of(game, keep=False)
     with files.locked(path):
         _refuse_existing(path, request.force)
         files.write_atomic(path, request.text)

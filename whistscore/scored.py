@@ -133,28 +133,36 @@ def _no_longer_fits(exc: InputError, changed: str) -> InputError:
                      args=exc.args_said)
 
 
+
+def _kept(keep: bool, lean: bool | None) -> bool:
+    """``keep``, or the opposite of the deprecated ``lean`` when that is given."""
+    return keep if lean is None else not lean
+
 @attrs.frozen
 class ScoredGame:
     """A game and its replay; every method returning a game returns a new one.
 
-    ``lean`` games (from :mod:`whistscore.recording`) keep the state but not each
-    earlier deal's entries, so a long file is recorded in little memory.
+    Games made with ``keep=False`` (by :mod:`whistscore.recording`) keep the state but not
+    each earlier deal's entries, so a long file is recorded in little memory (the same flag
+    as :func:`whistscore.replay`'s ``keep``; ``lean=True``, its opposite, is the old,
+    deprecated name of ``keep=False``).
     """
 
     replay: Replay[Any]
 
     # -- making one ------------------------------------------------------------
     @classmethod
-    def of(cls, game: Game, *, lean: bool = False) -> "ScoredGame":
+    def of(cls, game: Game, *, keep: bool = True, lean: bool | None = None) -> "ScoredGame":
         """Replay ``game``; the first deal that cannot be scored is refused with its number.
 
         :raises DealError: a deal cannot be scored on the state before it (its number given).
         :raises GameOverError: a deal follows the end of the game.
         """
-        return cls(replay(game, keep=not lean))
+        return cls(replay(game, keep=_kept(keep, lean)))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, lean: bool = False) -> "ScoredGame":
+    def load(cls, path: str | os.PathLike[str], *, keep: bool = True,
+             lean: bool | None = None) -> "ScoredGame":
         """Read, check and replay a game file.
 
         :raises InputError: the file cannot be read (see :func:`whistscore.files.load`).
@@ -162,10 +170,10 @@ class ScoredGame:
         :raises RuleError: an unknown preset or option, or a bad option value or stake.
         :raises DealError: a deal of the wrong shape or that cannot be scored (its number).
         """
-        return cls.of(files.load(path), lean=lean)
+        return cls.of(files.load(path), keep=_kept(keep, lean))
 
     @classmethod
-    def loads(cls, text: str, *, lean: bool = False) -> "ScoredGame":
+    def loads(cls, text: str, *, keep: bool = True, lean: bool | None = None) -> "ScoredGame":
         """Read, check and replay a game file's text.
 
         :raises GameFileError: the text is not a game file (the line given).
@@ -173,7 +181,7 @@ class ScoredGame:
         :raises DealError: a deal of the wrong shape or that cannot be scored (its number).
         :raises InputError: the game is not a registered game.
         """
-        return cls.of(journal.loads(text), lean=lean)
+        return cls.of(journal.loads(text), keep=_kept(keep, lean))
 
     # -- what it is ----------------------------------------------------------
     @property
@@ -194,7 +202,7 @@ class ScoredGame:
 
     @property
     def results(self) -> tuple[DealResult, ...]:
-        """Each deal's entries and outcome (only the last ones of a lean game)."""
+        """Each deal's entries and outcome (only the last ones of a game made with ``keep=False``)."""
         return self.replay.results
 
     @property
@@ -307,7 +315,7 @@ class ScoredGame:
 
         :raises InputError: the game has no deal.
         """
-        return ScoredGame.of(self.game.without_last(), lean=not self._full())
+        return ScoredGame.of(self.game.without_last(), keep=self._full())
 
     def replace(self, n: int, deal: DealInput, *, dealer: str | None = None,
                 note: str | None = None, at: str | bool | None = None) -> "ScoredGame":
@@ -334,7 +342,7 @@ class ScoredGame:
                             record.id if record.id is not None else old.id)
         deals = self.deals[:index] + (record,) + self.deals[index + 1:]
         try:
-            return ScoredGame.of(attrs.evolve(self.game, deals=deals), lean=not self._full())
+            return ScoredGame.of(attrs.evolve(self.game, deals=deals), keep=self._full())
         except InputError as exc:
             if exc.deal is not None and exc.deal > n:
                 raise _no_longer_fits(exc, f"replacing deal {n}") from None
@@ -388,7 +396,7 @@ class ScoredGame:
             # be allowed by one set of options only (an all-pass under allpass=off), and the
             # file must load after the save exactly as the replay below saw it
             game = journal.from_json(journal.to_json(game))
-            return ScoredGame.of(game, lean=not self._full())
+            return ScoredGame.of(game, keep=self._full())
         except InputError as exc:
             raise _no_longer_fits(exc, "the change") from None
 

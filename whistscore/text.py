@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 from tabulate import tabulate
 
 from .i18n import column_name, count_deals, explain, game_title, pays, text
-from .game import GameType, NotationForm, Words
+from .game import AnyKind, NotationForm, Words
 from .layout import Cell, Label, Table
 from .ledger import Entry, format_amount
 from .replay import Replay
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from .recording import Change
     from .scored import ScoredGame
 
-#: the renderers take any registered game
-AnyGame = GameType[Any, Any]
 #: what a sheet cell holds: a Cell, or the value itself (text, a number, a label, nothing)
 CellValue = Union[Cell, Words, int, Fraction, None]
 
@@ -39,7 +37,7 @@ __all__ = [
 ]
 
 
-def cell_text(cell: CellValue, kind: AnyGame | None = None, lang: str = "en") -> str:
+def cell_text(cell: CellValue, kind: AnyKind | None = None, lang: str = "en") -> str:
     value = cell.value if isinstance(cell, Cell) else cell
     if value is None:
         return ""
@@ -48,7 +46,7 @@ def cell_text(cell: CellValue, kind: AnyGame | None = None, lang: str = "en") ->
     return str(text(value, kind, lang))
 
 
-def render_table(table: Table, kind: AnyGame | None = None, lang: str = "en") -> str:
+def render_table(table: Table, kind: AnyKind | None = None, lang: str = "en") -> str:
     title = text(table.title, kind, lang)
     header = [cell_text(h, kind, lang) for h in table.header]
     rows = [[cell_text(c, kind, lang) for c in row] for row in table.rows]
@@ -57,7 +55,7 @@ def render_table(table: Table, kind: AnyGame | None = None, lang: str = "en") ->
     return f"{title}\n{body}" if title else body
 
 
-def render_wrapped(table: Table, kind: AnyGame | None = None, lang: str = "en",
+def render_wrapped(table: Table, kind: AnyKind | None = None, lang: str = "en",
                    width: int | None = None) -> str:
     """A wide table cut into blocks that each fit ``width`` (the terminal's by default),
     the first column repeated in each and a player's columns kept together when they fit."""
@@ -105,11 +103,11 @@ def render_wrapped(table: Table, kind: AnyGame | None = None, lang: str = "en",
     return "\n".join(out)
 
 
-def render_tables(tables: Iterable[Table], kind: AnyGame | None = None, lang: str = "en") -> str:
+def render_tables(tables: Iterable[Table], kind: AnyKind | None = None, lang: str = "en") -> str:
     return "\n\n".join(render_table(t, kind, lang) for t in tables)
 
 
-def render_entries(entries: Iterable[Entry], kind: AnyGame | None = None, lang: str = "en") -> str:
+def render_entries(entries: Iterable[Entry], kind: AnyKind | None = None, lang: str = "en") -> str:
     return "\n".join(explain(e, kind, lang) for e in entries)
 
 
@@ -131,7 +129,7 @@ def render_deals(replay: Replay[Any], lang: str = "en") -> str:
     return tabulate(rows, headers=header, tablefmt="simple", disable_numparse=True)
 
 
-def render_status(s: Settlement, kind: AnyGame | None = None, lang: str = "en") -> str:
+def render_status(s: Settlement, kind: AnyKind | None = None, lang: str = "en") -> str:
     """Whether the game is finished, and the balance (mid-game: if it ended now)."""
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     line = ", ".join(f"{p} {format_amount(s.balance[p], signed=True)}" for p in s.players)
@@ -142,7 +140,7 @@ def render_status(s: Settlement, kind: AnyGame | None = None, lang: str = "en") 
     return str(text(Label(key, (unit, line)), kind, lang))
 
 
-def render_settlement(s: Settlement, kind: AnyGame | None = None, lang: str = "en",
+def render_settlement(s: Settlement, kind: AnyKind | None = None, lang: str = "en",
                       heading: str | None = None) -> str:
     unit = text(Label(f"unit.{s.unit}"), kind, lang)
     state = text(Label("finished" if s.finished else "unfinished"), kind, lang)
@@ -180,7 +178,7 @@ def _signed_money(value: Decimal) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def render_rules(kind: AnyGame, preset: str | None = None) -> str:
+def render_rules(kind: AnyKind, preset: str | None = None) -> str:
     book = kind.rulebook
     presets = [preset] if preset else list(book.presets)
     header = ["option"] + [f"{p}{' (default)' if p == book.default_preset else ''}" for p in presets]
@@ -216,7 +214,7 @@ def _sheet_leaves(sheet: Mapping[str, Any]) -> dict[tuple[str, str, str | None],
 
 
 def changed_totals(before: Mapping[str, Any], after: Mapping[str, Any],
-                   kind: AnyGame | None = None, lang: str = "en") -> str:
+                   kind: AnyKind | None = None, lang: str = "en") -> str:
     """The sheet totals a change moved, as one line: ``Bo 160, Dina -160`` for a game of
     one column, ``Anna pulya 4; Boris vists on Anna 12`` otherwise."""
     old, new = _sheet_leaves(before), _sheet_leaves(after)
@@ -272,11 +270,12 @@ def coming_next(scored: ScoredGame) -> Label:
         return Label("next.finished")
     game = scored.game
     dealer = scored.next_dealer
-    said = scored.kind.announce_next(scored.replay.state, dealer, game.players, game.rules)
-    return said if said is not None else Label("next.deals", (dealer,))
+    coming = scored.kind.next_deal(scored.replay.state, dealer, game.players, game.rules)
+    return coming.said if coming is not None and coming.said is not None \
+        else Label("next.deals", (dealer,))
 
 
-def _written_back(kind: AnyGame, form: NotationForm) -> str | None:
+def _written_back(kind: AnyKind, form: NotationForm) -> str | None:
     """How ``show`` writes an example back, when that differs from the example."""
     players = form.players or kind.notation_players
     rules = kind.rulebook.resolve({})
@@ -285,7 +284,7 @@ def _written_back(kind: AnyGame, form: NotationForm) -> str | None:
     return back if back != form.example else None
 
 
-def render_notation(kind: AnyGame, *, markdown: bool = False) -> str:
+def render_notation(kind: AnyKind, *, markdown: bool = False) -> str:
     """Every form of a game's short notation with its examples (``whistscore notation``);
     the markdown form is the table in the game's docs page."""
     forms = kind.notation_forms

@@ -13,6 +13,7 @@ import sys
 from typing import Any, Callable
 
 from ..errors import terminal_text
+from ..games import GAMES
 
 __all__ = ["register", "run", "usage"]
 
@@ -25,7 +26,7 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--season", help="a season of club.json")
     c.add_argument("--from", dest="first", metavar="DATE", help="first day (2026-09-01)")
     c.add_argument("--to", dest="last", metavar="DATE", help="last day, inclusive")
-    c.add_argument("--game", help="one game kind (preferans, twist, whist, danish)")
+    c.add_argument("--game", help=f"one game kind ({', '.join(GAMES)})")
     c.add_argument("--player", metavar="NAME", help="a player's page")
     c.add_argument("--h2h", nargs=2, metavar=("A", "B"), help="head-to-head of two players")
     c.add_argument("--records", action="store_true", help="the club's records")
@@ -322,10 +323,10 @@ def _player_text(data: dict[str, Any], say: _Said) -> str:
                              for lvl, v in play["declared"].items())
         if declared:
             parts.append(f"{say['declared']}: {declared}")
-        if "misere" in play:
-            parts.append(say("miseres", play["misere"]["made"], play["misere"]["caught"])
-                         + " · " + say("whists", play["whists"]["whisted"],
-                                      play["whists"]["short"]))
+        lines = [say(f"play.{key}", *counts.values())
+                 for key, counts in play.items() if key != "declared"]
+        if lines:  # the lines of play the game declares (ClubFacts.play), in its order
+            parts.append(" · ".join(lines))
         parts.append(_statistics_text(data, kind, say))
     return "\n".join(parts)
 

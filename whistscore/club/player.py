@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import InputError, NotFoundError
+from ..game import PlayDeal
 from . import stats
 from .index import Archive
 from .period import club_facts, exact_text, Period, evenings, kinds
@@ -53,37 +54,32 @@ def find_player(archive: Archive, name: object, field: str = "player") -> str:
 
 
 def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> dict[str, Any]:
-    """Deals as declarer by level and how often made; misères; whists and how often
-    the whister was short (where the game lists them in its ClubFacts' ``play``)."""
+    """Deals as declarer by level and how often made, then each line of play the game
+    declares in its ClubFacts' ``play`` (its counts, in the order it gives them)."""
     declared: dict[str, dict[str, int]] = {}
-    misere = {"made": 0, "caught": 0}
-    whists = {"whisted": 0, "short": 0}
-    deals = 0
-    for file, declarer, dk, made, height, whisters, short in archive.rows(
-            "SELECT d.file, d.declarer, d.kind, d.made, d.height, d.whisters, d.short "
-            "FROM deals d JOIN games g ON g.file = d.file WHERE g.game = ?", (kind,)):
+    parts = club_facts(kind).play
+    lines = {part.key: dict.fromkeys(part.counts, 0) for part in parts}
+    for file, kept in archive.rows(
+            "SELECT d.file, d.rows FROM deal_rows d JOIN games g ON g.file = d.file "
+            "WHERE g.game = ?", (kind,)):
         if file not in files:
             continue
-        deals += 1
-        if declarer in spellings:
-            if dk == "misere":
-                misere["made" if made == 1 else "caught"] += 1
-            elif height is not None:
+        for r in json.loads(kept):  # each deal's columns (facts.ROW)
+            declarer, dk, made, height, whisters, short = r[3], r[5], r[7], r[8], r[12], r[13]
+            if declarer in spellings and height is not None:
                 level = str(height // 10)
                 row = declared.setdefault(level, {"played": 0, "made": 0})
                 row["played"] += 1
                 row["made"] += made == 1
-        if whisters and spellings & set(json.loads(whisters)):
-            whists["whisted"] += 1
-            if short and spellings & set(json.loads(short)):
-                whists["short"] += 1
-    out: dict[str, Any] = {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0])))}
-    shown = club_facts(kind).play  # the game says which parts of play it has
-    if "misere" in shown:
-        out["misere"] = misere
-    if "whists" in shown:
-        out["whists"] = whists
-    return out
+            if parts:
+                deal = PlayDeal(declarer, dk, made, height,
+                                tuple(whisters) if whisters else (),
+                                tuple(short) if short else ())
+                for part in parts:
+                    counts = lines[part.key]
+                    for name in part.adds(deal, spellings):
+                        counts[name] += 1
+    return {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0]))), **lines}
 
 
 def player(archive: Archive, name: str, period: Period, game: str | None = None,

@@ -15,6 +15,8 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..game import BID_SUITS
+
 __all__ = ["COMMON", "SUIT_SIGNS", "contract_label", "made_rows", "stat_lines", "pair_rows",
            "mixed", "record_value", "won_from"]
 
@@ -28,9 +30,10 @@ def _word(w: Mapping[str, str], key: str, fallback: str | None = None) -> str:
 
 
 def contract_label(row: Mapping[str, Any], w: Mapping[str, str]) -> str:
-    """A row of a contracts table as players write it: ``7♠``, ``8 БК``/``8NT``, a bid
-    (``9``), a solo and its category (``bomb double``), a name (``open_nolo`` as
-    ``open nolo``)."""
+    """A row of a contracts table as players write it: ``7♠``, ``8 БК``/``8NT`` (a level and
+    a suit, :func:`whistscore.game.contracts_json`), else its values, each worded by
+    ``stat.name.VALUE`` (a bid ``9``, a solo and its category ``bomb double``, a name
+    ``open_nolo`` as ``open nolo``)."""
     if "level" in row and "suit" in row:
         suit = row["suit"]
         if suit == "NT":
@@ -40,9 +43,13 @@ def contract_label(row: Mapping[str, Any], w: Mapping[str, str]) -> str:
     def name(token: object) -> str:
         return _word(w, f"stat.name.{token}", str(token).replace("_", " "))
 
-    if "solo" in row:
-        return f"{name(row['solo'])} {name(row.get('category', ''))}".strip()
-    return name(row.get("bid", ""))
+    # any other row is named by its values but the counts, in the game's order: a bid
+    # (``9``), a solo and its category (``bomb double``)
+    return " ".join(name(v) for k, v in row.items() if k not in _COUNTS).strip()
+
+
+#: the counts of a row of a contracts table (:func:`made_rows`), not its name
+_COUNTS = ("played", "made")
 
 
 def made_rows(st: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
@@ -85,10 +92,9 @@ def pair_rows(pairs: list[Mapping[str, Any]], kind: str) -> list[list[str]]:
 
 #: an exact fraction as the archive's JSON writes it: "406/3", "-80/3"
 _FRACTION = re.compile(r"[+-]?\d+/\d+")
-#: a contract as the archive's records keep it: "8NT", "7S"
-_CONTRACT = re.compile(r"(\d+)(S|C|D|H|NT)")
-#: the records whose value is a contract (``ClubFacts.height_text``)
-CONTRACT_RECORDS = ("highest_contract", "highest_alone")
+#: a bid contract as a record's value keeps it (:func:`whistscore.game.bid_text`): "8NT",
+#: "7S"; no other value of a record is written so (counts, exact texts, a level)
+_CONTRACT = re.compile(r"(\d+)(" + "|".join(BID_SUITS) + ")")
 
 
 def mixed(value: object) -> object:
@@ -106,7 +112,7 @@ def mixed(value: object) -> object:
 def record_value(record: str, value: object, w: Mapping[str, str]) -> object:
     """A record's value as players write it in ``w``'s language: a contract as ``8 БК`` or
     ``8♦`` (the answer keeps ``8NT``, ``8D``), a fraction as ``135 1/3``."""
-    if record in CONTRACT_RECORDS and isinstance(value, str):
+    if isinstance(value, str):
         m = _CONTRACT.fullmatch(value)
         if m:
             return contract_label({"level": m.group(1), "suit": m.group(2)}, w)

@@ -58,8 +58,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "play": ("Play", "Игра"),
     "declared": ("As declarer, by level", "Игры по уровням"),
     "made_of": ("{0}: {1} of {2} made", "{0}: сыграно {1} из {2}"),
-    "miseres": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
-    "whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, из них с недобором: {1}"),
+    # a line of play a game declares (ClubFacts.play): "play.KEY", its counts {0}, {1}...
+    "play.misere": ("Misères: {0} made, {1} caught", "Мизеры: сыграно {0}, поймано {1}"),
+    "play.whists": ("Whists: {0}, short of tricks in {1}", "Висты: {0}, из них с недобором: {1}"),
     "written_as": ("written as", "варианты имени:"),  # no verb: it would have a gender
     # a player's statistics (club.md "Statistics"): each key of the JSON is "stat.KEY",
     # its counts "stat.sub.KEY" (or "stat.PARENT.KEY" where the parent words it otherwise)

@@ -15,15 +15,13 @@ import re
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..game import GameType
+from ..game import AnyKind
 from ..i18n import text
 from ..layout import Label, Phrase
 from ..ledger import plain_number
 from . import formats
 from .book import Formula, Look, PrintSetup, Sheet
 
-#: the workbook is written for any registered game
-AnyGame = GameType[Any, Any]
 
 MAX_WIDTH = 50  # a column's widest (characters); longer text is cut, whole in a comment
 _MIN_WIDTH = 6
@@ -87,7 +85,7 @@ class Cells:
     """Writes the cells of one tab into ``sheet``, remembering how wide each column
     must be and the comments to write with it."""
 
-    def __init__(self, sheet: Sheet, kind: AnyGame, lang: str) -> None:
+    def __init__(self, sheet: Sheet, kind: AnyKind, lang: str) -> None:
         self.sheet = sheet
         self.kind = kind
         self.lang = lang

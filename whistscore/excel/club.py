@@ -197,10 +197,10 @@ def _player(title: str, data: Mapping[str, Any], w: Mapping[str, str],
                 w["made_of"].format(lvl, v["made"], v["played"])
                 for lvl, v in play["declared"].items()), _SMALL)
             row += 1
-        if "misere" in play:
-            g.text(row, 1, w["miseres"].format(play["misere"]["made"], play["misere"]["caught"])
-                   + "; " + w["whists"].format(play["whists"]["whisted"],
-                                               play["whists"]["short"]), _SMALL)
+        lines = [w[f"play.{key}"].format(*counts.values())
+                 for key, counts in play.items() if key != "declared"]
+        if lines:  # the lines of play the game declares, in its order
+            g.text(row, 1, "; ".join(lines), _SMALL)
             row += 1
         row += 1
     g.width.pop(1, None)  # the banner and play lines run over; column A is the number

@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from ..game import Game, Words
+from ..game import AnyKind, Game, Words
 from ..i18n import explain, game_title, text
 from ..layout import Cell, Label, Table
 from ..ledger import Amount, Entry
@@ -26,7 +26,7 @@ from ..replay import Replay
 from ..settlement import Settlement
 from . import formats
 from .book import Chart, Line, PrintSetup, Properties, Sheet
-from .cells import AnyGame, Cells, column_letter
+from .cells import Cells, column_letter
 
 _MAX_COMMENT_ENTRIES = 12  # of a running total, the latest
 _MAX_DEAL_ENTRIES = 60  # a deal's own entries on the Deals tab
@@ -39,7 +39,7 @@ _SIGNED_HEADERS = frozenset({"balance", "danish.total_of"})
 class Explainer:
     """The sentences behind numbers, each entry said once however many cells cite it."""
 
-    def __init__(self, kind: AnyGame, lang: str) -> None:
+    def __init__(self, kind: AnyKind, lang: str) -> None:
         self.kind = kind
         self.lang = lang
         self.said: dict[int, str] = {}
@@ -60,12 +60,12 @@ class Explainer:
         return formats.UNSAFE_XML.sub("\ufffd", "\n".join(lines))
 
 
-def tab_name(key: str, kind: AnyGame, lang: str) -> str:
+def tab_name(key: str, kind: AnyKind, lang: str) -> str:
     """A tab's name in ``lang``, as a spreadsheet allows it (no ``[]:*?/\\``, 31 characters)."""
     return re.sub(r"[\[\]:*?/\\]", " ", str(text(Label(key), kind, lang)))[:31]
 
 
-def score_sheet(title: str, tables: Iterable[Table], kind: AnyGame, lang: str,
+def score_sheet(title: str, tables: Iterable[Table], kind: AnyKind, lang: str,
                 say: Explainer | None) -> Sheet:
     """The game's own score sheet: each table under the last, titled, with comments
     (``say`` None: without the entries behind the numbers)."""
@@ -106,7 +106,7 @@ def _seen(sources: tuple[Entry, ...], explained: list[tuple[Entry, ...]]) -> boo
     return any(len(e) == len(sources) and e == sources for e in explained)
 
 
-def deals(title: str, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: str, check: bool,
+def deals(title: str, rp: Replay[Any], s: Settlement, kind: AnyKind, lang: str, check: bool,
           say: Explainer) -> tuple[Sheet, int]:
     """One row per deal; returns the sheet and its first running-balance column."""
     game = rp.game
@@ -182,7 +182,7 @@ def _pairwise(rp: Replay[Any], balance: dict[str, Fraction]) -> dict[tuple[str, 
             for a in players for b in players if a != b}
 
 
-def settlement(title: str, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: str,
+def settlement(title: str, rp: Replay[Any], s: Settlement, kind: AnyKind, lang: str,
                check: bool) -> Sheet:
     """The balances (and money), each with each, and who pays whom."""
     players = s.players
@@ -266,7 +266,7 @@ def settlement(title: str, rp: Replay[Any], s: Settlement, kind: AnyGame, lang: 
     return sheet
 
 
-def chart(title: str, deals_tab: str, first_running: int, rp: Replay[Any], kind: AnyGame,
+def chart(title: str, deals_tab: str, first_running: int, rp: Replay[Any], kind: AnyKind,
           lang: str, unit: str) -> Sheet:
     """Each player's running balance over the deals (the Deals tab's balance columns);
     players whose lines would coincide (Whist partners) share one line, named after
@@ -317,7 +317,7 @@ def _axis_step(count: int) -> int:
     return step
 
 
-def properties(game: Game, s: Settlement, kind: AnyGame, lang: str) -> Properties:
+def properties(game: Game, s: Settlement, kind: AnyKind, lang: str) -> Properties:
     """Title, subject, keywords (the players), language, and a description with the
     number of deals (a game file records no dates, and the description says so)."""
     players = ", ".join(game.players)

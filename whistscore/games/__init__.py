@@ -176,9 +176,9 @@ def get_game(name: object, field: str = "game") -> GameType[Any, Any]:
 
     :raises InputError: ``name`` is not the name of a known game.
     """
-    game = _loaded.get(name) if isinstance(name, str) else None
-    if game is not None:
-        return game
+    kind = _loaded.get(name) if isinstance(name, str) else None
+    if kind is not None:
+        return kind
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(GAMES)
         if not known:
@@ -186,5 +186,5 @@ def get_game(name: object, field: str = "game") -> GameType[Any, Any]:
                      "(pip install -e . in a checkout) so that its own are read")
         raise InputError(f"unknown game (known: {known})", field=field, value=name,
             key="game_unknown", args=(str(name)[:40],))
-    game = _loaded[name] = _load(name, _declared_map()[name])
-    return game
+    kind = _loaded[name] = _load(name, _declared_map()[name])
+    return kind

@@ -28,9 +28,10 @@ import sys
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..errors import InputError
+from . import stdlib
 
 __all__ = ["build", "PYODIDE_FILES", "SQLJS_FILES", "site_size"]
 
@@ -44,13 +45,23 @@ NEEDS_NODE = ("the build needs Node.js 20 or later (node and npm) to fetch and c
               "install it with `sudo apt install nodejs npm` (Debian, Ubuntu), "
               "`brew install node` (macOS) or from nodejs.org, then build again")
 #: the site's own scripts, copied as they are (index.html and sw.js are filled in)
-SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js", "keep.js")
+SITE_SCRIPTS = ("worker.js", "keep.js")
+#: the scripts that draw the kept page, written into index.html itself (allowed by their
+#: hash in its Content-Security-Policy): a warm start draws the last page with no file
+#: fetched but the page and its style
+INLINE_SCRIPTS = ("pagestore.js", "pocket.js")
 #: the second Python archive: what the phone seldom needs, loaded when first imported
 LATER = "python/later.zip"
+#: the files fetched right after the first start is ready, off its path (and then kept by the
+#: service worker for the starts with no network): the second archive, and the club's SQLite
+AFTER = (LATER, "sqljs/sql-wasm.js", "sqljs/sql-wasm.wasm")
 #: the Python Pyodide 0.29 runs: the wheels are chosen for it
 PYTHON = "3.13"
 #: Pyodide's lock file: which packages ``loadPackage`` could fetch, and from where
 LOCK = "pyodide-lock.json"
+#: Python's standard library, as Pyodide ships it: the site's copy leaves out what no
+#: request reaches (stdlib.py)
+STDLIB = "python_stdlib.zip"
 
 
 def _lock_without_packages(source: Path, target: Path) -> None:
@@ -224,6 +235,20 @@ def _package_archive(out: Path) -> str:
     return name
 
 
+def _sources(wheels: Path) -> Iterator[tuple[str, bytes]]:
+    """(path, source) of every Python file the site carries but the library: the wheels'
+    and whistscore's (for :func:`stdlib.reaching`)."""
+    import zipfile
+
+    for wheel in sorted(wheels.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as z:
+            for n in z.namelist():
+                if n.endswith(".py"):
+                    yield f"{wheel.name}/{n}", z.read(n)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        yield path.relative_to(PACKAGE.parent).as_posix(), path.read_bytes()
+
+
 # -- icons: a spade on the scorepad's ink, as PNG (zlib and struct: no image library) ----
 def _png(size: int, pixel: Callable[[float, float], bool], margin: float) -> bytes:
     ink, paper = (0x1d, 0x23, 0x30), (0xfb, 0xf8, 0xf1)
@@ -268,6 +293,19 @@ def _icons(out: Path) -> list[dict[str, str]]:
     return listed
 
 
+def _inline(page: str) -> str:
+    """index.html with :data:`INLINE_SCRIPTS` in its ``@SCRIPT@`` and their hash in its
+    policy's ``@SCRIPT_HASH@``."""
+    import base64
+
+    code = "\n".join((HERE / "site" / f).read_text(encoding="utf-8") for f in INLINE_SCRIPTS)
+    if "</script" in code.lower() or "<!--" in code:
+        raise InputError("an inline script of the site holds </script or <!--", field="build")
+    digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii")
+    return page.replace("@SCRIPT_HASH@", f"'sha256-{digest}'").replace(
+        "@SCRIPT@", f"<script>{code}</script>")
+
+
 def _files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
 
@@ -301,8 +339,15 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         for f in PYODIDE_FILES:
             if f == LOCK:
                 _lock_without_packages(core / f, work / "pyodide" / f)
+            elif f == STDLIB:   # less what no request reaches (stdlib.py)
+                stdlib.trim(core / f, work / "pyodide" / f)
             else:
                 shutil.copy2(core / f, work / "pyodide" / f)
+        reached = stdlib.reaching(core / STDLIB, _sources(wheels))
+        if reached:
+            raise InputError("the site leaves out modules of Python's library that its code "
+                             "imports (whistscore/pocket/stdlib.py): " + "; ".join(reached[:8]),
+                             field="build")
         names = [w.name for w in sorted(wheels.glob("*.whl"))]
         with tempfile.TemporaryDirectory() as tmp:
             names.append(_package_archive(Path(tmp)))
@@ -323,6 +368,7 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         page = page.replace("@APP@", en["app"]).replace(
             "@LOADING@", f'{en["pocket_loading"]}<br><span lang="ru">{ru["pocket_loading"]}</span>'
         ).replace("@FAILED@", f'{en["pocket_failed"]}<br><span lang="ru">{ru["pocket_failed"]}</span>')
+        page = _inline(page)
         (work / "index.html").write_text(page, encoding="utf-8")
         icons = _icons(work)
         manifest = {"name": f"whistscore {en['app'].lower()}", "short_name": "whistscore",
@@ -344,14 +390,17 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         (work / "index.html").write_text(page.replace("@VERSION@", version), encoding="utf-8")
         (work / "pocket.json").write_text(json.dumps({
             "version": version, "python": "python/site-packages.zip",
-            "later": {"archive": LATER, "modules": later_modules}, "built_from": names},
+            "later": {"archive": LATER, "modules": later_modules}, "after": list(AFTER),
+            "built_from": names},
             indent=1), encoding="utf-8")
-        # the service worker keeps the site at its install; the second archive is kept when
-        # first fetched (the page fetches it once Python is up, off the start's path)
-        cached = ["./"] + [f for f in files if f not in ("index.html", LATER)] + ["pocket.json"]
+        # the service worker keeps the site at its install; the second archive and sql.js are
+        # kept when first fetched (the worker fetches them once Python is up, off the start's
+        # path)
+        cached = ["./"] + [f for f in files if f != "index.html" and f not in AFTER] + [
+            "pocket.json"]
         sw = (HERE / "site" / "sw.js").read_text(encoding="utf-8")
         sw = sw.replace('"__VERSION__"', json.dumps(version)).replace(
-            "__FILES__", json.dumps(cached)).replace("__LATER__", json.dumps([LATER]))
+            "__FILES__", json.dumps(cached)).replace("__LATER__", json.dumps(list(AFTER)))
         (work / "sw.js").write_text(sw, encoding="utf-8")
         old = None
         if target.exists():

@@ -58,6 +58,15 @@ imported = trim.used("/build/site")
 def stem(n):
     return n[:-4] if n.endswith(".pyc") else n[:-3] if n.endswith(".py") else None
 needed = {stem(n) for n in imported}
+# then the seldom requests (the workbook, a link, a backup...): none may need a module of the
+# standard library the site leaves out (whistscore/pocket/stdlib.py)
+from whistscore.pocket import stdlib
+statuses = await trim.exercise_seldom()
+if any(s >= 400 for s in statuses):
+    raise SystemExit(f"the seldom requests failed: {statuses}")
+missing = stdlib.imported(sys.modules)
+if missing:
+    raise SystemExit(f"the requests import modules the site leaves out: {missing}")
 # a distribution none of whose packages a start imports goes whole with them (its metadata)
 tops = {n.split("/")[0] for n in imported}
 def with_package(n):
@@ -81,7 +90,12 @@ def pack(out, members):
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             with open(os.path.join("/build/site", name), "rb") as f:
-                z.writestr(info, f.read())
+                data = f.read()
+            if name.endswith(".dist-info/METADATA"):
+                # the headers (name, version, what it needs) only: the long description
+                # after them is for the package index, never read by an import
+                data = data.replace(b"\\r\\n", b"\\n").split(b"\\n\\n", 1)[0] + b"\\n"
+            z.writestr(info, data)
 pack("/build/python.zip", first)
 pack("/build/later.zip", rest)
 with open("/build/later.json", "w") as f:

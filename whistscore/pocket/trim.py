@@ -14,7 +14,7 @@ import os
 import sys
 import tempfile
 
-__all__ = ["exercise", "used"]
+__all__ = ["exercise", "exercise_seldom", "used"]
 
 async def exercise() -> list[int]:
     """The everyday requests on a scorepad over a new folder; their statuses."""
@@ -66,6 +66,51 @@ async def exercise() -> list[int]:
             await ask("GET", api)
             await ask("GET", f"{api}/settle")
             await ask("DELETE", f"{api}/deals/last", {"expect": 1})
+    return statuses
+
+
+async def exercise_seldom() -> list[int]:
+    """The requests a phone makes now and then, after :func:`exercise`: a game's workbook and
+    file, its link and QR code, the storage page, a backup, its restore, an import, a delete
+    and its undo, a shared link opened.  Run only to check that none of them needs a module
+    of the standard library the site leaves out (:mod:`.stdlib`)."""
+    from ..games import GAMES, get_game
+    from . import keep
+    from .runtime import Pocket
+
+    async def nothing() -> None:
+        return None
+
+    statuses = []
+    with tempfile.TemporaryDirectory() as folder:
+        pocket = Pocket(folder, nothing, nothing)
+
+        async def ask(method: str, url: str, body: bytes = b"") -> bytes:
+            status, _, data = await pocket.handle(method, url, [
+                ["content-type", "application/json"], ["accept-language", "ru"],
+                ["x-pocket-site", "https://cards.example/"]], body)
+            statuses.append(status)
+            return data
+
+        name = sorted(GAMES)[0]
+        kind = get_game(name)
+        players = list(kind.notation_players) or [
+            f"P{n}" for n in range(1, kind.player_counts[0] + 1)]
+        await ask("POST", "/api/games", json.dumps(
+            {"name": "g", "game": name, "players": players}).encode())
+        for form in kind.notation_forms:
+            if not form.players:
+                await ask("POST", "/api/games/g/deals", json.dumps({"deal": form.example}).encode())
+                break
+        await ask("GET", "/api/games/g/export.xlsx?lang=ru")
+        data = await ask("GET", "/api/games/g?download=1")
+        await ask("GET", "/pocket/share/g")
+        await ask("GET", "/pocket/keep")
+        backup = await ask("GET", "/pocket/backup.zip")
+        await ask("POST", "/pocket/restore", backup)
+        await ask("POST", "/pocket/import?name=other", data)
+        await ask("GET", "/s/" + keep.pack(data) + "?n=g")
+        await ask("POST", "/pocket/delete/g")
     return statuses
 
 

@@ -45,9 +45,11 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     s = s if s is not None else settle_json(rp)
     dealer = rp.next_dealer()
     fields = kind.deal_fields
-    due = None
-    if fields is not None and fields.due is not None and not rp.finished:
-        due = fields.due(rp.state)
+    due = None  # (the field values the form starts from, its line in English, in Russian)
+    coming = None if rp.finished else kind.next_deal(rp.state, dealer, game.players, game.rules)
+    if coming is not None and coming.due is not None:
+        due = (coming.preset or {}, sheet_text(coming.form, kind, "en"),
+               sheet_text(coming.form, kind, "ru"))
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
         standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]

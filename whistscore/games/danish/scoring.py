@@ -20,14 +20,14 @@ from operator import add
 from typing import Any, Hashable, Mapping, NamedTuple
 
 from ...errors import DealError
-from ...game import DealContext, Outcome
+from ...game import DealContext, NextDeal, Outcome
 from ...layout import Label
 from ...ledger import FRACTIONS, Amount, Entries, plain_number, quotient
 from ...rules import Rules
 from .deals import LOW_BID, NEEDED, Deal
 from .rules import NEGATIVES
 
-__all__ = ["State", "initial_state", "score", "is_finished", "balance", "announce_next",
+__all__ = ["State", "initial_state", "score", "is_finished", "balance", "next_deal",
            "active_players", "contract_value"]
 
 
@@ -221,8 +221,9 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     return dict(zip(state.players, map(FRACTIONS.__getitem__, state.points)))
 
 
-def announce_next(state: State, dealer: str, players: tuple[str, ...],
-                  rules: Rules) -> Label | None:
-    if len(players) == 5:  # the dealer of five sits the deal out
-        return Label("next.sits_out", (dealer,))
+def next_deal(state: State, dealer: str, players: tuple[str, ...],
+              rules: Rules) -> NextDeal | None:
+    """The dealer of five sits the deal out: said with who deals."""
+    if len(players) == 5:
+        return NextDeal(said=Label("next.sits_out", (dealer,)))
     return None

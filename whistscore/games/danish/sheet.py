@@ -12,7 +12,7 @@ from fractions import Fraction
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import FRACTIONS, Amount, json_number, plain_number
-from ...paper import Pad, PadRow
+from ...paper.pad import Pad, PadRow
 from ...rules import Rules
 from .deals import NEEDED, Deal
 from .notation import format_notation

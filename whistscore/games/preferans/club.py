@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from operator import attrgetter
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
-                     contracts_json, count, declarer_of, exact_text, rate)
+from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, PlayDeal, PlayPart,
+                     RecordDeal, RecordFound, StatDeal, bid_height, bid_text, contracts_json,
+                     count, declarer_of, exact_text, highest_made, most_in_evening, rate)
 from ...ledger import Amount, Entry
+from ...rules import Rules
+from .scoring import State
 
 __all__ = ["CLUB"]
 
@@ -102,6 +105,60 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as counts of thirds (quarters at four), in seat order:
+    each player's ``n x (net - G x gora + P x pulya) + shared``, over ``n``."""
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
+    return tuple([n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
+                       + P * pulya[i]) + shared for i in range(n)]), n
+
+
+def _longest_allpass(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+    """Every all-pass series of the evening as it grows, named by its first deal."""
+    run, start = 0, None
+    for d in deals:
+        if d.kind == "allpass":
+            run += 1
+            start = d.number if run == 1 else start
+            yield RecordFound(run, run, None, start)
+        else:
+            run = 0
+
+
+#: the club's records of Preferans beyond every game's (club.md "Records")
+RECORDS = (
+    highest_made("highest_contract", bid_text),
+    most_in_evening("most_miseres", lambda d: d.kind == "misere" and d.made == 1),
+    most_in_evening("most_remizes", lambda d: d.kind in ("contract", "concede") and d.made == 0),
+    ClubRecord("longest_allpass", _longest_allpass),
+)
+
+
+def _miseres(d: PlayDeal, me: "set[str] | frozenset[str]") -> Sequence[str]:
+    """His misères, made or caught."""
+    if d.kind == "misere" and d.declarer in me:
+        return ("made",) if d.made == 1 else ("caught",)
+    return ()
+
+
+def _whists(d: PlayDeal, me: "set[str] | frozenset[str]") -> Sequence[str]:
+    """The deals he whisted, and those he was short of his tricks in."""
+    if me.isdisjoint(d.whisters):
+        return ()
+    return ("whisted",) if me.isdisjoint(d.short) else ("whisted", "short")
+
+
+#: the lines of a player's play beyond his contracts by level (club.md "A player's page")
+PLAY = (PlayPart("misere", ("made", "caught"), _miseres),
+        PlayPart("whists", ("whisted", "short"), _whists))
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over", "pref.res.misere_made", "pref.res.both_pass",
@@ -109,10 +166,10 @@ CLUB = ClubFacts(
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost",
                       "pref.res.misere_caught", "pref.res.conceded"}),
     short=short,
-    height_text=bid_text,
-    records=("highest_contract", "most_miseres", "most_remizes", "longest_allpass"),
-    play=("misere", "whists"),
+    records=RECORDS,
+    play=PLAY,
     written=written,
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

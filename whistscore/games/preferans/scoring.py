@@ -23,7 +23,7 @@ from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 from .rules import CODE
 
 __all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
-           "announce_next", "active_players", "allpass_price"]
+           "active_players", "allpass_price"]
 
 
 class Config(NamedTuple):
@@ -143,12 +143,6 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
         net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
         out[name] = fractions[n * (net - G * gora[i] + P * pulya[i]) + shared, n]
     return out
-
-
-def announce_next(state: State, dealer: str, players: tuple[str, ...],
-                  rules: Rules) -> Label | None:
-    """Nothing to announce: the dealer's sitting out is known from who deals."""
-    return None
 
 
 #: (players, dealer) -> the three who play; replays ask once per deal

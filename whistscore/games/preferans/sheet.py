@@ -16,7 +16,8 @@ from typing import Optional
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import FRACTIONS, Amount, Entry, format_amount, json_number, plain_number
-from ...paper import Pulka, pulka, running_columns
+from ...paper import running_columns
+from ...paper.pulka import Pulka, pulka
 from ...rules import Rules
 from .club import _SHORT_RULES, _rule_of
 from .deals import AllPass, Concede, Contract, Deal, Misere

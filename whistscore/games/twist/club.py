@@ -8,12 +8,15 @@ nota symbols of a game are those its sheet shows.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+import json
+from typing import Iterator, Sequence
 
-from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, bid_height, bid_text,
-                     contracts_json, count, declarer_of, exact_text, rate)
+from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, RecordDeal,
+                     RecordFound, StatDeal, bid_height, bid_text, contracts_json, count,
+                     declarer_of, exact_text, highest_made, rate)
 from ...ledger import Amount, Entry
 from ...rules import Rules
+from .deals import SEATS
 from .scoring import State
 
 __all__ = ["CLUB"]
@@ -103,15 +106,50 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as whole vists, in seat order: twice each remark
+    (less 10 x gora) against the table's, plus the vists written less those received."""
+    n = state.numbers
+    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+    total = sum(final)
+    w = n[8:]
+    return tuple([2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
+                  + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
+                  for i in range(SEATS)]), 1
+
+
+def _most_symbols(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+    """The game's nota symbols (its own count), where it wrote any."""
+    if own:
+        yield RecordFound(own, own)
+
+
+def _best_twist_round(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
+    """Each twist round's best result, named by the player who had it."""
+    for d in deals:
+        if d.kind == "twist_round":
+            values = {p: Fraction(v) for p, v in json.loads(d.moved).items()}
+            winner = max(values, key=lambda p: values[p])
+            yield RecordFound(values[winner], exact_text(values[winner]), winner, d.number)
+
+
+#: the club's records of Twist beyond every game's (club.md "Records")
+RECORDS = (
+    highest_made("highest_contract", bid_text),
+    ClubRecord("most_symbols", _most_symbols),
+    ClubRecord("best_twist_round", _best_twist_round),
+)
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
     failed=frozenset({"res.down", "res.caught", "res.lost_with", "res.lost",
                       "twist.res.failed_over", "twist.res.failed_under"}),
     symbols=symbols,
-    height_text=bid_text,
-    records=("highest_contract", "most_symbols", "best_twist_round"),
+    records=RECORDS,
     written=written,
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

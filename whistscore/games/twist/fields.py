@@ -6,8 +6,6 @@ twist round; the bomb and dil categories and values are the seed's.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
-
 from ...fields import DealFields, Field, choices
 from .deals import SOLO_VALUES
 
@@ -16,25 +14,6 @@ __all__ = ["FIELDS"]
 _CATEGORIES = choices(("simple", "simple", "простая"), ("double", "double", "двойная"),
                       ("clean", "clean", "чистая"), ("all", "all", "все"))
 _SOLO = ("bomb", "dil")
-
-
-class _Due(Protocol):
-    """What the form reads of the state (the scoring's ``State``)."""
-
-    @property
-    def round_price(self) -> int | None: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-
-def _due(state: _Due) -> tuple[Mapping[str, Any], str, str] | None:
-    """A twist round is due after a made contract below the twist level (spec twist.md)."""
-    price = state.round_price
-    if price is None or state.finished:
-        return None
-    return ({"_kind": "round"}, f"a twist round is due, at {price} per trick",
-            f"следует розыгрыш твиста, по {price} за взятку")
 
 
 FIELDS = DealFields(
@@ -73,5 +52,7 @@ FIELDS = DealFields(
         ("{0} bomb double 3 1/4/3/4", "a double bomb worth 3", "двойная бомба за 3"),
         ("round 3/3/3/3", "the twist round", "розыгрыш твиста"),
     ),
-    due=_due,
+    # partners sit opposite (deals.py); the names are the seats' pairs, never shown (no
+    # field lists the sides): the form reads them for the twist's opponents
+    sides=(("NS", (0, 2)), ("EW", (1, 3))),
 )

@@ -1,52 +1,24 @@
-"""The Twist game: the table of this package's functions that the journal, the replay,
-the sheets and the scorepad call (:class:`whistscore.game.GameType`).
+"""Twist for four: gora, remark, vists and the nota.
 
-Twist for four: gora, remark, vists and the nota.
-
-The entry point ``twist`` of the group ``whistscore.games`` (pyproject.toml) names
-:data:`GAME`; mypy checks every function below against the contract with this
-game's ``Deal`` and ``State``.
+:data:`GAME` is the table the journal, the replay, the sheets and the scorepad call, named
+by the entry point ``twist`` (pyproject.toml).  What every game wires
+alike is :func:`whistscore.wiring.wired`'s; what only this one has is added here.
 """
 
 from __future__ import annotations
 
-from ...game import GameType
-from . import club, deals, notation, scoring, sheet
-from .deals import Deal
-from .fields import FIELDS
-from .rules import DETAIL_LABELS, LABELS, SAID_LABELS, RULE_TEXTS, RULEBOOK
-from .scoring import State
+import attrs
+
+from ...wiring import wired
+from . import club, deals, fields, notation, rules, scoring, sheet
 
 __all__ = ["GAME"]
 
-GAME = GameType[Deal, State](
-    name="twist",
-    title="Twist",
-    player_counts=(4,),
-    unit="vist",
-    rulebook=RULEBOOK,
-    rule_texts=RULE_TEXTS,
-    labels={**LABELS, **DETAIL_LABELS, **SAID_LABELS},
-    deal_fields=FIELDS,
-    notation_forms=notation.NOTATION_FORMS,
-    notation_players=notation.NOTATION_PLAYERS,
-    deal_from_json=deals.deal_from_json,
-    deal_to_json=deals.deal_to_json,
-    parse_notation=notation.parse_notation,
-    format_notation=notation.format_notation,
-    initial_state=scoring.initial_state,
-    score=scoring.score,
-    is_finished=scoring.is_finished,
-    balance=scoring.balance,
-    announce_next=scoring.announce_next,
-    describe_result=sheet.describe_result,
-    describe_deal=sheet.describe_deal,
-    sheet_json=sheet.sheet_json,
-    sheet_tables=sheet.sheet_tables,
-    closing_tables=sheet.closing_tables,
-    opening_values=sheet.opening_values,
-    pairwise_settlement=sheet.pairwise_settlement,
-    club=club.CLUB,
-    drawing=sheet.drawing,
-    due=sheet.due,
-)
+GAME = attrs.evolve(
+    wired(name="twist", title="Twist", player_counts=(4,), unit="vist",
+          labels={**rules.LABELS, **rules.DETAIL_LABELS, **rules.SAID_LABELS},
+          rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
+          fields=fields, club=club),
+    # the twist round due after a made contract; the gora starts at the agreed size; the
+    # vists are written on a player
+    next_deal=scoring.next_deal, opening_values=sheet.opening_values, written_on="vists")

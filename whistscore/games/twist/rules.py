@@ -244,6 +244,9 @@ LABELS: dict[str, tuple[str, str]] = {
     # the scorepad's drawn sheet (web/draw.py)
     "twist.draw.round_due": ("A twist round is due, at {0} a trick",
                        "Следует розыгрыш твиста, по {0} за взятку"),
+    # the scorepad's form, above the fields it sets to the round
+    "twist.form.round_due": ("a twist round is due, at {0} per trick",
+                             "следует розыгрыш твиста, по {0} за взятку"),
     "draw.dazin": ("dz", "дз"),
     "draw.operet": ("op", "оп"),
     "twist.draw.legend": (

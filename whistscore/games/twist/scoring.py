@@ -17,14 +17,14 @@ from typing import Any, Callable, Hashable, NamedTuple, TypeVar, Union
 import attrs
 
 from ...errors import DealError
-from ...game import DealContext, Outcome
+from ...game import DealContext, NextDeal, Outcome
 from ...layout import Label
 from ...ledger import FRACTIONS, Entry
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
 
 __all__ = ["State", "Symbol", "symbol_text", "initial_state", "score", "is_finished", "balance",
-           "announce_next", "VALUES", "BOMB_MAX", "DIL_MIN", "contract_value"]
+           "next_deal", "VALUES", "BOMB_MAX", "DIL_MIN", "contract_value"]
 
 #: contract value by the level that must be taken (below septet counts as septet)
 VALUES = {7: 5, 8: 6, 9: 7, 10: 8, 11: 9, 12: 10}
@@ -764,9 +764,13 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     return out
 
 
-def announce_next(state: State, dealer: str, players: tuple[str, ...],
-                  rules: Rules) -> Label | None:
-    """The twist round the next deal must be, with its price."""
-    if state.round_price is not None and not state.finished:
-        return Label("twist.next_round", (state.round_price, dealer))
-    return None
+def next_deal(state: State, dealer: str, players: tuple[str, ...],
+              rules: Rules) -> NextDeal | None:
+    """A twist round is due after a made contract below the twist level (spec twist.md),
+    at its price: said on the command line, drawn under the sheet, the form set to it."""
+    price = state.round_price
+    if price is None or state.finished:
+        return None
+    return NextDeal(said=Label("twist.next_round", (price, dealer)), due="twist_round",
+                    drawn=Label("twist.draw.round_due", (price,)),
+                    form=Label("twist.form.round_due", (price,)), preset={"_kind": "round"})

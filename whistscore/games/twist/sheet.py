@@ -14,13 +14,14 @@ from fractions import Fraction
 
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...ledger import FRACTIONS, Amount, Entry, format_amount
-from ...paper import Mark, Pulka, pulka, running_columns
+from ...paper import running_columns
+from ...paper.pulka import Mark, Pulka, pulka
 from ...layout import Cell, Label, Phrase, Table
 from ...rules import Rules
 from .deals import SEATS, Contract, Deal, Solo, TwistRound
 from .scoring import BOMB_MAX, DIL_MIN, State, Symbol, symbol_text
 
-__all__ = ["drawing", "due", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
+__all__ = ["drawing", "sheet_json", "sheet_tables", "closing_tables", "describe_result",
            "describe_deal", "opening_values",
            "pairwise_settlement"]
 
@@ -256,13 +257,6 @@ def nota_marks(symbols: tuple[Symbol, ...]) -> tuple[Mark, ...]:
             word = Phrase((Label(f"draw.{s.kind}"), "|" * s.bars), "")
         out.append(Mark(word, live=s.ended is None, symbol=s.text(), count=count))
     return tuple(out)
-
-
-def due(state: State, rules: Rules) -> tuple[str, Label] | None:
-    """A twist round the next deal must be, at its price (drawn under the sheet)."""
-    if state.round_price is not None and not state.finished:
-        return ("twist_round", Label("twist.draw.round_due", (state.round_price,)))
-    return None
 
 
 _SUIT_SAID = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}

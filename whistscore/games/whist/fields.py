@@ -8,6 +8,7 @@ notation box (``R:NS/transfer``).
 from __future__ import annotations
 
 from ...fields import DealFields, Field, choices
+from .deals import SIDES
 
 __all__ = ["FIELDS"]
 
@@ -34,4 +35,5 @@ FIELDS = DealFields(
         ("NS 7 R:EW", "a revoke by EW", "ренонс у EW"),
         ("void", "both sides revoked: nothing scored", "ренонс у обеих: не считается"),
     ),
+    sides=((SIDES[0], (0, 2)), (SIDES[1], (1, 3))),
 )

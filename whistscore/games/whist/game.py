@@ -1,51 +1,23 @@
-"""The Whist game: the table of this package's functions that the journal, the replay,
-the sheets and the scorepad call (:class:`whistscore.game.GameType`).
+"""English short whist, the 1864 Laws and American whist: two sides, games and rubbers.
 
-English short whist, the 1864 Laws and American whist: two sides, games and rubbers.
-
-The entry point ``whist`` of the group ``whistscore.games`` (pyproject.toml) names
-:data:`GAME`; mypy checks every function below against the contract with this
-game's ``Deal`` and ``State``.
+:data:`GAME` is the table the journal, the replay, the sheets and the scorepad call, named
+by the entry point ``whist`` (pyproject.toml).  What every game wires
+alike is :func:`whistscore.wiring.wired`'s; what only this one has is added here.
 """
 
 from __future__ import annotations
 
-from ...game import GameType
-from . import club, deals, notation, scoring, sheet
-from .deals import Deal
-from .fields import FIELDS
-from .rules import DETAIL_LABELS, LABELS, SAID_LABELS, RULE_TEXTS, RULEBOOK
-from .scoring import State
+import attrs
+
+from ...wiring import wired
+from . import club, deals, fields, notation, rules, scoring, sheet
 
 __all__ = ["GAME"]
 
-GAME = GameType[Deal, State](
-    name="whist",
-    title="Whist",
-    player_counts=(4,),
-    unit="point",
-    rulebook=RULEBOOK,
-    rule_texts=RULE_TEXTS,
-    labels={**LABELS, **DETAIL_LABELS, **SAID_LABELS},
-    deal_fields=FIELDS,
-    notation_forms=notation.NOTATION_FORMS,
-    notation_players=notation.NOTATION_PLAYERS,
-    deal_from_json=deals.deal_from_json,
-    deal_to_json=deals.deal_to_json,
-    parse_notation=notation.parse_notation,
-    format_notation=notation.format_notation,
-    initial_state=scoring.initial_state,
-    score=scoring.score,
-    is_finished=scoring.is_finished,
-    balance=scoring.balance,
-    announce_next=scoring.announce_next,
-    describe_result=sheet.describe_result,
-    describe_deal=sheet.describe_deal,
-    sheet_json=sheet.sheet_json,
-    sheet_tables=sheet.sheet_tables,
-    closing_tables=sheet.closing_tables,
-    running_restarts=sheet.running_restarts,
-    pairwise_settlement=sheet.pairwise_settlement,
-    club=club.CLUB,
-    drawing=sheet.drawing,
-)
+GAME = attrs.evolve(
+    wired(name="whist", title="Whist", player_counts=(4,), unit="point",
+          labels={**rules.LABELS, **rules.DETAIL_LABELS, **rules.SAID_LABELS},
+          rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
+          fields=fields, club=club),
+    # the trick score starts again at 0 after a game is won
+    running_restarts=sheet.running_restarts)

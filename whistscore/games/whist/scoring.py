@@ -20,7 +20,7 @@ from ...rules import Rules
 from .deals import SIDES, Deal, check_rules
 
 __all__ = ["Config", "State", "Chain", "initial_state", "score", "is_finished", "balance",
-           "announce_next", "ladder_value", "unchain"]
+           "ladder_value", "unchain"]
 
 
 # -- state ---------------------------------------------------------------------------
@@ -334,9 +334,3 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     net = state.totals[0] - state.totals[1]
     shared = FRACTIONS
     return {p: shared[net if i % 2 == 0 else -net] for i, p in enumerate(state.players)}
-
-
-def announce_next(state: State, dealer: str, players: tuple[str, ...],
-                  rules: Rules) -> Label | None:
-    """Nothing: every deal is dealt and played the same way."""
-    return None

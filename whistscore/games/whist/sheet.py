@@ -10,7 +10,7 @@ from typing import Sequence
 from ...game import DealContext, JSONObject, Outcome, Played, Words
 from ...layout import Cell, Label, Phrase, Table
 from ...ledger import FRACTIONS, Amount, Entry
-from ...paper import Marker, Rubber
+from ...paper.marker import Marker, Rubber
 from ...rules import Rules
 from .deals import SIDES, Deal
 from .scoring import State, unchain

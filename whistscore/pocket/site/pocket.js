@@ -12,24 +12,14 @@
 "use strict";
 (function () {
   const base = new URL(".", location.href);
-  const real = {
-    setTimeout: window.setTimeout.bind(window),
-    setInterval: window.setInterval.bind(window),
-  };
   const timings = { start: performance.now() };
   let current = null;
   let mounts = 0;
   let renders = 0;
+  let writes = 0;   // changes answered so far: a page asked before one is not kept after it
   const store = window.whistscorePageStore;   // pagestore.js: the last page, kept
-
-  // -- the page's timers end with the page --------------------------------------------
-  let timers = new Set();
-  window.setTimeout = (...a) => { const id = real.setTimeout(...a); timers.add(id); return id; };
-  window.setInterval = (...a) => { const id = real.setInterval(...a); timers.add(id); return id; };
-  function endPage() {
-    for (const id of timers) { clearTimeout(id); clearInterval(id); }
-    timers = new Set();
-  }
+  // (the browser's timers are the page's own: a page's scripts end their work when their
+  // page leaves the document, web/static/live.js; nothing here wraps setTimeout)
 
   // -- the worker ----------------------------------------------------------------------
   let worker = null;
@@ -76,7 +66,18 @@
     return hit ? hit[1] : "";
   }
 
+  // A request to the app.  A change answered here (keep.js's: a delete, a restore) is one
+  // the table's live view does not describe: the kept page is marked stale, asked again soon.
   async function ask(method, url, headers, body) {
+    const reply = await askApp(method, url, headers, body);
+    if (method !== "GET" && reply.status < 300) {
+      writes++;
+      if (current) store.note(current, null);
+      keepLater();
+    }
+    return reply;
+  }
+  async function askApp(method, url, headers, body) {
     await ready;
     const jar = Object.entries(cookies()).map(([k, v]) => k + "=" + v).join("; ");
     const all = (headers || []).concat([["accept-language", (navigator.languages || [navigator.language]).join(",")]]);
@@ -95,17 +96,26 @@
   // -- the page's API calls (web/static/api.js: one transport) answered by the worker ----
   async function transport(method, url, body) {
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
-    const r = await ask(method, url, [["content-type", "application/json"]], data);
+    const at = current;
+    const r = await askApp(method, url, [["content-type", "application/json"]], data);
     if (method !== "GET") timings.lastWrite = r.ms;   // the worker's part of the last change
     if (r.status === 204) return [204, null];
     let answer;
     try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
-    if (method !== "GET" && r.status < 300) {
-      // the kept page follows the change: its live parts from the answer, else asked again
-      // (after the answer is drawn: off the tap's path)
-      const live = answer && answer.live;
-      real.setTimeout(() => { if (!(live && patchKept(live))) keepLater(); }, 300);
+    if (r.status < 300 && at && at === current) {
+      // the kept page follows the game: the live view of a change (a deal, an edit) or of a
+      // poll noted at once (pagestore.js), taken into the kept page a moment later, off the
+      // tap's path; a change without one (an undo, a setting) marks it stale, asked again
+      const live = method === "GET" ? (isLive(url, at) && answer) : answer && answer.live;
+      if (method !== "GET") writes++;
+      if (live) {
+        store.note(at, live);
+        patchSoon();
+      } else if (method !== "GET") {
+        store.note(at, null);
+        keepLater();
+      }
     }
     return [r.status, answer];
   }
@@ -117,21 +127,52 @@
     return u.pathname + u.search;
   }
 
+  // the table's live view of the page at `page` ("/g/NAME/live?..." of "/g/NAME")
+  function isLive(url, page) {
+    return url.split("?")[0] === page.split("?")[0] + "/live";
+  }
+
   async function show(url) {
-    const r = await ask("GET", url, [["accept", "text/html"]]);
+    const asked = writes;
+    const r = await askApp("GET", url, [["accept", "text/html"]]);
     const type = header(r, "content-type");
     if (!type.startsWith("text/html")) return deliver(r);
     const html = new TextDecoder().decode(r.body);
-    if (r.status < 400) store.save(url, html);
-    render(url, html, false);
+    if (r.status < 400 && asked === writes) store.save(url, html);
+    if (!(await render(url, html, false))) return;
     if (!timings.page) { timings.page = performance.now(); timings.firstAnswer = r.ms; }
     timings.shown = performance.now();
-    document.documentElement.dataset.page = url;
   }
 
-  // The app's page `html` (of address `url`) put in this document, its scripts run.
-  function render(url, html, keepScroll, after) {
-    endPage();
+  // The app's page `html` (of address `url`) put in this document, its scripts run; a promise
+  // of whether it was drawn.  Pages are drawn one after another, each once the scripts of the
+  // one before have run (a module script cannot be stopped once added: run after a newer page
+  // was drawn, it would take that page's buttons as its own, and a tap would count twice); a
+  // page asked while another waits replaces it, and `unless()` (checked when its turn comes)
+  // can still call it off.  `after`: the scripts wait for it too (the kept page: api.js).
+  let drawing = Promise.resolve();
+  function render(url, html, keepScroll, after, unless) {
+    const mine = ++renders;
+    let scripts = [];
+    const drawn = drawing.then(() => {
+      if (mine !== renders || (unless && unless())) return false;
+      scripts = swap(url, html, keepScroll);
+      return true;
+    });
+    drawing = drawn.then((done) => done && Promise.resolve(after).then(
+      () => mounted(mountScripts(scripts))).then(() => {
+      if (mine === renders) document.documentElement.dataset.scripts = url;   // for the tests
+    })).catch(() => {});
+    return drawn;
+  }
+  // the page's scripts run (or failed), or 5 s: the next page waits no longer
+  function mounted(elements) {
+    return Promise.race([
+      Promise.all(elements.map((n) => new Promise((res) => { n.onload = n.onerror = res; }))),
+      new Promise((res) => setTimeout(res, 5000))]);
+  }
+
+  function swap(url, html, keepScroll) {
     current = url;
     const doc = new DOMParser().parseFromString(html, "text/html");
     document.documentElement.lang = doc.documentElement.lang;
@@ -149,14 +190,12 @@
     for (const s of scripts) s.remove();
     document.body.replaceChildren(...Array.from(doc.body.childNodes, (n) => document.importNode(n, true)));
     if (!keepScroll) window.scrollTo(0, 0);
-    const mine = ++renders;
-    // the page's scripts once `after` is done (the kept page: once api.js has its transport),
-    // unless another page was drawn meanwhile
-    if (after) after.then(() => { if (renders === mine) mountScripts(scripts); });
-    else mountScripts(scripts);
+    document.documentElement.dataset.page = url;
+    return scripts;
   }
 
   function mountScripts(scripts) {
+    const added = [];
     for (const s of scripts) {   // the page's own script, from the site's copy of web/static
       const n = document.createElement("script");
       n.src = staticURL(s.getAttribute("src"));
@@ -167,7 +206,9 @@
         n.async = false;
       }
       document.body.append(n);
+      added.push(n);
     }
+    return added;
   }
 
   function go(url) {
@@ -198,7 +239,7 @@
     document.body.append(a);
     a.click();
     a.remove();
-    real.setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   }
 
   document.addEventListener("click", (e) => {
@@ -235,7 +276,7 @@
       if (!navigator.serviceWorker.controller) {
         await new Promise((res) => {
           navigator.serviceWorker.addEventListener("controllerchange", res, { once: true });
-          real.setTimeout(res, 5000);
+          setTimeout(res, 5000);
         });
       }
       return navigator.serviceWorker.controller ? "installed" : "none";
@@ -245,60 +286,79 @@
   }
 
   // -- the last page, kept (pagestore.js) ----------------------------------------------
-  // After a change the page redraws its parts from the answer; the kept page is asked
-  // again of the app right after (off the tap's path: the answer is already shown), so the
-  // next start draws the game as it now is and a Record there expects the deals it shows.
-  let keepTimer = 0;
-  function keepLater() {
-    clearTimeout(keepTimer);
-    keepTimer = real.setTimeout(keepNow, 1000);
+  // A change answered with the table's live view (a deal, an edit), or a poll that brought a
+  // new one, is noted at once (transport, above) and taken into the kept page a moment later,
+  // off the tap's path: its sheet, deals, strip and state, with no work for Python, so a tap
+  // costs the same at deal 200 as at deal 1.  Any other change marks the kept page stale, and
+  // it is asked again of the app a second later.
+  let patchTimer = 0;
+  function patchSoon() {
+    clearTimeout(patchTimer);
+    patchTimer = setTimeout(patchNow, 300);
   }
-  // A change answered with the table's live view (a deal, an undo, an edit): the kept page
-  // takes it in the page itself (its sheet, deals, strip and state), with no work for Python,
-  // so a tap costs the same at deal 200 as at deal 1.
-  function patchKept(live) {
+  function patchNow() {
+    const n = store.noted();
     const kept = store.load();
-    if (!kept || kept.url !== current) return false;
-    const doc = new DOMParser().parseFromString(kept.html, "text/html");
+    if (!n || !n.live || !kept || kept.url !== n.url) return;
+    const html = patched(kept.html, n.live);
+    if (html) store.settle(html, n); else { store.note(n.url, null); keepLater(); }
+  }
+  // the kept page's HTML with the live view `live` in its place, or null (not a table page)
+  function patched(html, live) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
     const parts = { live: live.html, "live-deals": live.deals_html, strip: live.strip_html };
     const boot = doc.getElementById("boot");
-    if (!boot || !doc.getElementById("live")) return false;
-    for (const [id, html] of Object.entries(parts)) {
+    if (!boot || !doc.getElementById("live")) return null;
+    for (const [id, part] of Object.entries(parts)) {
       const el = doc.getElementById(id);
-      if (el && typeof html === "string") el.innerHTML = html;
+      if (el && typeof part === "string") el.innerHTML = part;
     }
     const state = Object.assign({}, live);
     delete state.html; delete state.deals_html; delete state.strip_html;
     // as the app writes it (shared.json_script): nothing in it can close the script
     boot.textContent = JSON.stringify(state).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")
       .replace(/&/g, "\\u0026");
-    store.save(current, "<!doctype html>\n" + doc.documentElement.outerHTML);
-    return true;
+    return "<!doctype html>\n" + doc.documentElement.outerHTML;
+  }
+  let keepTimer = 0;
+  function keepLater() {
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(keepNow, 1000);
   }
   async function keepNow() {
     const url = current;
     if (!url) return;
-    const r = await ask("GET", url, [["accept", "text/html"]]);
+    const asked = writes;
+    const r = await askApp("GET", url, [["accept", "text/html"]]);
     if (r.status < 400 && header(r, "content-type").startsWith("text/html") && url === current) {
-      store.save(url, new TextDecoder().decode(r.body));
+      if (asked === writes) store.save(url, new TextDecoder().decode(r.body));
+      else keepLater();   // a change came meanwhile: asked again after it
     }
   }
 
   // Drawn from storage, before Python: the kept page, if the address asks for it (or for
-  // no page: the site opened from the home screen shows the last page it showed).
+  // no page: the site opened from the home screen shows the last page it showed), with what
+  // changed since taken in; not drawn if a change since is one it cannot show.
   let touched = false;   // a tap or a key since the start: the page is not redrawn under it
   for (const kind of ["pointerdown", "keydown", "input"]) {
     document.addEventListener(kind, () => { touched = true; }, { capture: true, passive: true });
   }
   async function showKept(apiReady) {
-    const kept = store.load();
+    let kept = store.load();
     const asked = location.hash.slice(1);
     if (!kept || (asked && asked !== kept.url)) return null;
+    const n = store.noted();
+    if (n && n.url === kept.url) {
+      if (n.stale) return null;   // the app draws it, once Python is up
+      const html = n.live && patched(kept.html, n.live);
+      if (!html) return null;
+      store.settle(html, n);
+      kept = { url: kept.url, html };
+    }
     if (!asked) history.replaceState(null, "", "#" + kept.url);
-    render(kept.url, kept.html, false, apiReady);
+    if (!(await render(kept.url, kept.html, false, apiReady))) return null;
     timings.kept = performance.now();
     timings.page = timings.shown = timings.kept;
-    document.documentElement.dataset.page = kept.url;
     document.documentElement.dataset.kept = "1";
     return kept;
   }
@@ -306,16 +366,17 @@
   // touched it (a table page also follows the game by its own live view).
   async function refreshKept(kept) {
     const url = kept.url;
-    const r = await ask("GET", url, [["accept", "text/html"]]);
+    const asked = writes;
+    const r = await askApp("GET", url, [["accept", "text/html"]]);
     if (r.status >= 400 || !header(r, "content-type").startsWith("text/html")) {
       store.drop();
       if (!touched && url === current) show(url);
       return;
     }
     const html = new TextDecoder().decode(r.body);
-    store.save(url, html);
-    if (html !== kept.html && !touched && url === current) {
-      render(url, html, true);
+    if (asked === writes) store.save(url, html);
+    if (html !== kept.html && await render(url, html, true, null,
+                                          () => touched || url !== current || asked !== writes)) {
       timings.redrawn = performance.now();
     }
     delete document.documentElement.dataset.kept;
@@ -350,7 +411,12 @@
     if (!warm) startWorker();
     const shown = await kept;
     if (shown) return refreshKept(shown);
-    return show(location.hash.slice(1) || "/");
+    // no kept page, or one a change since has made stale: the app draws the page asked, or
+    // the last one shown
+    const asked = location.hash.slice(1);
+    const last = store.load();
+    if (!asked && last) history.replaceState(null, "", "#" + last.url);
+    return show(asked || (last ? last.url : "/"));
   }
   const bootPage = document.getElementById("boot").outerHTML;   // the start's own words
   begin().catch((err) => {

@@ -9,8 +9,8 @@ const FOLDER = "/games";
 const LOCK = "whistscore-pocket-games";
 const here = (path) => new URL(path, import.meta.url).href;
 let pocket = null;
-let laterURL = null;
-let snapshotToKeep = null;   // the memory copy made at this start, kept once Python is up   // the second archive: kept by the service worker once Python is up
+let after = [];   // the files fetched once Python is up (pocket.json's "after")
+let snapshotToKeep = null;   // the memory copy made at this start, kept once Python is up
 let py = null;
 const steps = {};   // when each part of the start was done (ms), for the budget test
 
@@ -83,6 +83,7 @@ async function python(manifest) {
 async function start() {
   const t0 = performance.now();
   const manifest = await (await fetch(here("pocket.json"))).json();
+  after = manifest.after || [];
   // the Python packages (compiled at build time) download while Pyodide starts
   const archive = fetch(here(manifest.python)).then((r) => {
     if (!r.ok) throw new Error(manifest.python + ": " + r.status);
@@ -111,7 +112,6 @@ async function start() {
       if (x.status !== 200) throw new Error(manifest.later.archive + ": " + x.status);
       return new Uint8Array(x.response);
     }, site);
-    laterURL = url;
   }
   py.FS.mkdirTree(FOLDER);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
@@ -201,9 +201,10 @@ async function answer(msg) {
 const ready = start().then(
   (ms) => {
     self.postMessage({ ready: true, ms, steps });
-    // the seldom-needed archive into the service worker's cache, off the start's path, so
-    // the workbook can be made with no network later
-    if (laterURL) setTimeout(() => fetch(laterURL).catch(() => {}), 0);
+    // the seldom-needed files (the second archive, the club's SQLite) into the service
+    // worker's cache, off the start's path, so the workbook and the club work with no network
+    // later
+    setTimeout(() => { for (const f of after) fetch(here(f)).catch(() => {}); }, 0);
     if (snapshotToKeep) setTimeout(() => { snapshotToKeep(); snapshotToKeep = null; }, 500);
   },
   (err) => { self.postMessage({ ready: false, error: String(err && err.stack || err) }); throw err; });

@@ -22,7 +22,7 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     rp = state.folder.replay(name)
     kind = rp.game.kind
     players = view["players"]
-    fields = kind.deal_fields.to_json(len(players)) if kind.deal_fields else {
+    fields = _worded(kind.deal_fields.to_json(len(players)), lang) if kind.deal_fields else {
         "fields": [], "notation": []}
     for field in fields["fields"]:
         field["terms"] = _field_terms(field, kind, lang)
@@ -40,14 +40,28 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
             "fields": fields, "settings": settings}
 
 
+def _worded(data: Any, lang: str) -> Any:
+    """The form's fields with their words in the page's language: each ``{"en": …, "ru": …}``
+    (a field, a choice, a suit, a notation line) says ``"word"`` instead, so the page's
+    script shows what it is sent and picks no language of its own (issue 35)."""
+    if isinstance(data, list):
+        return [_worded(item, lang) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {k: _worded(v, lang) for k, v in data.items() if k not in ("en", "ru")}
+    if "en" in data and "ru" in data:
+        out["word"] = data.get(lang, data["en"])
+    return out
+
+
 def _field_terms(field: JSONObject, kind: Any, lang: str) -> list[JSONObject]:
     """The players' terms a field's name and buttons show (each once), with their lines:
     the form opens them at the field's "?" (the words are the game's, found by i18n)."""
-    said = [field.get(lang, "")] + [c.get(lang, "") for key in ("choices", "dealer_choices",
-                                                               "suits")
-                                    for c in field.get(key, [])]
+    said = [field.get("word", "")] + [c.get("word", "") for key in ("choices", "dealer_choices",
+                                                                   "suits")
+                                      for c in field.get(key, [])]
     if field.get("every"):
-        said.append(field["every"].get(lang, ""))
+        said.append(field["every"].get("word", ""))
     found: dict[str, Term] = {}
     for text in said:
         for part in term_spans(str(text), kind, lang):

@@ -1,8 +1,8 @@
 // A file the games list shows read-only (a sync tool's conflict copy): its removal, the
 // only change the scorepad makes to it, after the box is ticked (the API checks the name).
 import { send } from "./api.js";
+import { $, say } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const form = $("remove-file");
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -16,8 +16,7 @@ form.addEventListener("submit", async (event) => {
     $("remove-error").hidden = true;
     $("remove-button").hidden = true;
   } else {
-    $("remove-error").textContent = (data && (data.message || data.error)) || String(status);
-    $("remove-error").hidden = false;
+    say($("remove-error"), (data && (data.message || data.error)) || String(status));
     $("remove-button").disabled = false;
   }
 });

@@ -3,48 +3,38 @@
 // and a recorded deal back into the taps to edit it.  No rule is decided here:
 // the server scores and refuses; this only turns taps into the deal's JSON.
 //
-// `pad` is the page's shared state: pad.state (the live view the server sent),
-// pad.values (the taps so far), pad.edit ({number, active, dealer} while a deal
-// is being replaced).  Words come from the server (W), never from here.
+// The taps, the deal being edited and its count are this module's, changed only through
+// what createForm returns; the live view is live.js's (view()).  Words: the server's `word`s.
 
-import { openTerm } from "./terms.js";   // a players' term opens its one-line explanation at a tap
+import { $, el, fmt } from "./dom.js";
+import { openTerm } from "./termline.js";   // a players' term opens its one-line explanation at a tap
 
-export const $ = (id) => document.getElementById(id);
-export const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
-
-export function el(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids) e.append(kid);   // text is added as text, never as HTML
-  return e;
-}
-
-export function createForm(pad, F, W, lang) {
-  const word = (x) => (lang === "ru" ? x.ru : x.en);
+export function createForm(F, W, view) {
+  let values = {};     // the taps so far
+  let edit = null;     // {number, active, dealer, saw} while a deal is being replaced
+  // the deal count at this deal's first tap: a deal another phone records meanwhile must
+  // still be asked about (the refreshed count recorded the same deal twice unasked)
+  let began = null;
+  let unset = {};      // tricks rows at no usual value: tapped before Record
 
   // -- whose names a field offers -------------------------------------------------
-  function active() { return pad.edit ? pad.edit.active : pad.state.active; }
-  function sittingOut() { return pad.state.players.filter((p) => !active().includes(p)); }
+  function active() { return edit ? edit.active : view().active; }
+  function sittingOut() { return view().players.filter((p) => !active().includes(p)); }
   function among(field) {
-    const players = pad.state.players, decl = pad.values.declarer;
+    const players = view().players, decl = values.declarer;
     switch (field.among) {
       case "all": return players.map((p) => [p, p]);
       case "defenders":
       case "others":
         if (decl === undefined || decl === null) return [];
         return active().filter((p) => p !== decl).map((p) => [p, p]);
-      case "opponents": {
+      case "opponents": {   // the game's pairs (F.sides)
         if (decl === undefined) return [];
-        const i = players.indexOf(decl), partner = players[(i + 2) % players.length];
-        return players.filter((p) => p !== decl && p !== partner).map((p) => [p, p]);
+        const ours = F.sides.find((s) => s.seats.includes(players.indexOf(decl)));
+        return players.filter((p, i) => p !== decl && !(ours && ours.seats.includes(i))).map((p) => [p, p]);
       }
       case "declarer": return decl === undefined || decl === null ? [] : [[decl, decl]];
-      case "sides": return [["NS", "NS · " + players[0] + ", " + players[2]],
-                            ["EW", "EW · " + players[1] + ", " + players[3]]];
+      case "sides": return F.sides.map((s) => [s.key, s.key + " · " + s.seats.map((i) => players[i]).join(", ")]);
       default: return active().map((p) => [p, p]);
     }
   }
@@ -54,7 +44,7 @@ export function createForm(pad, F, W, lang) {
   function current(key) {
     const f = byKey[key];
     if (f && f.kind === "statuses") return statusesOf(f);
-    if (pad.values[key] !== undefined) return pad.values[key];
+    if (values[key] !== undefined) return values[key];
     if (f && f.kind === "flag") return false;
     if (f && f.kind === "players") return [];
     return f ? usual(f, f.kind === "count" ? countStart(f) : f.default) : undefined;
@@ -77,7 +67,7 @@ export function createForm(pad, F, W, lang) {
     if (live && live.values) vals = vals ? vals.filter((v) => live.values.includes(v)) : live.values;
     return vals;
   }
-  function liveOffer(f) { return !pad.edit && pad.state.offer ? pad.state.offer[f.key] : undefined; }
+  function liveOffer(f) { return !edit && view().offer ? view().offer[f.key] : undefined; }
   // the combinations of a statuses field the game accepts for the fields it is keyed by
   // (the declarer and the contract), usual first; null while one of them is not chosen
   function combos(f) {
@@ -85,7 +75,7 @@ export function createForm(pad, F, W, lang) {
     if (!o || !o.sets) return null;
     const parts = [];
     for (const k of o.by) {
-      const v = pad.values[k];
+      const v = values[k];
       if (v === undefined || v === null) return null;
       if (byKey[k] && byKey[k].kind === "contract") {
         if (v.level === undefined || v.suit === undefined) return null;
@@ -100,7 +90,7 @@ export function createForm(pad, F, W, lang) {
   // each player's status as tapped, else the field's default (shown as tapped);
   // the sitting-out dealer's at the first of his own choices
   function statusesOf(f) {
-    const v = pad.values[f.key] || {}, out = {};
+    const v = values[f.key] || {}, out = {};
     for (const [p] of among(f)) out[p] = v[p] !== undefined ? v[p] : f.default;
     if (f.dealer_choices) for (const p of sittingOut()) out[p] = v[p] !== undefined ? v[p] : f.dealer_choices[0].value;
     const ok = combos(f);   // the usual words when the defaults are not a combination
@@ -142,23 +132,23 @@ export function createForm(pad, F, W, lang) {
   // A tap: the value, and every field that depends on this one (the field's declared
   // `depends`) forgotten, so nothing chosen for an earlier declarer or contract stays.
   function set(key, value) {
-    if (pad.began === null && !pad.edit) pad.began = pad.state.deals;  // the deal's first tap
-    if (pad.unset) delete pad.unset[key];
-    const before = JSON.stringify(pad.values[key]);
-    pad.values[key] = value;
+    if (began === null && !edit) began = view().deals;  // the deal's first tap
+    delete unset[key];
+    const before = JSON.stringify(values[key]);
+    values[key] = value;
     if (JSON.stringify(value) !== before) forget(key);
   }
   function forget(key) {
     for (const f of F.fields) {
-      if ((f.depends || []).includes(key) && pad.values[f.key] !== undefined) {
-        delete pad.values[f.key];
+      if ((f.depends || []).includes(key) && values[f.key] !== undefined) {
+        delete values[f.key];
         forget(f.key);
       }
     }
   }
   const needsDeclarer = ["defenders", "others", "opponents", "declarer"];
   function shown(field) {
-    if (needsDeclarer.includes(field.among) && (pad.values.declarer === undefined || pad.values.declarer === null)) return false;
+    if (needsDeclarer.includes(field.among) && (values.declarer === undefined || values.declarer === null)) return false;
     const only = liveOffer(field);
     if (only && only.values && only.values.length === 0) return false;   // the rules have none
     if (!field.when) return true;
@@ -190,24 +180,23 @@ export function createForm(pad, F, W, lang) {
   }
   function tricksOf(field) {
     const who = among(field).map(([k]) => k);
-    const t = pad.values[field.key];
+    const t = values[field.key];
     if (!t || Object.keys(t).join() !== who.join()) {
-      pad.values[field.key] = tricksStart(field, who);
+      values[field.key] = tricksStart(field, who);
       // a row nobody's count starts from (an all-pass, a Whist or Twist deal) has no usual
       // value: it is tapped before Record (before: NS 0 / EW 13 recorded untouched)
-      pad.unset = pad.unset || {};
-      if (!(field.start || []).some(([role]) => role !== "declarer" || who.includes(pad.values.declarer)))
-        pad.unset[field.key] = true;
-      else delete pad.unset[field.key];
+      if (!(field.start || []).some(([role]) => role !== "declarer" || who.includes(values.declarer)))
+        unset[field.key] = true;
+      else delete unset[field.key];
     }
-    return pad.values[field.key];
+    return values[field.key];
   }
   // Where the counts start (the field's declared `start`: the declarer at the
   // contract's level); the others at 0 but the last of them, who holds the rest.
   function tricksStart(field, who) {
     const fixed = {};
     for (const [role, expr] of field.start || []) {
-      const p = role === "declarer" ? pad.values.declarer : undefined;
+      const p = role === "declarer" ? values.declarer : undefined;
       const [k, part] = expr.split(".");
       const v = /^[0-9]+$/.test(expr) ? Number(expr) : current(k);
       const n = part === "level" ? (v || {}).level : v;
@@ -238,15 +227,15 @@ export function createForm(pad, F, W, lang) {
     // (the name is still read aloud; its "?" stays beside the buttons)
     const inline = f.kind === "choice" && f.key.startsWith("_");
     const box = el("div", { class: "field field-" + f.kind + (inline ? " inline" : ""), "data-key": f.key },
-                   el("div", { class: "label" }, inline ? el("span", { class: "vh" }, word(f)) : word(f)));
+                   el("div", { class: "label" }, inline ? el("span", { class: "vh" }, f.word) : f.word));
     const only = offered(f);
     const extra = (f.choices || []).filter((c) => !only || f.kind !== "choice" || only.includes(c.value))
-      .map((c) => [c.value, word(c)]);
+      .map((c) => [c.value, c.word]);
     if (f.kind === "choice") {
       box.append(buttons(extra, (v) => current(f.key) === v, (v) => set(f.key, v)));
     } else if (f.kind === "player") {
       const opts = among(f).concat(extra);
-      box.append(buttons(opts, (v) => pad.values[f.key] === v, (v) => set(f.key, v),
+      box.append(buttons(opts, (v) => values[f.key] === v, (v) => set(f.key, v),
                          opts.length > 3 ? "names many" : "names"));
     } else if (f.kind === "players") {
       const cur = current(f.key);
@@ -254,10 +243,10 @@ export function createForm(pad, F, W, lang) {
         set(f.key, cur.includes(v) ? cur.filter((x) => x !== v) : cur.concat([v]));
       }, "names"));
     } else if (f.kind === "contract") {
-      const cur = pad.values[f.key] || {};
+      const cur = values[f.key] || {};
       box.append(buttons(f.levels.filter((n) => !only || only.includes(n)).map((n) => [n, String(n)]), (v) => cur.level === v,
                          (v) => set(f.key, Object.assign({}, cur, { level: v })), "levels"));
-      box.append(buttons(f.suits.map((s) => [s.value, word(s)]), (v) => cur.suit === v,
+      box.append(buttons(f.suits.map((s) => [s.value, s.word]), (v) => cur.suit === v,
                          (v) => set(f.key, Object.assign({}, cur, { suit: v })), "suits"));
     } else if (f.kind === "statuses") {
       const cur = current(f.key);
@@ -272,7 +261,7 @@ export function createForm(pad, F, W, lang) {
       };
       for (const [p, label] of among(f)) {
         box.append(el("div", { class: "status-row", "data-player": p }, el("span", { class: "who" }, label),
-          buttons(words(f, p, f.choices).map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
+          buttons(words(f, p, f.choices).map((c) => [c.value, c.word]), (v) => cur[p] === v, (v) => pick(p, v))));
       }
       const everyOk = f.every && (!ok || ok.some((c) => mine.every((p) => c[p] === f.every.value)));
       if (everyOk && mine.length > 1) {
@@ -281,7 +270,7 @@ export function createForm(pad, F, W, lang) {
         box.querySelector(".label").append(el("div", { class: "choices every" }, el("button", {
           type: "button", class: all ? "on" : "", "aria-pressed": all ? "true" : "false", "data-every": "1",
           onclick: () => { set(f.key, nearest(f, Object.assign({}, cur, Object.fromEntries(mine.map((p) => [p, f.every.value]))), mine[0], f.every.value)); render(); },
-        }, word(f.every))));
+        }, f.every.word)));
       }
       if (f.dealer_choices) {
         for (const p of sittingOut()) {
@@ -289,7 +278,7 @@ export function createForm(pad, F, W, lang) {
           if (said.length < 2) continue;   // no dealer's word under these rules on this contract
           box.append(el("div", { class: "status-row dealer-row", "data-player": p },
             el("span", { class: "who", title: p }, W.dealer + ": " + p),
-            buttons(said.map((c) => [c.value, word(c)]), (v) => cur[p] === v, (v) => pick(p, v))));
+            buttons(said.map((c) => [c.value, c.word]), (v) => cur[p] === v, (v) => pick(p, v))));
         }
       }
     } else if (f.kind === "tricks") {
@@ -328,7 +317,7 @@ export function createForm(pad, F, W, lang) {
       const on = current(f.key) === true;
       box.append(el("div", { class: "choices" }, el("button", {
         type: "button", class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
-        onclick: () => { set(f.key, !on); render(); } }, on ? "✓ " + word(f) : word(f))));
+        onclick: () => { set(f.key, !on); render(); } }, on ? "✓ " + f.word : f.word)));
     }
     // the players' terms of the field and its buttons (the server found them: f.terms), each
     // explained in one line, opened by the "?" at the field's name (static/terms.js)
@@ -343,7 +332,7 @@ export function createForm(pad, F, W, lang) {
   }
 
   // what the form is drawn for: it is redrawn only when this changes (or on a tap)
-  const key = () => JSON.stringify([pad.state.active, pad.state.finished, pad.state.due, pad.state.deals]);
+  const key = () => JSON.stringify([view().active, view().finished, view().due, view().deals]);
   let drawnFor = "";
   function render() {
     drawnFor = key();
@@ -355,16 +344,16 @@ export function createForm(pad, F, W, lang) {
       const b = $("form").querySelector('[data-key="' + CSS.escape(k) + '"] button.term');
       if (b) openTerm(b);
     }
-    $("entry-title").textContent = pad.edit ? fmt(W.editing, pad.edit.number) : W.record;
-    $("entry-title").classList.toggle("vh", !pad.edit);   // said aloud; shown while editing
-    $("submit").textContent = pad.edit ? fmt(W.save_edit, pad.edit.number) : W.record;
-    $("cancel-edit").hidden = !pad.edit;
+    $("entry-title").textContent = edit ? fmt(W.editing, edit.number) : W.record;
+    $("entry-title").classList.toggle("vh", !edit);   // said aloud; shown while editing
+    $("submit").textContent = edit ? fmt(W.save_edit, edit.number) : W.record;
+    $("cancel-edit").hidden = !edit;
     $("submit").disabled = !!deal().missing;   // every field set or at its shown default
-    $("entry").hidden = pad.state.finished && !pad.edit;
+    $("entry").hidden = view().finished && !edit;
   }
   function stale() { return key() !== drawnFor; }
   // the players at the table changed: the tricks drawn for the old ones no longer apply
-  function forgetTricks() { for (const f of F.fields) if (f.kind === "tricks") delete pad.values[f.key]; }
+  function forgetTricks() { for (const f of F.fields) if (f.kind === "tricks") delete values[f.key]; }
 
   // -- the deal's JSON -------------------------------------------------------------------
   function deal() {
@@ -377,7 +366,7 @@ export function createForm(pad, F, W, lang) {
       const key = f.writes || f.key;
       if (f.kind === "flag") { if (v === true) out[key] = true; continue; }
       if (v === undefined) return { missing: f };
-      if (f.kind === "tricks" && !pad.edit && pad.unset && pad.unset[f.key]) return { missing: f };
+      if (f.kind === "tricks" && !edit && unset[f.key]) return { missing: f };
       const only = offered(f);
       if (only && (f.kind === "choice" || f.kind === "count") && !only.includes(v)) return { missing: f };
       if (f.kind === "contract") {
@@ -432,5 +421,19 @@ export function createForm(pad, F, W, lang) {
     return v;
   }
 
-  return { render, stale, forgetTricks, deal, fromDeal, word };
+  // a new live view: other players' tricks forgotten, a due deal preset, redrawn if stale
+  function follow(before) {
+    if (before && JSON.stringify(view().active) !== JSON.stringify(before.active)) forgetTricks();
+    if (view().due && !edit && !Object.keys(values).length) Object.assign(values, view().due);
+    if (stale()) render();
+  }
+  function reset() { edit = null; values = {}; began = null; }
+  function startEdit(row, deal) { edit = Object.freeze(row); values = fromDeal(deal); }
+
+  return {
+    render, stale, forgetTricks, deal, follow, reset, startEdit,
+    editing: () => edit,
+    began: () => began,
+    beginAt: (n) => { began = n; },
+  };
 }

@@ -1,10 +1,10 @@
 // The new-game form: players in seating order, preset, options; sent as JSON
 // through the API module (api.js).  The words come from the server.
 import { createGame, send } from "./api.js";
+import { $, data, el, fmt, say } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const P = JSON.parse($("presets").textContent);
-const W = JSON.parse($("words").textContent);
+const P = data("presets");
+const W = data("words");
 const form = $("new-game");
 const game = $("ng-game");
 
@@ -15,53 +15,32 @@ function players() {
   box.querySelectorAll("label").forEach((l) => l.remove());
   const n = Math.max(...g.counts);
   for (let i = 0; i < n; i++) {
-    const input = document.createElement("input");
-    input.name = "player";
     // a name as the table says it: 20 characters keep the strip, the buttons and each
     // row's name readable on a 360 px phone (the CLI and the API take up to 64)
-    input.maxLength = 20;
+    const input = el("input", { name: "player", maxlength: 20, id: "ng-player-" + (i + 1) });
     input.value = old[i] || "";
-    input.id = "ng-player-" + (i + 1);
-    const label = document.createElement("label");
     const extra = i >= Math.min(...g.counts) ? " (" + W.optional + ")" : "";
-    label.append(W.player_n.replace("{0}", String(i + 1)) + extra + " ", input);
-    box.insertBefore(label, $("ng-first"));
+    box.insertBefore(el("label", {}, fmt(W.player_n, i + 1) + extra + " ", input), $("ng-first"));
     if (i === 0) input.addEventListener("input", firstDealer);
   }
   firstDealer();
   $("ng-rules").placeholder = g.hint;  // the game's own example, from the server
-  $("ng-stake-word").textContent = g.stake;  // «цена виста»: the price of the game's unit
+  $("ng-stake-word").textContent = g.stake;  // the price of the game's unit (a whist's, a point's)
   const preset = $("ng-preset");
-  preset.replaceChildren(...g.presets.map((p) => {
-    const o = document.createElement("option");
-    o.value = p;
-    o.textContent = g.names[p] || p;
-    o.selected = p === g.default;
-    return o;
-  }));
+  preset.replaceChildren(...g.presets.map((p) => new Option(g.names[p] || p, p, p === g.default, p === g.default)));
 }
 // the players of earlier games: one tap seats a table that played before (those
 // whose count this game allows), and every box suggests the names already known
-const E = JSON.parse($("earlier").textContent);
-const names = document.createElement("datalist");
-names.id = "ng-names";
-for (const n of [...new Set(E.flat())]) names.append(new Option(n));
-document.body.append(names);
+const E = data("earlier");
+document.body.append(el("datalist", { id: "ng-names" }, ...[...new Set(E.flat())].map((n) => new Option(n))));
 function earlier() {
   const g = P[game.value];
   const fits = E.filter((t) => g.counts.includes(t.length));
   $("ng-earlier").hidden = !fits.length;
-  $("ng-tables").replaceChildren(...fits.map((t) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = t.join(", ");
-    b.addEventListener("click", () => {
-      const boxes = $("ng-players").querySelectorAll("input");
-      boxes.forEach((input, i) => { input.value = t[i] || ""; });
-      firstDealer();
-    });
-    return b;
-  }));
+  $("ng-tables").replaceChildren(...fits.map((t) => el("button", { type: "button", onclick: () => {
+    $("ng-players").querySelectorAll("input").forEach((input, i) => { input.value = t[i] || ""; });
+    firstDealer();
+  } }, t.join(", "))));
   for (const input of $("ng-players").querySelectorAll("input")) input.setAttribute("list", "ng-names");
 }
 // the values players usually agree (a pulya of 10, 20, 30 or 50), as buttons: a tap writes
@@ -77,9 +56,7 @@ function usual() {
       const m = /=\s*(\S+)/.exec(($("ng-rules").value.match(line) || [""])[0]);
       return m ? m[1] : String(u.presets[$("ng-preset").value]);
     };
-    const row = document.createElement("div");
-    row.className = "choices usual";
-    row.dataset.option = u.option;
+    const row = el("div", { class: "choices usual", "data-option": u.option });
     const draw = () => {
       for (const b of row.querySelectorAll("button")) {
         const on = b.dataset.value === chosen();
@@ -88,23 +65,15 @@ function usual() {
       }
     };
     for (const v of u.values) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.value = String(v);
-      b.textContent = String(v);
-      b.addEventListener("click", () => {
+      row.append(el("button", { type: "button", "data-value": String(v), onclick: () => {
         const rules = $("ng-rules");
         const text = u.option + "=" + v;
         rules.value = line.test(rules.value) ? rules.value.replace(line, text)
           : (rules.value.trim() ? rules.value.trim() + "\n" : "") + text;
         draw();
-      });
-      row.append(b);
+      } }, String(v)));
     }
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = u.said;
-    box.append(label, row);
+    box.append(el("span", { class: "label" }, u.said), row);
     $("ng-preset").addEventListener("change", draw);
     $("ng-rules").addEventListener("input", draw);
     draw();
@@ -117,7 +86,7 @@ function firstDealer() {
   const p = $("ng-first");
   if (!p || !W.deals_first_new) return;
   const name = ($("ng-player-1") || {}).value || "";
-  p.textContent = W.deals_first_new.replace("{0}", name.trim() || "…");
+  p.textContent = fmt(W.deals_first_new, name.trim() || "…");
 }
 game.addEventListener("change", () => { players(); earlier(); usual(); });
 players();
@@ -148,9 +117,7 @@ form.addEventListener("submit", async (e) => {
     if (window.whistscorePocket) window.whistscorePocket.go(to); else location.href = to;
     return;
   }
-  const p = $("ng-error");
-  p.textContent = data.error;
-  p.hidden = false;
+  say($("ng-error"), data.error);
 });
 
 // Delete a game: a second tap within ten seconds confirms (as undo); the file is kept as
@@ -160,7 +127,7 @@ for (const b of document.querySelectorAll(".games button.delete")) {
   b.addEventListener("click", async () => {
     if (Date.now() - armed > 10000) {
       armed = Date.now();
-      b.textContent = W.delete_q.replace("{0}", b.dataset.name);
+      b.textContent = fmt(W.delete_q, b.dataset.name);
       b.classList.add("armed");
       setTimeout(() => { b.textContent = W.delete; b.classList.remove("armed"); }, 10000);
       return;

@@ -2,29 +2,22 @@
 // view (live.js), and what the buttons do: record, replace, undo, the notation
 // box.  No rule is decided here and no word is written here: the server
 // scores, refuses and words everything.
+// The live view is live.js's, the taps form.js's; here only what these buttons need.
 
 import { gameApi } from "./api.js";
-import { $, createForm, el, fmt } from "./form.js";
-import { chooseFirst, createLive, flash } from "./live.js";
+import { $, data, el, fmt } from "./dom.js";
+import { createForm } from "./form.js";
+import { createLive, flash } from "./live.js";
 
-const W = JSON.parse($("words").textContent);
-const F = JSON.parse($("fields").textContent);
+const W = data("words");
+const F = data("fields");
 const lang = document.body.dataset.lang;
 const game = gameApi($("game-name").dataset.name);
 const all = new URLSearchParams(location.search).get("all") === "1" ? "&all=1" : "";
-const pad = {
-  state: JSON.parse($("boot").textContent),
-  values: {},
-  edit: null,        // {number, active, dealer} while replacing a deal
-  busy: false,
-  generation: 0,     // a poll answered after a change of ours is stale: dropped
-  // the deal count when this deal's first tap was made: a deal another phone records
-  // while this form is being filled shows in the live view, and must still be asked
-  // about (sending the refreshed count recorded the same deal twice without a question)
-  began: null,
-};
-const form = createForm(pad, F, W, lang);
-const live = createLive(pad, game, form, W, "?lang=" + lang + all);
+let busy = false;     // a write of ours is under way: no second one, no poll meanwhile
+const live = createLive(data("boot"), game, W, "?lang=" + lang + all, () => busy);
+const view = live.view;
+const form = createForm(F, W, view);
 let undoArmed = 0;
 let undoSaw = 0;     // the deal count the question "Drop deal N?" was asked about
 let undoTimer = 0;
@@ -32,7 +25,7 @@ let undoTimer = 0;
 let undone = null;   // {number, deal}
 function showRedo() {
   const b = $("redo");
-  b.hidden = !(undone && pad.state.deals === undone.number - 1 && !pad.state.finished);
+  b.hidden = !(undone && view().deals === undone.number - 1 && !view().finished);
   if (!b.hidden) b.textContent = fmt(W.redo, undone.number);
 }
 // the client id of the deal being entered: kept until the server answered, so a
@@ -62,41 +55,40 @@ function showError(err, where) {
 }
 
 async function record(body, errorAt, twice) {
-  if (pad.busy) return;
-  pad.busy = true;
-  pad.generation++;
+  if (busy) return;
+  busy = true;
+  live.outdate();
   clearErrors();
   const note = $("note").value.trim();
   if (note) body.note = note;
   // the first deal names its dealer when another than the first player was chosen
-  if (!pad.edit && pad.first && pad.state.firsts) body.dealer = pad.first;
+  const edit = form.editing();
+  if (!edit && live.first()) body.dealer = live.first();
   const q = "?view=1&lang=" + lang + all;
   try {
-    if (!pad.edit && !dealId) dealId = newId();
-    const [status, data] = pad.edit
-      ? await game.replaceDeal(pad.edit.number, Object.assign(body, { expect: pad.edit.saw }), q)
-      : await game.addDeal(Object.assign({}, body, twice ? {} : { expect: pad.began === null ? pad.state.deals : pad.began },
+    if (!edit && !dealId) dealId = newId();
+    const began = form.began();
+    const [status, data] = edit
+      ? await game.replaceDeal(edit.number, Object.assign(body, { expect: edit.saw }), q)
+      : await game.addDeal(Object.assign({}, body, twice ? {} : { expect: began === null ? view().deals : began },
                                          { id: dealId }), q);
     if (status === 200 || status === 201) {
-      if (!pad.edit) dealId = "";
-      pad.began = null;
+      if (!edit) dealId = "";
       const number = data.number;
-      const wasEdit = !!pad.edit;
-      pad.edit = null;
-      pad.values = {};
+      form.reset();
       $("note").value = "";
       $("notation-box").value = "";
       live.apply(data.live);
       form.render();
       window.scrollTo(0, 0);   // the next deal starts at the top of the form, with no scroll
-      flash(fmt(wasEdit ? W.replaced : data.already ? W.already : W.recorded, number));
+      flash(fmt(edit ? W.replaced : data.already ? W.already : W.recorded, number));
       showRedo();
-    } else if (status === 409 && data.field === "deals" && !pad.edit) {
+    } else if (status === 409 && data.field === "deals" && !edit) {
       // another phone recorded meanwhile: the same deal twice, or a second one?
       await live.poll(true);
-      pad.busy = false;
-      if (window.confirm(fmt(W.also, pad.state.deals))) return await record(body, errorAt, true);
-      pad.began = pad.state.deals;   // asked and seen: a second Record asks no more
+      busy = false;
+      if (window.confirm(fmt(W.also, view().deals))) return await record(body, errorAt, true);
+      form.beginAt(view().deals);   // asked and seen: a second Record asks no more
       flash(W.changed, true);
     } else if (status === 409 && data.field === "deals") {
       await live.poll(true);
@@ -108,14 +100,14 @@ async function record(body, errorAt, twice) {
   } catch (e) {
     flash(W.offline, true);
   } finally {
-    pad.busy = false;
+    busy = false;
   }
 }
 
 $("submit").addEventListener("click", () => {
   const d = form.deal();
   if (d.missing) {
-    showError({ error: form.word(d.missing) + "?", field: d.missing.key });
+    showError({ error: d.missing.word + "?", field: d.missing.key });
     return;
   }
   record({ deal: d.deal });
@@ -125,14 +117,14 @@ $("notation-add").addEventListener("click", () => {
   if (text) record({ deal: text }, $("notation-error"));
 });
 $("notation-box").addEventListener("keydown", (e) => { if (e.key === "Enter") $("notation-add").click(); });
-$("cancel-edit").addEventListener("click", () => { pad.edit = null; pad.values = {}; pad.began = null; clearErrors(); form.render(); });
-$("notation-box").addEventListener("input", () => { if (pad.began === null) pad.began = pad.state.deals; });
+$("cancel-edit").addEventListener("click", () => { form.reset(); clearErrors(); form.render(); });
+$("notation-box").addEventListener("input", () => { if (form.began() === null) form.beginAt(view().deals); });
 $("undo").addEventListener("click", async () => {
-  if (!pad.state.deals) return;
+  if (!view().deals) return;
   const b = $("undo");
   if (Date.now() - undoArmed > 10000) {   // a second tap confirms: no dialog to dismiss
     undoArmed = Date.now();
-    undoSaw = pad.state.deals;
+    undoSaw = view().deals;
     b.textContent = fmt(W.undo_q, undoSaw);
     b.classList.add("armed");
     clearTimeout(undoTimer);   // 10 s: time to read "Drop deal N?" and look at the sheet
@@ -142,7 +134,7 @@ $("undo").addEventListener("click", async () => {
   undoArmed = 0;
   b.textContent = W.undo;
   b.classList.remove("armed");
-  pad.generation++;
+  live.outdate();
   // the count the question named, not the one a poll brought in since: a deal
   // recorded meanwhile on another phone is not the one the player meant to drop
   const [status, data] = await game.dropLast({ expect: undoSaw });
@@ -167,35 +159,30 @@ $("redo").addEventListener("click", async () => {
 // one tap on a name in the strip chooses who deals first (before the first deal only)
 $("strip").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-first]");
-  if (!b || !pad.state.firsts) return;
-  const activeBefore = JSON.stringify(pad.state.active);
-  pad.first = b.dataset.first;
-  pad.state = Object.assign({}, pad.state, pad.state.firsts[pad.first]);
-  chooseFirst(pad);
-  if (JSON.stringify(pad.state.active) !== activeBefore) form.forgetTricks();
+  if (!b || !live.chooseFirst(b.dataset.first)) return;
   form.render();
   live.poll(true);   // the sheet and its "next dealer" drawn with the chosen one
 });
 $("live-deals").addEventListener("click", (e) => {
   const b = e.target.closest("button.edit");
   if (!b) return;
-  pad.edit = { number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer,
-               saw: pad.state.deals };   // the game as it was when the edit began
-  pad.values = form.fromDeal(JSON.parse(b.dataset.deal));
+  form.startEdit({ number: +b.dataset.number, active: JSON.parse(b.dataset.active), dealer: b.dataset.dealer,
+                   saw: view().deals },   // the game as it was when the edit began
+                 JSON.parse(b.dataset.deal));
   clearErrors();
   $("notation-box").value = b.dataset.notation;
   form.render();
   $("entry").scrollIntoView();
 });
 for (const n of F.notation) {
-  $("notation-help").append(el("li", {}, el("code", {}, n.text), " — " + form.word(n)));
+  $("notation-help").append(el("li", {}, el("code", {}, n.text), " — " + n.word));
 }
 
 // "End the evening here": two taps, as undo; an ended game may go on (reopen)
 let endArmed = 0;
 function showEnd() {
-  $("end").hidden = !!pad.state.finished || !pad.state.deals;
-  $("reopen").hidden = !pad.state.ended;
+  $("end").hidden = !!view().finished || !view().deals;
+  $("reopen").hidden = !view().ended;
 }
 $("end").addEventListener("click", async () => {
   const b = $("end");
@@ -209,15 +196,15 @@ $("end").addEventListener("click", async () => {
   endArmed = 0;
   b.textContent = W.end;
   b.classList.remove("armed");
-  pad.generation++;
-  const [status, data] = await game.end({ expect: pad.state.deals });
+  live.outdate();
+  const [status, data] = await game.end({ expect: view().deals });
   if (status === 200) flash(W.ended);
   else flash(status === 409 && data.field === "deals" ? W.changed : data.error, true);
   await live.poll(true);
   showEnd();
 });
 $("reopen").addEventListener("click", async () => {
-  pad.generation++;
+  live.outdate();
   const [status, data] = await game.end({ reopen: true });
   flash(status === 200 ? W.reopened : data.error, status !== 200);
   await live.poll(true);
@@ -226,10 +213,10 @@ $("reopen").addEventListener("click", async () => {
 $("settings-save").addEventListener("click", async () => {
   const err = $("settings-error");
   err.hidden = true;
-  pad.generation++;
+  live.outdate();
   const [status, data] = await game.settings({
     title: $("set-title").value.trim() || null, stake: $("set-stake").value.trim() || null,
-    preset: $("set-preset").value, rules: $("set-rules").value, expect: pad.state.deals });
+    preset: $("set-preset").value, rules: $("set-rules").value, expect: view().deals });
   if (status === 200) {
     flash(W.saved);
   } else {
@@ -247,11 +234,12 @@ $("form").addEventListener("click", () => {
 
 // every new state of the game (ours or another phone's) redraws what follows it:
 // another phone's deal since an undo takes the offer to put it back away
-pad.onState = () => { showEnd(); showRedo(); };
+live.onView(form.follow);
+live.onView(() => { showEnd(); showRedo(); });
 live.start();
-pad.onState();
-if (pad.state.due) Object.assign(pad.values, pad.state.due);
-form.render();
+showEnd();
+showRedo();
+form.follow(null);   // the deal the game says is due, preset; the form drawn
 // what is under the strip is shown once the form is drawn: nothing seen moves (issue 36: the
 // sheet slid down when the form arrived on a slow phone)
 document.querySelector("main").classList.remove("drawing");

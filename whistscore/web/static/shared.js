@@ -3,8 +3,8 @@
 // reads it and posts it; the server draws the sheet read-only and keeps the game on a tap.
 // On the games list, a pasted link is opened here.
 import { send } from "./api.js";
+import { $, say } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 function fragment() {
   const m = /#\/s\/([A-Za-z0-9_-]*)(?:\?n=([^&]*))?/.exec(location.hash);
@@ -12,9 +12,7 @@ function fragment() {
 }
 
 function fail(data) {
-  const p = $("shared-error");
-  p.textContent = (data && (data.message || data.error)) || "?";
-  p.hidden = false;
+  say($("shared-error"), (data && (data.message || data.error)) || "?");
 }
 
 async function showShared() {
@@ -49,8 +47,7 @@ if (form) {
     const text = $("open-link-text").value.trim();
     const i = text.indexOf("#/s/");
     if (i < 0) {
-      $("open-link-error").textContent = $("open-link-error").dataset.bad;
-      $("open-link-error").hidden = false;
+      say($("open-link-error"), $("open-link-error").dataset.bad);
       return;
     }
     location.href = "/s" + text.slice(i);
