@@ -137,10 +137,10 @@ def main() -> None:
             # what the first visit fetched until ready to record (the service worker's and
             # the worker's requests too: the host's own log), then what follows off its path
             # (the seldom-needed archive is asked for right after ready: it is counted apart)
-            after = {"/" + f for f in json.loads((site / "pocket.json").read_text())["after"]}
+            later = {"/" + f for f in json.loads((site / "pocket.json").read_text())["after"]}
             time.sleep(5)
             raw, packed = gzip_size(site, [origin + u for u in host.server.served
-                                           if u.split("?")[0] not in after], origin)
+                                           if u.split("?")[0] not in later], origin)
             _, packed_all = gzip_size(site, [origin + u for u in host.server.served], origin)
             d.set_script_timeout(600)
             pad = PocketPad(d, origin, tmp / "shots")

@@ -414,3 +414,44 @@ def test_the_biggest_swing_is_the_largest_change_won_or_lost(tmp_path):
     swing = found["danish"]["biggest_swing"]
     assert (swing["value"], swing["player"], swing["file"], swing["deal"]) == \
         ("600", "Alexei", "2026-10-09-danish.json", 10)
+
+
+def test_the_deals_view_gives_each_deal_as_the_table_of_version_2_held_it(club, folder):
+    """``deals`` is a view of ``deal_rows`` (a game's deals in one row): row by row it
+    gives every column as the table of schema 2 kept it, the JSON columns as the same
+    texts, worked out here from each file's replay."""
+    import sqlite3
+
+    from whistscore import journal
+    from whistscore.club import facts as club_facts
+    from whistscore.club.facts import dumps
+
+    club.standings()
+    conn = sqlite3.connect(folder[0] / "club.sqlite")
+    try:
+        seen = 0
+        for (name,) in conn.execute("SELECT file FROM games ORDER BY file").fetchall():
+            path = folder[0] / name
+            got = conn.execute("SELECT number, at, dealer, declarer, contract, kind, outcome, "
+                               "made, height, tricks, moved, swing, whisters, short, deal, "
+                               "written FROM deals WHERE file = ? ORDER BY number",
+                               (path.name,)).fetchall()
+            f = club_facts.facts(journal.loads(path.read_text("utf-8")))
+            want = [(n, at, dealer, declarer, contract, kind, outcome, made, height,
+                     None if tricks is None else dumps(tricks), moved, swing,
+                     None if whisters is None else dumps(whisters),
+                     None if short is None else dumps(short), deal,
+                     None if written is None else dumps(written))
+                    for (n, at, dealer, declarer, contract, kind, outcome, made, height, tricks,
+                         moved, swing, whisters, short, deal, written) in f.deal_rows]
+            assert got == want, path.name
+            seen += len(got)
+        assert seen > 100
+        # one deal by hand: a 6♠ Anna made
+        row = conn.execute("SELECT declarer, contract, kind, made, height, moved, swing "
+                           "FROM deals WHERE number = 1 AND contract = '6S' AND declarer = "
+                           "'Anna' ORDER BY file LIMIT 1").fetchone()
+        # height: level 6 × 10 + spades, the first suit in bidding order (♠ ♣ ♦ ♥)
+        assert row is not None and row[:5] == ("Anna", "6S", "contract", 1, 60)
+    finally:
+        conn.close()

@@ -129,6 +129,13 @@ def test_a_deal_seen_before_gives_the_row_of_a_fresh_one(folder):
     assert fresh[0][3:6] == fresh[2][3:6] == ("Ann", "3 pts", "contract")
     assert fresh[0][-2] == fresh[2][-2] == '{"winner":"Ann","points":3}'
     assert fresh[1][-2] == '{"winner":"Bob","points":2}'
+    # kept as two JSON texts a game: the deals' other columns, and their file forms
+    rows, deals = club_facts.rows_json(fresh)
+    assert json.loads(rows)[2] == [3, "2026-10-16T20:02:00+01:00", "Ann", "Ann", "3 pts",
+                                   "contract", "won", 1, 30, None, '{"Ann":"3","Bob":"-3"}',
+                                   3.0, None, None, None]
+    assert deals == ('[{"winner":"Ann","points":3},{"winner":"Bob","points":2},'
+                     '{"winner":"Ann","points":3}]')
     unhashable = [r._replace(record=r.record._replace(
         deal=_UnhashableDeal(r.record.deal.winner, r.record.deal.points))) for r in rp.results]
     club_facts._SHAPES.clear()

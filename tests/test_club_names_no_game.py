@@ -31,7 +31,7 @@ TEMPLATES = sorted((ROOT / "web" / "templates").glob("*club*.html"))
 #: deals' file form); the games' own names and declared keys are added from the registry
 GAME_WORDS = {"misere", "miseres", "misère", "misères", "allpass", "vist", "vists", "whists",
               "pulya", "pulka", "gora", "remiz", "remizes", "honour", "honours", "nota",
-              "bomb", "dil", "sol", "vip", "gode", "halve", "sans", "bordlægger"}
+              "bomb", "dil", "solo", "solos", "sol", "vip", "gode", "halve", "sans", "bordlægger"}
 
 
 def _words(text: str) -> set[str]:

@@ -76,7 +76,7 @@ def test_a_pool_writes_the_archive_one_process_writes(tmp_path, pooled):
     assert len(replayed_by) == 2 and str(os.getpid()) not in replayed_by
     assert len(os.listdir(pooled)) == len(list(two.glob("*-*.json"))) + 1  # + broken.json
     assert shared == alone
-    assert shared["games"] and shared["deals"] and shared["ratings"]
+    assert shared["games"] and shared["deal_rows"] and shared["ratings"]
 
 
 def test_a_killed_process_loses_no_file(tmp_path, pooled, monkeypatch):

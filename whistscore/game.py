@@ -261,7 +261,8 @@ class PlayPart:
 class RecordDeal(NamedTuple):
     """One deal as the club's records read it (the archive's ``deals`` row): its number,
     time, declarer (as typed), kind, made, height, what each player's balance moved
-    (a JSON object of exact texts), its swing and its file form (JSON text)."""
+    (a JSON object of exact texts), its swing and its file form (read from the archive's
+    ``deal_rows``)."""
 
     number: int
     at: str | None
@@ -271,7 +272,7 @@ class RecordDeal(NamedTuple):
     height: int | None
     moved: str
     swing: float
-    deal: str
+    deal: JSONObject
 
 
 class RecordFound(NamedTuple):
@@ -367,6 +368,12 @@ class ClubFacts:
     #: a player's counts and the deals of his games -> the game's part of his
     #: statistics (``club --player NAME --json`` under ``statistics``)
     stats_json: Callable[[Counts, int], JSONObject] = _no_stats_json
+    #: (state, rules) -> each player's ``balance`` in seat order as counts of one
+    #: denominator, and that denominator: ``balance[p_i] == counts[i] / denominator``,
+    #: exactly (ints, or Fractions where the game's own numbers are).  The archive takes
+    #: each deal's move from them (the difference of two deals' counts), with no
+    #: Fraction made a player a deal; None: it counts each deal's ``balance``
+    balance_counts: Callable[[Any, Rules], tuple[tuple[Amount, ...], int]] | None = None
 
 
 @attrs.frozen

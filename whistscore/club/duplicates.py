@@ -11,6 +11,7 @@ listed with the file that counts.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from typing import Any
@@ -47,11 +48,11 @@ def copies(conn: sqlite3.Connection) -> dict[str, str]:
     for file, player in conn.execute("SELECT file, player FROM seats ORDER BY file, seat"):
         seats.setdefault(file, []).append(player)
     groups: dict[tuple[Any, ...], list[str]] = {}
-    for file, at, dealer, deal in conn.execute(
-            "SELECT file, at, dealer, deal FROM deals WHERE number = 1"):
+    for file, first in conn.execute(  # the first deal's at, dealer and deal (facts.first_json)
+            "SELECT file, first FROM deal_rows WHERE first IS NOT NULL"):
         if file in games:
             kind, rules, _, _ = games[file]
-            key = (kind, rules, tuple(seats.get(file, ())), at, dealer, deal)
+            key = (kind, rules, tuple(seats.get(file, ())), first)
             groups.setdefault(key, []).append(file)
     from .words import own_words
 
@@ -63,11 +64,14 @@ def copies(conn: sqlite3.Connection) -> dict[str, str]:
         read: dict[str, list[tuple[Any, ...]]] = {}
 
         def deals(file: str) -> list[tuple[Any, ...]]:
-            """A file's deals, read only when its bytes are not another's (most copies)."""
+            """A file's deals, read only when its bytes are not another's (most copies):
+            each deal's at, dealer and its file form as JSON text (compared as text)."""
             if file not in read:
-                read[file] = [tuple(row) for row in conn.execute(
-                    "SELECT at, dealer, deal FROM deals WHERE file = ? ORDER BY number",
-                    (file,))]
+                kept = conn.execute("SELECT rows, deals FROM deal_rows WHERE file = ?",
+                                    (file,)).fetchone()
+                read[file] = [] if kept is None else [  # facts.ROW: at 1, dealer 2
+                    (r[1], r[2], json.dumps(deal, ensure_ascii=False, separators=(",", ":")))
+                    for r, deal in zip(json.loads(kept[0]), json.loads(kept[1]))]
             return read[file]
 
         counted: list[str] = []

@@ -23,12 +23,13 @@ from typing import Any, Callable, Iterator, Sequence
 import attrs
 
 from ..game import ClubFacts, Game, GameType
+from ..ledger import Amount
 from ..i18n import text as words_text
 from ..layout import Label, Phrase
 from ..replay import Replay, replay
 from ..settlement import fraction_text, settle
 
-__all__ = ["GameFacts", "facts", "places", "deal_rows"]
+__all__ = ["GameFacts", "facts", "places", "deal_rows", "rows_json", "first_json", "ROW"]
 
 
 @attrs.frozen
@@ -57,9 +58,9 @@ class GameFacts:
     transfers: tuple[tuple[str, str, Decimal | Fraction], ...]
     pairs: dict[tuple[str, str], Fraction] | None
     symbols: int | None
-    #: each deal's row of ``deals`` after its ``file``: number, at, dealer, declarer,
-    #: contract, kind, outcome, made (1/0/None), height, tricks, moved, swing, whisters,
-    #: short, deal, written (:func:`deal_rows`)
+    #: each deal's row: number, at, dealer, declarer, contract, kind, outcome, made
+    #: (1/0/None), height, tricks, moved (JSON text), swing, whisters, short, deal (JSON
+    #: text), written (:func:`deal_rows`; kept as two JSON texts a game, :func:`rows_json`)
     deal_rows: tuple[tuple[Any, ...], ...]
     #: when the game was made (journal.md ``created``): its date when no deal has ``at``
     created: str | None = None
@@ -113,13 +114,13 @@ _SHAPES: dict[GameType[Any, Any], dict[Any, tuple[Any, ...]]] = {}
 
 
 def _shape(kind: GameType[Any, Any], deal: Any) -> tuple[Any, ...]:
-    """(declarer, contract, kind, height, tricks JSON, whisters JSON, the deal's JSON):
-    the columns of a deal's row read off its file form (the game's ``ClubFacts.parts``)."""
+    """(declarer, contract, kind, height, tricks, whisters, the deal's JSON): the columns
+    of a deal's row read off its file form (the game's ``ClubFacts.parts``); tricks and
+    whisters as plain values, encoded with the game's other columns (:func:`rows_json`)."""
     dj = kind.deal_to_json(deal)
     declarer, contract, deal_kind, height, whisters = kind.club.parts(dj)
-    return (declarer, contract, deal_kind, height,
-            dumps(dj["tricks"]) if "tricks" in dj else None,
-            dumps(whisters) if whisters else None, dumps(dj))
+    return (declarer, contract, deal_kind, height, dj.get("tricks"), whisters or None,
+            dumps(dj))
 
 
 def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
@@ -144,7 +145,12 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     shapes = _SHAPES.setdefault(kind, {})
     players = game.players
     template = moved_template(players)
-    per = unit(rp)
+    rules = game.rules
+    counts_of = club.balance_counts
+    # the game's own counts of each balance (no Fraction a player a deal), else the
+    # replay's balances counted in ints of their common denominator
+    per = unit(rp) if counts_of is None else \
+        counts_of(kind.initial_state(players, rules), rules)[1]
     texts = MoveTexts(per)
     text_of = texts.__getitem__
     numerator = operator.attrgetter("numerator")
@@ -155,12 +161,22 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
     # each player's balance as one tuple, in seat order (itemgetter of one key gives the value)
     balances_of = operator.itemgetter(*players) if len(players) > 1 else (
         lambda balance: (balance[players[0]],))
-    before: tuple[int, ...] = (0,) * len(players)
-    still = (moved_json(template, before, per, texts), 0 / per)  # a deal without a balance
+    before: tuple[Amount, ...] = (0,) * len(players)
+    # a deal without a balance
+    still = (moved_json(template, (0,) * len(players), per, texts), 0 / per)
     out: list[tuple[Any, ...]] = []
     append = out.append
     for number, dealer, record, outcome, context, balance in rp.results:
-        if balance:
+        if counts_of is not None:
+            after = counts_of(outcome.state, rules)[0]
+            moved = tuple(map(sub, after, before))
+            # an int's or a Fraction's text is its exact text (a Fraction is in lowest terms)
+            moves = template % (moved if per == 1 else tuple(map(text_of, moved)))
+            swing = max(map(abs, moved)) / per
+            if type(swing) is not float:  # counts in Fractions: the same float, rounded once
+                swing = float(swing)
+            before = after
+        elif balance:
             values = balances_of(balance)
             if per == 1:
                 after = tuple(map(numerator, values))
@@ -195,9 +211,35 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         written = written_of(outcome.entries)
         append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
                 shape[3], shape[4], moves, swing, shape[5],
-                dumps(short) if short else None, shape[6],
-                dumps({p: exact_text(v) for p, v in written.items()}) if written else None))
+                short or None, shape[6],
+                {p: exact_text(v) for p, v in written.items()} if written else None))
     return tuple(out)
+
+
+def rows_json(rows: Sequence[tuple[Any, ...]]) -> tuple[str, str]:
+    """A game's :func:`deal_rows` as the archive keeps them (``deal_rows.rows`` and
+    ``.deals``): one JSON list of every deal's columns but its file form (:data:`ROW`),
+    encoded by one call of the C encoder (tricks, whisters, short and written as JSON
+    values in it, the moves as the JSON text of :func:`moved_json`), and one JSON list of
+    the deals' file forms, joined from their texts (each encoded once, :func:`_shape`).
+
+    Two texts a game, not one SQLite row and five JSON texts a deal: a rebuild writes
+    every deal ever played, and an SQLite row costs about 3 µs whatever it holds
+    (docs/club.md "Speed")."""
+    return (dumps([row[:14] + row[15:] for row in rows]),
+            "[" + ",".join([row[14] for row in rows]) + "]")
+
+
+def first_json(rows: Sequence[tuple[Any, ...]]) -> str | None:
+    """The first deal's time, dealer and JSON as one JSON text (None: no deal): what two
+    copies of one evening have in common (club/duplicates.py), read without the game's
+    every deal."""
+    return dumps([rows[0][1], rows[0][2], rows[0][14]]) if rows else None
+
+
+#: the columns of each deal in ``deal_rows.rows`` (:func:`rows_json`), by their index
+ROW = ("number", "at", "dealer", "declarer", "contract", "kind", "outcome", "made", "height",
+       "tricks", "moved", "swing", "whisters", "short", "written")
 
 
 def facts(game: Game) -> GameFacts:
@@ -205,7 +247,8 @@ def facts(game: Game) -> GameFacts:
 
     :raises InputError: a deal cannot be scored (its number given).
     """
-    rp = replay(game, history=True)
+    # each deal's balance only for a game that does not give its counts (deal_rows)
+    rp = replay(game, history=game.kind.club.balance_counts is None)
     s = settle(rp)
     recorded = None
     result = game.result
@@ -313,6 +356,9 @@ class MoveTexts(dict[int, str]):
 
     def __missing__(self, m: int) -> str:
         per = self.per
+        if type(m) is not int:  # a game's counts in Fractions (ClubFacts.balance_counts)
+            said = self[m] = exact_text(Fraction(m) / per)
+            return said
         g = math.gcd(m, per)
         said = self[m] = str(m // g) if g == per else f"{m // g}/{per // g}"
         return said

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import itertools
 import json
 import os
 import sqlite3
@@ -42,7 +41,7 @@ __all__ = ["ARCHIVE", "SCHEMA_VERSION", "APPLICATION_ID", "SCHEMA", "Archive", "
 
 ARCHIVE = "club.sqlite"
 #: ``PRAGMA user_version`` of the schema below; an archive of another version is rebuilt
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: ``PRAGMA application_id``: "WSCL", so a foreign SQLite file is told from ours
 APPLICATION_ID = 0x5753434C
 #: how long a second process waits for the one indexing (milliseconds)
@@ -65,11 +64,21 @@ CREATE TABLE seats (
 CREATE TABLE results (
   file TEXT NOT NULL, player TEXT NOT NULL, points TEXT NOT NULL, points_real REAL NOT NULL,
   money TEXT, place INTEGER NOT NULL, PRIMARY KEY (file, player));
-CREATE TABLE deals (
-  file TEXT NOT NULL, number INTEGER NOT NULL, at TEXT, dealer TEXT NOT NULL, declarer TEXT,
-  contract TEXT, kind TEXT NOT NULL, outcome TEXT NOT NULL, made INTEGER, height INTEGER,
-  tricks TEXT, moved TEXT NOT NULL, swing REAL NOT NULL, whisters TEXT, short TEXT,
-  deal TEXT NOT NULL, written TEXT, PRIMARY KEY (file, number));
+CREATE TABLE deal_rows (
+  file TEXT PRIMARY KEY, first TEXT, rows TEXT NOT NULL, deals TEXT NOT NULL);
+CREATE VIEW deals AS SELECT d.file AS file,
+  json_extract(j.value, '$[0]') AS number, json_extract(j.value, '$[1]') AS at,
+  json_extract(j.value, '$[2]') AS dealer, json_extract(j.value, '$[3]') AS declarer,
+  json_extract(j.value, '$[4]') AS contract, json_extract(j.value, '$[5]') AS kind,
+  json_extract(j.value, '$[6]') AS outcome, json_extract(j.value, '$[7]') AS made,
+  json_extract(j.value, '$[8]') AS height,
+  nullif(json_quote(json_extract(j.value, '$[9]')), 'null') AS tricks,
+  json_extract(j.value, '$[10]') AS moved, json_extract(j.value, '$[11]') AS swing,
+  nullif(json_quote(json_extract(j.value, '$[12]')), 'null') AS whisters,
+  nullif(json_quote(json_extract(j.value, '$[13]')), 'null') AS short,
+  json_extract(d.deals, '$[' || j.key || ']') AS deal,
+  nullif(json_quote(json_extract(j.value, '$[14]')), 'null') AS written
+  FROM deal_rows d, json_each(d.rows) j;
 CREATE TABLE transfers (
   file TEXT NOT NULL, payer TEXT NOT NULL, payee TEXT NOT NULL, amount TEXT NOT NULL);
 CREATE TABLE pairs (
@@ -87,13 +96,7 @@ CREATE TABLE answers (
 CREATE INDEX seats_club ON seats (club_player);
 CREATE INDEX games_date ON games (game, date);
 """
-_GAME_TABLES = ("games", "seats", "results", "deals", "transfers", "pairs")
-_DEALS = ("INSERT INTO deals (file, number, at, dealer, declarer, contract, kind, outcome, made,"
-          " height, tricks, moved, swing, whisters, short, deal, written) VALUES ")
-_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-#: deals inserted by one statement (17 bound values a row, far below SQLite's limit)
-_AT_ONCE = 16
-_DEALS_AT_ONCE = _DEALS + ", ".join([_ROW] * _AT_ONCE)
+_GAME_TABLES = ("games", "seats", "results", "deal_rows", "transfers", "pairs")
 
 
 #: the archive's file and the files SQLite keeps beside it
@@ -726,13 +729,10 @@ class Archive:
             " VALUES (?, ?, ?, ?, ?, ?)", results)
         conn.executemany("INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
                          transfers)
-        # the deals (most of the archive's rows) by statements of _AT_ONCE rows: SQLite
-        # then steps once for each statement, not once a row (the same rows, in order)
-        whole = len(deals) - len(deals) % _AT_ONCE
-        for i in range(0, whole, _AT_ONCE):
-            conn.execute(_DEALS_AT_ONCE, tuple(itertools.chain.from_iterable(
-                deals[i:i + _AT_ONCE])))
-        conn.executemany(_DEALS + _ROW, deals[whole:])
+        # the deals (most of what the archive keeps) in one row, two JSON texts of them all
+        # (facts.rows_json): SQLite costs about 3 µs a row, whatever the row holds
+        conn.execute("INSERT INTO deal_rows (file, first, rows, deals) VALUES (?, ?, ?, ?)",
+                     deals)
         conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
                          pairs)
         if recomputed is not None:  # the file's own result stands: listed with the new one
@@ -1101,10 +1101,11 @@ class Archive:
         return iter(self.conn.execute(sql, tuple(params)).fetchall())
 
 
-#: one game's rows: games, seats, results, transfers, deals, pairs (plain values), and
-#: its ``recomputed`` row when the file records a result this version settles otherwise
+#: one game's rows: games, seats, results, transfers, its deals' one row (``deal_rows``),
+#: pairs (plain values), and its ``recomputed`` row when the file records a result this
+#: version settles otherwise
 _Rows = tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
-              list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]],
+              list[tuple[Any, ...]], tuple[str, "str | None", str, str], list[tuple[Any, ...]],
               "tuple[Any, ...] | None"]
 #: ``games.date`` of a game whose deals carry no time and whose file no ``created``
 UNDATED = ""
@@ -1132,7 +1133,7 @@ _DATING = "created"
 
 def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: str) -> _Rows:
     """The rows the archive keeps of one game (what :meth:`Archive._write` inserts)."""
-    from .facts import exact_text  # imported once a game, not once a number
+    from .facts import exact_text, first_json, rows_json  # once a game, not once a number
 
     side_of = {p: i for i, side in enumerate(f.sides) for p in side}
     # a game is dated by its deals, else by its file's ``created``; never by the file's
@@ -1148,7 +1149,7 @@ def game_rows(file: str, digest: str, mtime_date: str, f: "GameFacts", version: 
                 None if f.money is None else str(f.money[p]), f.places[p])
                for p, b in f.balance.items()]
     transfers = [(file, a, b, str(m)) for a, b, m in f.transfers]
-    deals = [(file,) + row for row in f.deal_rows]
+    deals = (file, first_json(f.deal_rows), *rows_json(f.deal_rows))
     pairs = [] if f.pairs is None else [(file, a, b, exact_text(v)) for (a, b), v in
                                         f.pairs.items()]
     recomputed = None if f.recorded is None else (

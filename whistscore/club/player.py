@@ -59,24 +59,26 @@ def _play(archive: Archive, files: set[str], spellings: set[str], kind: str) -> 
     declared: dict[str, dict[str, int]] = {}
     parts = club_facts(kind).play
     lines = {part.key: dict.fromkeys(part.counts, 0) for part in parts}
-    for file, declarer, dk, made, height, whisters, short in archive.rows(
-            "SELECT d.file, d.declarer, d.kind, d.made, d.height, d.whisters, d.short "
-            "FROM deals d JOIN games g ON g.file = d.file WHERE g.game = ?", (kind,)):
+    for file, kept in archive.rows(
+            "SELECT d.file, d.rows FROM deal_rows d JOIN games g ON g.file = d.file "
+            "WHERE g.game = ?", (kind,)):
         if file not in files:
             continue
-        if declarer in spellings and height is not None:
-            level = str(height // 10)
-            row = declared.setdefault(level, {"played": 0, "made": 0})
-            row["played"] += 1
-            row["made"] += made == 1
-        if parts:
-            deal = PlayDeal(declarer, dk, made, height,
-                            tuple(json.loads(whisters)) if whisters else (),
-                            tuple(json.loads(short)) if short else ())
-            for part in parts:
-                counts = lines[part.key]
-                for name in part.adds(deal, spellings):
-                    counts[name] += 1
+        for r in json.loads(kept):  # each deal's columns (facts.ROW)
+            declarer, dk, made, height, whisters, short = r[3], r[5], r[7], r[8], r[12], r[13]
+            if declarer in spellings and height is not None:
+                level = str(height // 10)
+                row = declared.setdefault(level, {"played": 0, "made": 0})
+                row["played"] += 1
+                row["made"] += made == 1
+            if parts:
+                deal = PlayDeal(declarer, dk, made, height,
+                                tuple(whisters) if whisters else (),
+                                tuple(short) if short else ())
+                for part in parts:
+                    counts = lines[part.key]
+                    for name in part.adds(deal, spellings):
+                        counts[name] += 1
     return {"declared": dict(sorted(declared.items(), key=lambda kv: int(kv[0]))), **lines}
 
 

@@ -54,11 +54,12 @@ def records(archive: Archive, period: Period, game: str | None = None,
     if rows:
         for file, sym in archive.rows("SELECT file, symbols FROM games WHERE symbols IS NOT NULL"):
             symbols[file] = sym
-        for row in archive.rows(
-                "SELECT file, number, at, declarer, kind, made, height, moved, swing, deal "
-                "FROM deals ORDER BY file, number"):
-            if row[0] in by_file:
-                deals.setdefault(row[0], []).append(row)
+        for file, kept, forms in archive.rows(
+                "SELECT file, rows, deals FROM deal_rows ORDER BY file"):
+            if file in by_file:  # each deal as (file, number, at, declarer, kind, made,
+                deals[file] = [  # height, moved, swing, deal): facts.ROW's columns
+                    (file, r[0], r[1], r[3], r[5], r[7], r[8], r[10], r[11], deal)
+                    for r, deal in zip(json.loads(kept), json.loads(forms))]
     out: dict[str, Any] = {}
     for kind in kinds(rows):
         games = [e for e in rows if e.game == kind]

@@ -30,9 +30,10 @@ def _word(w: Mapping[str, str], key: str, fallback: str | None = None) -> str:
 
 
 def contract_label(row: Mapping[str, Any], w: Mapping[str, str]) -> str:
-    """A row of a contracts table as players write it: ``7♠``, ``8 БК``/``8NT``, a bid
-    (``9``), a solo and its category (``bomb double``), a name (``open_nolo`` as
-    ``open nolo``)."""
+    """A row of a contracts table as players write it: ``7♠``, ``8 БК``/``8NT`` (a level and
+    a suit, :func:`whistscore.game.contracts_json`), else its values, each worded by
+    ``stat.name.VALUE`` (a bid ``9``, a solo and its category ``bomb double``, a name
+    ``open_nolo`` as ``open nolo``)."""
     if "level" in row and "suit" in row:
         suit = row["suit"]
         if suit == "NT":
@@ -42,9 +43,13 @@ def contract_label(row: Mapping[str, Any], w: Mapping[str, str]) -> str:
     def name(token: object) -> str:
         return _word(w, f"stat.name.{token}", str(token).replace("_", " "))
 
-    if "solo" in row:
-        return f"{name(row['solo'])} {name(row.get('category', ''))}".strip()
-    return name(row.get("bid", ""))
+    # any other row is named by its values but the counts, in the game's order: a bid
+    # (``9``), a solo and its category (``bomb double``)
+    return " ".join(name(v) for k, v in row.items() if k not in _COUNTS).strip()
+
+
+#: the counts of a row of a contracts table (:func:`made_rows`), not its name
+_COUNTS = ("played", "made")
 
 
 def made_rows(st: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:

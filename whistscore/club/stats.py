@@ -56,18 +56,22 @@ def _counts(archive: Archive, club: str, kind: str, mine: list[Evening]) -> Coun
         if file in me:
             seats.setdefault(file, []).append(player)
     counts: Counts = {}
-    for file, dealer, dk, height, made, short, deal, written in archive.rows(
-            "SELECT d.file, d.dealer, d.kind, d.height, d.made, d.short, d.deal, d.written "
-            "FROM deals d JOIN games g ON g.file = d.file "
+    for file, kept, forms in archive.rows(
+            "SELECT d.file, d.rows, d.deals FROM deal_rows d JOIN games g ON g.file = d.file "
             "WHERE g.game = ? AND d.file IN (SELECT file FROM seats WHERE club_player = ?) "
-            "ORDER BY d.file, d.number", (kind, club)):
+            "ORDER BY d.file", (kind, club)):
         typed = me.get(file)
         if typed is None:
             continue
-        stats(StatDeal(json.loads(deal), dk, height, made, typed, tuple(seats[file]), dealer,
-                       tuple(json.loads(short)) if short else (),
-                       {p: exact(v) for p, v in json.loads(written).items()}
-                       if written else {}), counts)
+        at_table = tuple(seats[file])
+        # each deal's columns (facts.ROW): dealer 2, kind 5, made 7, height 8, short 13,
+        # written 14; and its file form
+        for r, deal in zip(json.loads(kept), json.loads(forms)):
+            short, written = r[13], r[14]
+            stats(StatDeal(deal, r[5], r[8], r[7], typed, at_table, r[2],
+                           tuple(short) if short else (),
+                           {p: exact(v) for p, v in written.items()} if written else {}),
+                  counts)
     return counts
 
 

@@ -45,7 +45,11 @@ NEEDS_NODE = ("the build needs Node.js 20 or later (node and npm) to fetch and c
               "install it with `sudo apt install nodejs npm` (Debian, Ubuntu), "
               "`brew install node` (macOS) or from nodejs.org, then build again")
 #: the site's own scripts, copied as they are (index.html and sw.js are filled in)
-SITE_SCRIPTS = ("pocket.js", "pagestore.js", "worker.js", "keep.js")
+SITE_SCRIPTS = ("worker.js", "keep.js")
+#: the scripts that draw the kept page, written into index.html itself (allowed by their
+#: hash in its Content-Security-Policy): a warm start draws the last page with no file
+#: fetched but the page and its style
+INLINE_SCRIPTS = ("pagestore.js", "pocket.js")
 #: the second Python archive: what the phone seldom needs, loaded when first imported
 LATER = "python/later.zip"
 #: the files fetched right after the first start is ready, off its path (and then kept by the
@@ -289,6 +293,19 @@ def _icons(out: Path) -> list[dict[str, str]]:
     return listed
 
 
+def _inline(page: str) -> str:
+    """index.html with :data:`INLINE_SCRIPTS` in its ``@SCRIPT@`` and their hash in its
+    policy's ``@SCRIPT_HASH@``."""
+    import base64
+
+    code = "\n".join((HERE / "site" / f).read_text(encoding="utf-8") for f in INLINE_SCRIPTS)
+    if "</script" in code.lower() or "<!--" in code:
+        raise InputError("an inline script of the site holds </script or <!--", field="build")
+    digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii")
+    return page.replace("@SCRIPT_HASH@", f"'sha256-{digest}'").replace(
+        "@SCRIPT@", f"<script>{code}</script>")
+
+
 def _files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
 
@@ -351,6 +368,7 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
         page = page.replace("@APP@", en["app"]).replace(
             "@LOADING@", f'{en["pocket_loading"]}<br><span lang="ru">{ru["pocket_loading"]}</span>'
         ).replace("@FAILED@", f'{en["pocket_failed"]}<br><span lang="ru">{ru["pocket_failed"]}</span>')
+        page = _inline(page)
         (work / "index.html").write_text(page, encoding="utf-8")
         icons = _icons(work)
         manifest = {"name": f"whistscore {en['app'].lower()}", "short_name": "whistscore",

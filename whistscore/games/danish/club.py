@@ -3,8 +3,12 @@ the bid and its attachment, alone or with a partner, its height by the bid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import (ClubFacts, Counts, DealParts, JSONObject, StatDeal, count, declarer_of,
                      highest_made)
+from ...ledger import Amount
+from ...rules import Rules
 
 __all__ = ["CLUB"]
 
@@ -65,6 +69,12 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance`: each player's running points, in seat order."""
+    points: tuple[Amount, ...] = state.points  # a tuple already (scoring.State)
+    return points, 1
+
+
 CLUB = ClubFacts(
     parts=parts,
     made=frozenset({"res.made", "res.made_over"}),
@@ -73,4 +83,5 @@ CLUB = ClubFacts(
              highest_made("highest_alone", kinds=("alone",), dated=False)),
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

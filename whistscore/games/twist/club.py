@@ -16,6 +16,7 @@ from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, Recor
                      declarer_of, exact_text, highest_made, rate)
 from ...ledger import Amount, Entry
 from ...rules import Rules
+from .deals import SEATS
 from .scoring import State
 
 __all__ = ["CLUB"]
@@ -105,6 +106,18 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as whole vists, in seat order: twice each remark
+    (less 10 x gora) against the table's, plus the vists written less those received."""
+    n = state.numbers
+    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
+    total = sum(final)
+    w = n[8:]
+    return tuple([2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
+                  + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
+                  for i in range(SEATS)]), 1
+
+
 def _most_symbols(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
     """The game's nota symbols (its own count), where it wrote any."""
     if own:
@@ -138,4 +151,5 @@ CLUB = ClubFacts(
     written=written,
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

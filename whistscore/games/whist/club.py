@@ -3,11 +3,12 @@ declarer, a deal voided by a revoke, and the two sides that share a place."""
 
 from __future__ import annotations
 
-import json
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, RecordDeal,
                      RecordFound, StatDeal, count, deal_date, rate)
+from ...ledger import Amount
+from ...rules import Rules
 
 __all__ = ["CLUB"]
 
@@ -65,10 +66,19 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
     }
 
 
+def balance_counts(state: Any, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` in points, in seat order: North-South's net above the
+    line for seats 1 and 3, its negation for East-West."""
+    net = state.totals[0] - state.totals[1]
+    if len(state.players) == 4:  # always, at whist: said at once
+        return (net, -net, net, -net), 1
+    return tuple([net if i % 2 == 0 else -net for i in range(len(state.players))]), 1
+
+
 def _all_honours(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
     """The deals where one side held all four honours (counted over the period)."""
     for d in deals:
-        if 4 in json.loads(d.deal).get("honours", {}).values():
+        if 4 in d.deal.get("honours", {}).values():
             yield RecordFound(1, 1, None, d.number, deal_date(d.at))
 
 
@@ -80,4 +90,5 @@ CLUB = ClubFacts(
     records=(ClubRecord("all_honours", _all_honours, tally=True),),
     stats=stats,
     stats_json=stats_json,
+    balance_counts=balance_counts,
 )

@@ -10,6 +10,8 @@ const LATER = __LATER__;
 // one site per folder of a host: its caches are named by its scope, and only its own go
 const PREFIX = "whistscore-pocket " + self.registration.scope + " ";
 const CACHE = PREFIX + VERSION;
+let opened = null;   // the cache, opened once per run of the service worker
+const cache = () => opened || (opened = caches.open(CACHE));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
@@ -25,17 +27,17 @@ self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const kept = await cache();
     // a page of the site is the one page, whatever follows it ("#/g/friday" never reaches here)
     const hit = req.mode === "navigate"
-      ? await cache.match(new URL("./", self.registration.scope).href)
-      : await cache.match(req, { ignoreSearch: true });
+      ? await kept.match(new URL("./", self.registration.scope).href)
+      : await kept.match(req, { ignoreSearch: true });
     if (hit) return hit;
     const path = new URL(req.url).pathname;
     const later = LATER.find((f) => path === new URL(f, self.registration.scope).pathname);
     if (!later) return fetch(req);
     const answer = await fetch(new URL(later, self.registration.scope).href);
-    if (answer.ok) await cache.put(new URL(later, self.registration.scope).href, answer.clone());
+    if (answer.ok) await kept.put(new URL(later, self.registration.scope).href, answer.clone());
     return answer;
   })());
 });

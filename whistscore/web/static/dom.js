@@ -1,13 +1,7 @@
-// The DOM helpers the page scripts share, written once: an element by id, a new element
-// with its attributes and text, a message shown or hidden with its text, a JSON block the
-// server wrote into the page.  No state lives here.
-
+// The DOM helpers of every page script, once (no state here).
 export const $ = (id) => document.getElementById(id);
-
-// the server's word with its blanks filled: fmt("Deal {0}", 7)
 export const fmt = (s, ...a) => s.replace(/\{(\d)\}/g, (_, i) => a[+i]);
 
-// an element: attributes ("class", "onclick" -> a listener, true -> present), then children
 export function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -25,5 +19,5 @@ export function say(box, text) {
   box.hidden = !text;
 }
 
-// a <script type="application/json" id=…> block of the page (its words, its game's fields)
+// a <script type="application/json"> block of the page
 export const data = (id) => JSON.parse($(id).textContent);

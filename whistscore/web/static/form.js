@@ -3,23 +3,19 @@
 // and a recorded deal back into the taps to edit it.  No rule is decided here:
 // the server scores and refuses; this only turns taps into the deal's JSON.
 //
-// The taps are this module's own: values (the taps so far), edit ({number, active,
-// dealer, saw} while a deal is being replaced), began (the deal count at the deal's first
-// tap); the page changes them only through the functions createForm returns.  The game's
-// live view is read through view() (live.js owns it).  Every word comes from the server,
-// already in the page's language: a field's, a choice's and a suit's `word`, and W.
+// The taps, the deal being edited and its count are this module's, changed only through
+// what createForm returns; the live view is live.js's (view()).  Words: the server's `word`s.
 
 import { $, el, fmt } from "./dom.js";
 import { openTerm } from "./termline.js";   // a players' term opens its one-line explanation at a tap
 
 export function createForm(F, W, view) {
-  let values = {};
-  let edit = null;
-  // the deal count when this deal's first tap was made: a deal another phone records
-  // while this form is being filled shows in the live view, and must still be asked
-  // about (sending the refreshed count recorded the same deal twice without a question)
+  let values = {};     // the taps so far
+  let edit = null;     // {number, active, dealer, saw} while a deal is being replaced
+  // the deal count at this deal's first tap: a deal another phone records meanwhile must
+  // still be asked about (the refreshed count recorded the same deal twice unasked)
   let began = null;
-  let unset = {};      // tricks rows drawn at no usual value: tapped before Record
+  let unset = {};      // tricks rows at no usual value: tapped before Record
 
   // -- whose names a field offers -------------------------------------------------
   function active() { return edit ? edit.active : view().active; }
@@ -32,7 +28,7 @@ export function createForm(F, W, view) {
       case "others":
         if (decl === undefined || decl === null) return [];
         return active().filter((p) => p !== decl).map((p) => [p, p]);
-      case "opponents": {   // the pairs are the game's (F.sides): none of the declarer's
+      case "opponents": {   // the game's pairs (F.sides)
         if (decl === undefined) return [];
         const ours = F.sides.find((s) => s.seats.includes(players.indexOf(decl)));
         return players.filter((p, i) => p !== decl && !(ours && ours.seats.includes(i))).map((p) => [p, p]);
@@ -425,24 +421,19 @@ export function createForm(F, W, view) {
     return v;
   }
 
-  // -- the taps, changed by the page --------------------------------------------------------
-  // a new live view (live.js): tricks drawn for other players forgotten, the deal the
-  // game says is due preset, the form redrawn when what it is drawn for changed
+  // a new live view: other players' tricks forgotten, a due deal preset, redrawn if stale
   function follow(before) {
     if (before && JSON.stringify(view().active) !== JSON.stringify(before.active)) forgetTricks();
     if (view().due && !edit && !Object.keys(values).length) Object.assign(values, view().due);
     if (stale()) render();
   }
-  // a deal recorded, or its edit given up: the next one starts untapped
   function reset() { edit = null; values = {}; began = null; }
-  // a recorded deal into the taps, to replace it (row: {number, active, dealer, saw})
   function startEdit(row, deal) { edit = Object.freeze(row); values = fromDeal(deal); }
 
   return {
     render, stale, forgetTricks, deal, follow, reset, startEdit,
     editing: () => edit,
     began: () => began,
-    // the deal count the deal was begun at (typed in the notation box; asked and seen)
     beginAt: (n) => { began = n; },
   };
 }

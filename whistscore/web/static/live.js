@@ -2,10 +2,8 @@
 // draws them, redrawn when a deal lands here, on another phone or from the
 // command line (asked once a second; the server answers 204 while the game is
 // unchanged).  The HTML comes from the server's escaping templates.
-//
-// The live view (the game's state the server sent) and the first dealer chosen on this
-// page are this module's own: the others read them with view() and first(), change them
-// only through apply() and chooseFirst(), and follow each new view with onView().
+// The live view and the first dealer chosen are this module's: read with view() and
+// first(), changed by apply() and chooseFirst(), followed with onView().
 
 import { $, say } from "./dom.js";
 
@@ -15,7 +13,6 @@ export function flash(text, bad) {
   p.className = bad ? "flash error" : "flash";
 }
 
-// boot: the view the page was drawn with; game: its API (api.js); query: the view's options;
 // busy(): a write of ours is under way (no poll meanwhile)
 export function createLive(boot, game, W, query, busy) {
   let state = boot;
@@ -23,9 +20,8 @@ export function createLive(boot, game, W, query, busy) {
   let generation = 0;   // a poll answered after a change of ours is stale: dropped
   const followers = [];
 
-  // Before the first deal the strip offers each player as the first dealer (the server
-  // sent, for each, who is active and what the form offers: live.firsts); the one
-  // tapped is the live view's dealer until the first deal is recorded.
+  // Before the first deal the strip offers each player as the first dealer (live.firsts:
+  // who is active, what the form offers); the one tapped deals until the first deal.
   function seat() {
     const firsts = state.firsts;
     if (!firsts) { first = null; return; }
@@ -82,9 +78,8 @@ export function createLive(boot, game, W, query, busy) {
     view: () => state,
     first: () => (state.firsts ? first : null),
     apply, chooseFirst, poll,
-    // a change of ours is on its way: what a poll asked before it brings is the old game
+    // a change of ours is on its way: a poll asked before it is stale
     outdate: () => { generation++; },
-    // fn(before) after every new view (ours, another phone's, a first dealer chosen)
     onView: (fn) => { followers.push(fn); },
     start: () => {
       const timer = setInterval(() => { if (sheet.isConnected) poll(); else clearInterval(timer); }, 1000);

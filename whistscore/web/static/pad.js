@@ -2,10 +2,7 @@
 // view (live.js), and what the buttons do: record, replace, undo, the notation
 // box.  No rule is decided here and no word is written here: the server
 // scores, refuses and words everything.
-//
-// Each piece of the page's state has one owner: the live view and the chosen first
-// dealer are live.js's, the taps and the deal being edited form.js's; this module keeps
-// only what its own buttons need (a write under way, the deal undone, the client id).
+// The live view is live.js's, the taps form.js's; here only what these buttons need.
 
 import { gameApi } from "./api.js";
 import { $, data, el, fmt } from "./dom.js";

@@ -1,6 +1,4 @@
-// A players' term's one-line explanation (a button the server wrote, with the game's line
-// in data-line), opened beneath the button and closed again.  No listener and no state:
-// terms.js calls toggleTerm at a tap, the deal form openTerm when it redraws an open one.
+// A term's one-line explanation (its button's data-line) opened beneath it, or closed.
 import { el } from "./dom.js";
 
 export function toggleTerm(button) {
