@@ -24,7 +24,7 @@ GAMES = tuple(name for name, value in declared().items()
 GAME_MODULES = {"__init__", "club", "deals", "fields", "game", "notation", "rules", "scoring",
                 "sheet"}
 #: what the game packages may import from the rest of whistscore
-CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks", "whistscore.rules", "whistscore.layout", "whistscore.fields",
+CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks", "whistscore.textrules", "whistscore.rules", "whistscore.layout", "whistscore.fields",
                "whistscore.game", "whistscore.paper", "whistscore.paper.ink", "whistscore.paper.pulka",
                "whistscore.paper.marker", "whistscore.paper.pad", "whistscore.wiring",
                "whistscore.language"}
@@ -160,7 +160,10 @@ def test_lower_layers_do_not_import_upper() -> None:
     below = {
         "whistscore.errors": set(),
         "whistscore.ledger": set(),
-        "whistscore.checks": {"whistscore.errors"},
+        "whistscore.textrules": {"whistscore.errors"},
+        "whistscore.checks": {"whistscore.errors", "whistscore.textrules"},
+        "whistscore.strictjson": {"whistscore.errors", "whistscore.game"},
+        "whistscore.repair": {"whistscore.errors", "whistscore.strictjson"},
         "whistscore.rules": {"whistscore.errors"},
         "whistscore.layout": {"whistscore.ledger"},
         "whistscore.paper": {"whistscore.ledger", "whistscore.paper.ink"},

@@ -242,10 +242,10 @@ def test_a_500_after_the_save_says_the_deal_was_saved(tmp_path, monkeypatch, lan
 
     path = _scorepad_game(tmp_path, "ev")
 
-    def broken(self, name, p, rp):
+    def broken(self, name, change):
         raise RuntimeError("after the save")
 
-    monkeypatch.setattr(store.Folder, "_remember", broken)
+    monkeypatch.setattr(store.Folder, "_keep", broken)
     c = TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8000",
                    client=("127.0.0.1", 50000), raise_server_exceptions=False)
     r = c.post(f"/api/games/ev/deals?lang={lang}", json={"deal": "pass 4/2/4"},
@@ -253,7 +253,7 @@ def test_a_500_after_the_save_says_the_deal_was_saved(tmp_path, monkeypatch, lan
     assert r.status_code == 500 and saved_word in r.text and "ev.json" in r.text, r.text
     assert unsaved_word not in r.text
     assert len(journal.loads(path.read_text("utf-8")).deals) == 1
-    monkeypatch.setattr(store.Folder, "_checked", lambda *a: (_ for _ in ()).throw(
+    monkeypatch.setattr(store.Folder, "_held", lambda *a: (_ for _ in ()).throw(
         RuntimeError("before the save")))
     r = c.post(f"/api/games/ev/deals?lang={lang}", json={"deal": "pass 4/2/4"},
                headers={"X-Whistscore-Token": TOKEN})

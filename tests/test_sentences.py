@@ -46,7 +46,7 @@ PACKAGE = ROOT / "whistscore"
 #: every game installed (its entry point): a game added is checked too
 GAME_NAMES = list(declared())
 #: the core modules a user's input reaches (below the CLI and the web layer)
-CORE_MODULES = ("checks.py", "journal.py", "rules.py", "scored.py", "replay.py",
+CORE_MODULES = ("checks.py", "textrules.py", "strictjson.py", "repair.py", "journal.py", "rules.py", "scored.py", "replay.py",
                 "recording.py", "game.py", "games/__init__.py", "settlement.py", "files.py")
 #: the constructors of the errors a user sees (``error`` is the class a check was handed)
 ERRORS = {n for n in errors.__all__ if isinstance(getattr(errors, n), type)

@@ -212,3 +212,24 @@ def test_clearer_messages(game, players, deal, field, words):
     with pytest.raises(InputError) as info:
         whistscore.new(game, players).add(deal)
     assert info.value.field == field and words in str(info.value)
+
+
+def test_the_column_written_on_a_player_is_the_games_to_say():
+    """"writes 4 on Anna" leaves out the game's own column of what one player writes on
+    another (``GameType.written_on``: Preferans' vists); any other column is named after
+    the player, and a game that declares none has every one named (issue 35: this was a
+    test of the column "vists" in i18n.py)."""
+    import attrs
+
+    from whistscore.i18n import explain
+    from whistscore.ledger import Entry
+
+    kind = whistscore.get_game("preferans")
+    assert kind.written_on == "vists"
+    vists = Entry(7, "Boris", "vists", 4, "Anna", "whist_tricks")
+    other = Entry(7, "Boris", "gora", 4, "Anna", "whist_tricks")
+    assert explain(vists, kind).startswith("deal 7: Boris writes 4 on Anna: ")
+    assert explain(other, kind).startswith("deal 7: Boris writes 4 on Anna (gora): ")
+    assert explain(vists, kind, "ru").startswith("сдача 7: Boris пишет 4 на Anna: ")
+    plain = attrs.evolve(kind, written_on=None)
+    assert explain(vists, plain).startswith("deal 7: Boris writes 4 on Anna (vists): ")

@@ -320,6 +320,35 @@ def test_a_due_twist_round_is_said():
     assert "розыгрыш твиста" in html_ru
 
 
+def test_one_hook_says_the_next_deal_everywhere():
+    """What the next deal must be is one answer (issue 35): ``next_deal`` gives the command
+    line's line, the line drawn under the sheet and the form's line and preset, and nothing
+    at all when nothing is due (a twist round at 4 a trick, by hand from the sample)."""
+    from whistscore.game import NextDeal
+    from whistscore.i18n import text
+    from whistscore.scored import ScoredGame
+    from whistscore.text import coming_next
+
+    data = json.loads((ROOT / "samples" / "twist-bombs-and-twist-round.json").read_text())
+    data["deals"] = data["deals"][:3]   # deal 3 is made below septet: the round is due
+    rp = whistscore.replay(from_json(data))
+    game, kind, dealer = rp.game, rp.game.kind, rp.next_dealer()
+    coming = kind.next_deal(rp.state, dealer, game.players, game.rules)
+    assert isinstance(coming, NextDeal) and coming.due == "twist_round"
+    price = rp.state.round_price
+    assert coming.preset == {"_kind": "round"}
+    assert text(coming.form, kind, "en") == f"a twist round is due, at {price} per trick"
+    assert text(coming.form, kind, "ru") == f"следует розыгрыш твиста, по {price} за взятку"
+    assert text(coming.drawn, kind, "en") in draw_summary(rp, "en")
+    assert coming_next(ScoredGame(rp)) == coming.said
+    assert text(coming.said, kind, "en") == (f"next: the twist round at {price} a trick "
+                                             f"(round 1/2/3/4), {dealer} deals")
+    data["deals"] = data["deals"][:2]   # before it, nothing is due
+    rp = whistscore.replay(from_json(data))
+    assert rp.game.kind.next_deal(rp.state, rp.next_dealer(), rp.game.players,
+                                  rp.game.rules) is None
+
+
 def test_a_sitting_out_dealer_is_said():
     rp = load(ROOT / "samples" / "danish-evening-5.json")   # five at the table: the dealer sits out
     assert f"{rp.next_dealer()} deals next and sits the deal out" in draw_summary(rp)

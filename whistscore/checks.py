@@ -12,7 +12,10 @@ import re
 import unicodedata
 from typing import Sequence, overload
 
-from .errors import DealError, GameFileError, InputError, NotationError
+from .errors import DealError, NotationError
+# the names and lines of a game file (journal.md) and of club.json: one rule each, in
+# textrules.py (at the bottom, with the errors); named here too, where they were first
+from .textrules import MAX_LINE, MAX_NAME, check_line, check_players
 
 __all__ = ["latin_contract", "match_player", "player", "whole", "notation_text", "MAX_NOTATION_DIGITS",
            "MAX_NOTATION_CHARS", "MAX_NAME", "MAX_LINE", "check_players", "check_line"]
@@ -119,87 +122,3 @@ def latin_contract(token: str) -> str:
     games whose contracts name a suit (Preferans, Twist), so both read Russian alike."""
     m = _RUSSIAN_CONTRACT.match(token)
     return f"{m.group(1)}{_RUSSIAN_SUITS[m.group(2).upper()]}" if m else token
-
-
-# -- names and lines of a game file (journal.md), and of club.json: here, at the bottom, so
-# that the club's settings are checked without loading the journal and the engines
-
-#: the longest player's name (a name is shown in every column header)
-MAX_NAME = 64
-#: a title, a place: one short line
-MAX_LINE = 200
-#: what a name may not hold: controls, invisible format marks (zero-width,
-#: bidi overrides), line separators, lone surrogates, private use
-_BAD_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
-
-
-def _name_key(name: str) -> str:
-    """Two names with the same key look alike at the table (José / José / JOSÉ)."""
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-def check_players(players: object, counts: tuple[int, ...] | None = None,
-                  game: str | None = None, *,
-                  error: type[InputError] = GameFileError) -> tuple[str, ...]:
-    """The one check of player names, for files, ``new`` and the library alike.
-
-    A name is non-empty text without control or format characters (a
-    zero-width space or a bidi mark would make two names look the same), at
-    most MAX_NAME characters, not starting or ending with spaces; no two names
-    may be equal after Unicode NFC normalization and case-folding, or the
-    settlement could say "José pays José".
-
-    :raises GameFileError: (or ``error``) ``players`` is not a list of names, a name is
-        not such text, two names look alike, or ``counts`` does not allow so many.
-    """
-    if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
-        raise error("players must be a list of names", field="players",
-                    value=players if isinstance(players, (str, list)) else type(players).__name__,
-                        key="players.list")
-    seen: dict[str, int] = {}
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise error("a player's name must be non-empty text",
-                        field=f"players[{i}]", value=name, key="players.empty")
-        # a printable name holds none of the bad categories (all are "Other" or
-        # "Separator"): only another name is looked at character by character
-        if name != name.strip() or not name.isprintable() and any(
-                unicodedata.category(c) in _BAD_NAME_CATEGORIES for c in name):
-            raise error("a player's name may not start or end with spaces or hold "
-                        "control or invisible format characters",
-                        field=f"players[{i}]", value=name.encode("ascii", "backslashreplace")
-                        .decode("ascii"), key="players.spaces")
-        if len(name) > MAX_NAME:
-            raise error(f"a player's name is at most {MAX_NAME} characters",
-                        field=f"players[{i}]", value=name, key="players.long", args=(MAX_NAME,))
-        key = _name_key(name)
-        if key in seen:
-            first = players[seen[key]]
-            how = "named twice" if first == name else f"named like player {first!r}"
-            raise error(f"a player is {how} (names must differ by more than letter case "
-                        "or Unicode encoding)", field=f"players[{i}]", value=name,
-                            key="players.alike", args=(name,))
-        seen[key] = i
-    if counts is not None and len(players) not in counts:
-        counts_text = " or ".join(map(str, counts))
-        reason = f"{game} is played by {counts_text} players, not {len(players)}"
-        if len(counts) == 1:
-            raise error(reason, field="players", value=list(players), key="players.count",
-                        args=(counts[0], len(players)))
-        raise error(reason, field="players", value=list(players), key="players.counts",
-                    args=(min(counts), max(counts), len(players)))
-    return tuple(players)
-
-
-def check_line(text: object, field: str, error: type[InputError] = GameFileError) -> str:
-    """A title or a place: one line of text, short enough for a sheet's heading.
-
-    :raises GameFileError: (or ``error``) ``text`` is not non-empty text of one line of
-        at most 200 characters.
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise error("must be non-empty text", field=field, value=text, key="line.empty")
-    if len(text) > MAX_LINE or any(ord(c) < 32 or c == "\x7f" for c in text):
-        raise error(f"must be one line of at most {MAX_LINE} characters", field=field,
-                    value=text, key="line.long", args=(MAX_LINE,))
-    return text

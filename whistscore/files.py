@@ -35,6 +35,8 @@ __all__ = [
     "read_bytes",
     "read_checked",
     "read_text",
+    "stamp",
+    "stamp_of",
     "decode_text",
     "no_links",
     "LinkMoved",
@@ -162,6 +164,39 @@ def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str
         return b"".join(chunks), info
     finally:
         os.close(fd)
+
+
+def stamp(path: str | os.PathLike[str], field: str = "file") -> str:
+    """Which version of the file ``path`` is: its inode, modification time (ns) and size.
+
+    Every save renames a new file in, so the stamp moves at each one (whoever saved);
+    a program that keeps a game in memory keeps it with the stamp of the file it was read
+    or saved as, and knows it is still the file's while the stamp is the same.  Inside
+    :func:`locked` the entry of the locked folder is looked at, a link at its last step
+    never followed (as :func:`read_bytes` opens it).
+
+    :raises NotAFile: there is no regular file by that name.
+    :raises InputError: the file now lies in another folder (:class:`LinkMoved`).
+    """
+    name = check_path(path, field)
+    held = _held_for(name)
+    try:
+        if held is not None:
+            dir_fd, leaf = held.leaf(name, field)
+            info = os.stat(leaf, dir_fd=dir_fd, follow_symlinks=False)
+        else:
+            info = os.stat(name, follow_symlinks=not _NO_LINKS.get())
+    except OSError:
+        raise NotAFile("no such game file", field=field, value=name,
+                       key="file.missing") from None
+    if _not_regular(info.st_mode):
+        raise NotAFile("no such game file", field=field, value=name, key="file.missing")
+    return stamp_of(info)
+
+
+def stamp_of(info: os.stat_result) -> str:
+    """:func:`stamp` of a file already looked at (``fstat`` of the very file read)."""
+    return f"{info.st_ino:x}-{info.st_mtime_ns:x}-{info.st_size:x}"
 
 
 def read_text(path: str | os.PathLike[str], *, dir_fd: int | None = None,

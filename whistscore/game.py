@@ -473,8 +473,10 @@ class GameType(Generic[D, S]):
     """One game: its deal type ``D``, its state ``S``, notation, rules, scoring and sheet.
 
     A declared table, not a class to subclass: each game package's ``game.py``
-    makes one, ``GameType[Deal, State](name=..., score=scoring.score, ...)``, naming
-    the function of its own module for each entry.  The entries are plain functions
+    makes one with :func:`whistscore.wiring.wired`, which names the function of each of
+    the package's modules for each entry, and adds what only that game has
+    (``attrs.evolve``); a game outside whistscore may write the table out,
+    ``GameType[Deal, State](name=..., score=scoring.score, ...)``.  The entries are plain functions
     (a replay calls ``score`` and ``is_finished`` once a deal with no bound method in
     between), and mypy checks each against the signature below with the game's
     ``Deal`` and ``State``: a ``score`` that takes another deal or returns another

@@ -18,7 +18,9 @@ from typing import Any, Mapping, Sequence
 
 import attrs
 
-from .checks import _BAD_NAME_CATEGORIES, MAX_NAME, check_line, check_players
+from .textrules import (MAX_ID, MAX_NAME, check_currency, check_id, check_line,  # noqa: F401
+                        check_note, check_players)  # (MAX_ID, check_id: named here too)
+
 from .errors import MAX_FILE_BYTES, DealError, GameFileError, InputError
 from .game import DealRecord, Game, GameType, JSONObject, Result, check_dealer, paused_gc
 from .games import get_game
@@ -157,8 +159,7 @@ def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ..
     if dealer is not None or "dealer" in obj:
         check_dealer(dealer, players)
     if note is not None or "note" in obj:
-        if not isinstance(note, str):
-            raise DealError("a note is text", field="note", value=note, key="note_text")
+        check_note(note)
     ident = obj.get("id")
     if ident is not None or "id" in obj:
         check_id(ident)
@@ -166,22 +167,6 @@ def deal_from_json(kind: GameType[Any, Any], obj: object, players: tuple[str, ..
         obj = {k: v for k, v in obj.items() if k not in ("dealer", "note", "at", "id")}
     deal = kind.deal_from_json(obj, players, rules)
     return DealRecord(deal, dealer, note, at, ident)
-
-
-#: the longest client id a deal may carry (spec journal.md)
-MAX_ID = 64
-
-
-def check_id(ident: object, error: type[InputError] = DealError, field: str = "id") -> str:
-    """A deal's client id: text of 1 to 64 printable characters.
-
-    :raises DealError: it is not."""
-    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID \
-            or any(not c.isprintable() for c in ident):
-        raise error(f"a deal's id is text of 1 to {MAX_ID} printable characters",
-                    field=field, value=ident if not isinstance(ident, str) else ident[:80],
-                        key="id", args=(MAX_ID,))
-    return ident
 
 
 def deal_to_json(kind: GameType[Any, Any], record: DealRecord) -> JSONObject:
@@ -257,12 +242,8 @@ def _header(data: Any) -> tuple[GameType[Any, Any], tuple[str, ...], Rules, Deci
     rules = kind.rulebook.resolve(rules_spec)
     stake = parse_stake(data["stake"]) if data.get("stake") is not None else None
     currency = data.get("currency")
-    if currency is not None and (not isinstance(currency, str) or len(currency) > 20
-                                 or not currency.isprintable()  # then none is bad (checks.py)
-                                 and any(unicodedata.category(c) in _BAD_NAME_CATEGORIES
-                                         for c in currency)):
-        raise GameFileError("currency is short text (at most 20 characters, no control "
-                            "characters)", field="currency", value=currency, key="currency")
+    if currency is not None:
+        check_currency(currency)
     if not isinstance(data["deals"], list):
         raise GameFileError("deals must be a list", field="deals", value=data["deals"],
             key="file.field", args=("deals",))

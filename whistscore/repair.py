@@ -15,14 +15,13 @@ import json
 import re
 from typing import Any, Callable
 
-from . import strictjson
 from .errors import GameFileError, InputError
-from .strictjson import skip
+from .strictjson import key_line, parse, refuse_constant, skip
 
 __all__ = ["drop_last_deal"]
 
 
-def drop_last_deal(text: str, read: Callable[[str], Any] = strictjson.parse
+def drop_last_deal(text: str, read: Callable[[str], Any] = parse
                    ) -> tuple[str, Any, int]:
     """The file's text without its last deal, the dropped deal's JSON and its number.
 
@@ -42,7 +41,7 @@ def drop_last_deal(text: str, read: Callable[[str], Any] = strictjson.parse
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise GameFileError("deals must be a list", field="deals", value=deals,
-                            line=strictjson.key_line(text, "deals"), key="file.field", args=("deals",))
+                            line=key_line(text, "deals"), key="file.field", args=("deals",))
     if not deals:
         raise InputError("the game has no deal to undo", field="deals", key="no_undo")
     spans = _deal_spans(text)
@@ -59,7 +58,7 @@ def drop_last_deal(text: str, read: Callable[[str], Any] = strictjson.parse
 
 def _array_open(text: str) -> int:
     """Where the top-level "deals" list opens: the top object's keys are walked."""
-    decoder = json.JSONDecoder(parse_constant=strictjson.refuse_constant)
+    decoder = json.JSONDecoder(parse_constant=refuse_constant)
     ws = re.compile(r"\s*")
     pos = skip(ws, text, 0)
     if text.startswith("\ufeff", pos):
@@ -78,7 +77,7 @@ def _array_open(text: str) -> int:
 
 def _deal_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each deal of the top-level "deals" list, in one linear pass."""
-    decoder = json.JSONDecoder(parse_constant=strictjson.refuse_constant)
+    decoder = json.JSONDecoder(parse_constant=refuse_constant)
     ws = re.compile(r"[\s,]*")
     pos = _array_open(text) + 1
     spans: list[tuple[int, int]] = []

@@ -26,6 +26,7 @@ from .game import DealRecord, Game, GameType, JSONObject, Result, check_dealer
 from .games import get_game
 from .replay import DealResult, Replay, replay
 from .settlement import Settlement, settle
+from .textrules import check_currency, check_id, check_note, typed
 
 __all__ = ["ScoredGame", "DealInput", "new", "parse_deal", "now_stamp", "notation_hint"]
 
@@ -79,11 +80,11 @@ def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None =
             _check_text(dealer, "dealer")
             check_dealer(dealer, game.players)
         if note is not None:
-            _check_text(note, "note")
+            check_note(note)
         if at is not None:
             journal.check_at(at)
         if id is not None:
-            journal.check_id(id)
+            check_id(id)
     except InputError as exc:
         raise exc.located(deal=number) from None
     if dealer is None and note is None and at is None and id is None:
@@ -96,15 +97,8 @@ def parse_deal(game: Game, deal: DealInput, number: int, *, dealer: str | None =
 
 def _check_text(text: object, field: str) -> None:
     """Text from outside: it must be a str that can be saved as UTF-8 (argv bytes that
-    are not UTF-8 arrive as lone surrogates)."""
-    if not isinstance(text, str):
-        raise DealError("must be text", field=field, value=text, key="not_text")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise DealError("holds bytes that are not UTF-8 text", field=field,
-                        value=text.encode("utf-8", "backslashreplace").decode("ascii"),
-                            key="not_text") from None
+    are not UTF-8 arrive as lone surrogates): :func:`whistscore.textrules.typed`."""
+    typed(text, field)
 
 
 def _parse_text(game: Game, raw: str) -> DealRecord:
@@ -384,7 +378,7 @@ class ScoredGame:
 
             new_stake = parse_stake(stake)
         if currency is not None:
-            currency = journal.check_line(currency, "currency", InputError)
+            currency = check_currency(currency, InputError)
         if title is not None:
             title = journal.check_line(title, "title", InputError)
         if place is not None:

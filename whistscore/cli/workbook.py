@@ -72,16 +72,10 @@ def workbook_target(out: str, field: str, game_file: str | None = None) -> Path 
 def cmd_import(a: argparse.Namespace) -> int:
     from .. import excel
 
+    from .. import recording
+
     path = Path(a.file)
     text = excel.import_text(a.book)
-    from ..replay import replay
-    from .. import journal
-    game = journal.loads(text)
-    replay(game)
-    with files.locked(a.file):
-        if os.path.lexists(a.file) and not a.force:
-            raise InputError("the file exists; use --force to overwrite it", field="file",
-                             value=str(path))
-        files.write_atomic(path, text)
+    game = recording.restore(path, recording.Restore(text, force=a.force))
     echo(said("cli.restored", (terminal_text(path), len(game.deals)), getattr(a, "lang", "en")))
     return 0

@@ -35,7 +35,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from .. import files, journal
+from .. import journal
 from ..errors import MAX_FILE_BYTES, InputError
 
 __all__ = ["KEEP_DELETED", "MAX_LINK", "adopt", "backup", "delete", "deleted", "pack",
@@ -119,8 +119,9 @@ def adopt(root: str | os.PathLike[str], stem: str, data: bytes) -> tuple[str, bo
         name = newer
     else:
         name = _free_name(folder, stem[:-5] if stem.lower().endswith(".json") else stem)
-    with files.locked(folder / f"{name}.json"):
-        files.write_atomic(folder / f"{name}.json", text)
+    from .. import recording  # the one writer of a game file
+
+    recording.restore(folder / f"{name}.json", recording.Restore(text, scored=False))
     return name, False
 
 

@@ -1,11 +1,15 @@
 """The game files of the served folder: which names are allowed, and every write.
 
-Every change goes through the library's own functions (``whistscore.record``,
-``replace``, ``drop_last``), as the command line's do: the same lock, a fresh
-read of the file under it, a replay that refuses a deal that does not fit, and
-the atomic save.  So a page and ``whistscore add``
-on one file at once lose nothing, and a killed server leaves the old file or
-the new one.  This module decides no rule; it only says where a file is.
+Every change is a request of :mod:`whistscore.recording` (``Create``, ``Record``,
+``Replace``, ``Undo``, ``Settings``, ``End``, ``Restore``), as the command line's are:
+the same lock, the same text rules, a replay that refuses a deal that does not fit, and
+the atomic save.  The replay kept for a page is handed in with the stamp of the file
+it was kept as; under the lock the library scores the change on it if the file is still
+that one (else it reads the file), and hands back the replay and stamp of the file it
+saved, which are kept as they are.  So a deal is scored once and nothing is read back;
+a page and ``whistscore add`` on one file at once lose nothing, and a killed server
+leaves the old file or the new one.  This module decides no rule; it only says where a
+file is.
 
 Only the plain files directly in the folder are served, and a name is never
 followed through a symbolic link: a file is opened relative to the folder's
@@ -23,7 +27,7 @@ import re
 import stat
 from pathlib import Path
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Mapping, TypedDict
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .. import files, journal, recording
 from ..errors import InputError, NotFoundError
@@ -31,7 +35,6 @@ from ..games import GAMES, get_game
 from ..i18n import error_line
 from ..replay import Replay, replay
 from ..rules import assignments_of
-from ..scored import ScoredGame
 from ..settlement import settle
 
 if TYPE_CHECKING:
@@ -51,29 +54,6 @@ class NotFound(NotFoundError):
 
 class Conflict(InputError):
     """The game is finished, or changed since the client saw it (409)."""
-
-
-def _check_text(value: Any, field: str, limit: int = 200) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise InputError("must be text", field=field, value=value)
-    if len(value) > limit:
-        raise InputError(f"is longer than {limit} characters", field=field, value=value)
-    if any(ord(c) < 32 and c not in "\t" or c == "\x7f" for c in value):
-        raise InputError("may not hold control characters", field=field, value=value)
-    return value
-
-
-class _Parts(TypedDict):
-    """A deal's parts from a request body: the deal and dealer as sent (the library
-    checks them), the note and the count of deals the client saw already bounded."""
-
-    deal: Any
-    dealer: Any
-    note: str | None
-    expect: int | None
-    id: str | None
 
 
 class Folder:
@@ -187,7 +167,7 @@ class Folder:
         if not stat.S_ISREG(st.st_mode):
             raise NotFound("no such game (not a plain file in the folder)", field="name",
                            value=path.stem)
-        return _stamp_of(st)
+        return files.stamp_of(st)
 
     def _open_root(self) -> int:
         try:
@@ -218,7 +198,7 @@ class Folder:
             raise InputError(exc.reason, field="name", value=name) from None
         finally:
             os.close(fd)
-        return files.decode_text(data), _stamp_of(info)
+        return files.decode_text(data), files.stamp_of(info)
 
     def text(self, name: str) -> str:
         return self._read(name)[0]
@@ -246,12 +226,6 @@ class Folder:
         """The stamp of the file that ``rp`` was saved as ("" if it is no longer known)."""
         cached = self._cache.get(name)
         return cached[0] if cached is not None and cached[1] is rp else ""
-
-    def _saved(self, name: str, path: Path, rp: Replay[Any] | None) -> None:
-        if rp is None:
-            self._cache.pop(name, None)
-        else:
-            self._cache[name] = (self._stamp(path), rp)
 
     def summary(self, with_title: bool = False, lang: str | None = None) -> list[JSONObject]:
         """Every game of the folder in a line; a file that does not read has its error
@@ -311,6 +285,31 @@ class Folder:
         return item
 
     # -- writing -------------------------------------------------------------------
+    # Every change is one request of whistscore.recording, applied under the file's lock
+    # on the replay kept here when the file is still the one it was kept as (its stamp):
+    # a deal is scored once, and the replay and stamp the change hands back are kept as
+    # they are, nothing read back.
+    def _held(self, name: str) -> recording.Held | None:
+        cached = self._cache.get(name)
+        return None if cached is None else recording.Held(cached[0], cached[1])
+
+    def _apply(self, name: str, request: recording.Request) -> recording.Change:
+        """``request`` made to game ``name`` (inside :func:`files.no_links`), the game
+        after it kept as the replay of the file saved."""
+        path = self.path(name)
+        with files.no_links():
+            change = recording.apply(path, request, held=self._held(name), keep=True)
+        self._keep(name, change)
+        return change
+
+    def _keep(self, name: str, change: recording.Change) -> None:
+        """The game after ``change`` kept as the replay of the file it saved."""
+        held = change.held
+        if held is None:
+            self._cache.pop(name, None)
+        else:
+            self._cache[name] = (held.stamp, held.replay)
+
     def create(self, body: Mapping[str, Any]) -> str:
         """A new game file from the new-game form; its text is returned."""
         name = body.get("name")
@@ -321,8 +320,6 @@ class Folder:
         players = body.get("players")
         if not isinstance(players, list) or len(players) > 8:
             raise InputError("players is a list of names", field="players", value=players)
-        for i, p in enumerate(players):
-            _check_text(p, f"players[{i}]", 60)
         rules = body.get("rules") or {}
         if isinstance(rules, str):  # the form's "preset" + "name=value" lines
             lines = [ln.strip() for ln in rules.splitlines() if ln.strip()]
@@ -333,18 +330,15 @@ class Folder:
                 rules = {"preset": body["preset"], **rules}
         else:
             raise InputError("rules is an object of options", field="rules", value=rules)
-        stake = _stake_of(body)
-        currency = _check_text(body.get("currency") or None, "currency", 12)
-        title = _check_text(body.get("title") or None, "title")
-        from ..scored import now_stamp
-
-        game = journal.new_game(kind.name, players, rules, stake, currency, title=title,
-                                created=now_stamp())
-        text = journal.dumps(game)
-        with files.no_links(), files.locked(self.root / f"{name}.json"):
-            path = self.path(name, exists=False)
-            files.write_atomic(path, text)
-        return text
+        request = recording.Create(kind.name, players, rules=rules, stake=_stake_of(body),
+                                   currency=body.get("currency") or None,
+                                   title=body.get("title") or None)
+        path = self.path(name, exists=False)
+        with files.no_links():
+            change = recording.create(path, request)
+        if change.stamp:
+            self._cache[name] = (change.stamp, change.after.replay)
+        return journal.dumps(change.after.game)
 
     def import_file(self, body: Mapping[str, Any]) -> str:
         """A game file brought in whole (the pocket page's import); its new name.
@@ -353,10 +347,7 @@ class Folder:
         check``); the name is the file's own name, made a valid one, with ``-2``,
         ``-3``... when a game of that name is here already: an import never replaces.
         """
-        text = body.get("text")
-        if not isinstance(text, str):
-            raise InputError("the game file's text", field="text", value=type(text).__name__)
-        journal.loads(text)  # refuses, with the journal's own message, what is no game file
+        request = recording.Restore(body.get("text"), scored=False)  # type: ignore[arg-type]
         given = body.get("name")
         stem = given[:-5] if isinstance(given, str) and given.lower().endswith(".json") \
             else given if isinstance(given, str) else ""
@@ -364,121 +355,38 @@ class Folder:
         name, n = stem, 2
         while (self.root / f"{name}.json").exists():
             name, n = f"{stem}-{n}", n + 1
-        with files.locked(self.root / f"{name}.json"):
-            files.write_atomic(self.path(name, exists=False), text)
-        return name
-
-    def _checked(self, body: Mapping[str, Any], number: int | None) -> _Parts:
-        """The deal's parts from a request body, bounded; the library checks the rest."""
-        deal = body.get("deal")
-        expect = body.get("expect")
-        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
-            raise InputError("expect is the number of deals the client saw", field="expect",
-                             value=expect)
-        ident = body.get("id")
-        if ident is not None:
-            journal.check_id(ident, InputError)
-        return {"deal": deal, "dealer": body.get("dealer"),
-                "note": _check_text(body.get("note") or None, "note", 500), "expect": expect,
-                "id": ident}
-
-    def _remember(self, name: str, path: Path, rp: Replay[Any]) -> None:
-        """Keep ``rp`` as the replay of the file just saved, if the file is still that one
-        and ``rp`` holds every deal."""
-        if len(rp.results) != len(rp.game.deals):
-            # a replay made with keep=False (settings, end) keeps the state but not the deals: kept as
-            # the page's replay it drew an ended evening's sheet empty
-            self._cache.pop(name, None)
-            return
-        try:
-            first = self._stamp(path)
-            text, stamp = self._read(name)
-            same = stamp == first and self._stamp(path) == first \
-                and text == journal.dumps(rp.game)
-        except (OSError, InputError):
-            same = False
-        if same:
-            self._cache[name] = (first, rp)
-        else:
-            self._cache.pop(name, None)
-
-    def _held(self, name: str, path: Path) -> ScoredGame | None:
-        """The kept replay of ``name`` as a game to change, if the file is still the one it
-        was kept from (its stamp, under the caller's lock); else ``None`` (read it)."""
-        cached = self._cache.get(name)
-        if cached is None or len(cached[1].results) != len(cached[1].game.deals):
-            return None
-        try:
-            same = self._stamp(path) == cached[0]
-        except InputError:
-            return None
-        return ScoredGame(cached[1]) if same else None
+        recording.restore(self.path(name, exists=False), request)  # refuses, with the
+        return name  # journal's own message, what is no game file
 
     def add(self, name: str, body: Mapping[str, Any]) -> tuple[Replay[Any], int, bool]:
         """Append one deal (``whistscore.record``): the replay after it (every deal kept),
         the deal's number, and whether it was already there (a retry of its id)."""
-        path = self.path(name)
-        known = self._cache.get(name)
-        parts = self._checked(body, None)
-        with files.no_links():
-            change = recording.record(path, parts["deal"], dealer=parts["dealer"],
-                                      note=parts["note"], expect=parts["expect"],
-                                      id=parts["id"], known=lambda: self._held(name, path))
-        if change.already:
-            return self._current(name, path), change.number, True
-        last = change.after.last
-        if last is None:  # record always leaves a last deal
-            raise AssertionError("a recorded deal came back without its deal")
-        added = last.record
-        if known is not None and change.before.replay is known[1]:
-            after = change.after.replay   # scored on the kept replay: every deal in it
-        elif known is not None and known[1].game.deals == change.before.game.deals:
-            after = known[1].extend(added)  # the one new deal scored on the kept replay
-        else:
-            after = replay(change.after.game)
-        self._remember(name, path, after)
-        return after, change.number, False
+        deal: Any = body.get("deal")  # read by the game (the library says what is wrong)
+        change = self._apply(name, recording.Record(
+            deal, body.get("dealer"), body.get("note") or None, True,
+            body.get("expect"), body.get("id")))
+        return change.after.replay, change.number, change.already
 
     def replace(self, name: str, number: int, body: Mapping[str, Any]) -> Replay[Any]:
         """Replace deal ``number`` (``whistscore.replace``); refused if it or any later
         deal no longer scores."""
-        path = self.path(name)
-        parts = self._checked(body, number)
-        with files.no_links():
-            change = recording.replace(path, number, parts["deal"], dealer=parts["dealer"],
-                                       note=parts["note"], expect=parts["expect"])
-        after = change.after.replay
-        self._remember(name, path, after)
-        return after
+        deal: Any = body.get("deal")
+        return self._apply(name, recording.Replace(
+            number, deal, body.get("dealer"), body.get("note") or None, None,
+            body.get("expect"))).after.replay
 
     def drop_last(self, name: str, body: Mapping[str, Any] | None = None) -> JSONObject:
         """Undo (``whistscore.drop_last``): the dropped deal as the file held it."""
-        path = self.path(name)
-        expect = (body or {}).get("expect")
-        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
-            raise InputError("expect is the number of deals the client saw", field="expect",
-                             value=expect)
-        with files.no_links():
-            change = recording.drop_last(path, expect=expect)
+        change = self._apply(name, recording.Undo((body or {}).get("expect")))
         dropped = change.before.deals[-1]
-        self._remember(name, path, change.after.replay)
         return {"number": change.number,
                 "deal": journal.deal_to_json(change.before.kind, dropped),
                 "notation": change.before.game.notation(dropped)}
-
-
-    def _expect(self, body: Mapping[str, Any]) -> int | None:
-        expect = body.get("expect")
-        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
-            raise InputError("expect is the number of deals the client saw", field="expect",
-                             value=expect)
-        return expect
 
     def settings(self, name: str, body: Mapping[str, Any]) -> JSONObject:
         """Change the rules, stake or title (``whistscore set``); refused, file untouched,
         if a recorded deal no longer fits.  ``rules`` is ``name=value`` lines (as the
         new-game form and ``--rule`` write them) or an object of options."""
-        path = self.path(name)
         rules = body.get("rules") or {}
         if isinstance(rules, str):
             if len(rules) > 4000:
@@ -487,15 +395,9 @@ class Folder:
                                    "rules")
         elif not isinstance(rules, dict):
             raise InputError("rules is an object of options", field="rules", value=rules)
-        preset = body.get("preset") or None
-        stake = _stake_of(body)
-        title = _check_text(body.get("title"), "title")
-        currency = _check_text(body.get("currency"), "currency", 12)
-        with files.no_links():
-            change = recording.change_settings(
-                path, preset=_check_text(preset, "preset", 40), rules=rules, stake=stake,
-                currency=currency, title=title, expect=self._expect(body))
-        self._remember(name, path, change.after.replay)
+        change = self._apply(name, recording.Settings(
+            body.get("preset") or None, rules, _stake_of(body), body.get("currency"),
+            body.get("title"), expect=body.get("expect")))
         game = change.after.game
         return {"rules": game.rules.to_json(), "stake": None if game.stake is None
                 else str(game.stake), "title": game.title}
@@ -503,20 +405,16 @@ class Folder:
     def end(self, name: str, body: Mapping[str, Any]) -> JSONObject:
         """"End the evening here" (``whistscore end``): ``ended`` written, the game settled
         as it stands; with ``"reopen": true`` the mark is taken away."""
-        path = self.path(name)
-        with files.no_links():
-            change = recording.end(path, reopen=body.get("reopen") is True,
-                                   expect=self._expect(body))
-        self._remember(name, path, change.after.replay)
+        change = self._apply(name, recording.End(reopen=body.get("reopen") is True,
+                                                 expect=body.get("expect")))
         return {"ended": change.after.game.ended, "deals": len(change.after.deals)}
-
 
     def delete(self, name: str, body: Mapping[str, Any]) -> JSONObject:
         """Delete a game from the page: its file renamed to ``NAME.json.deleted`` (then
         ``-2``, ``-3``...) under the game's lock, so it leaves the list and can be put back
         by renaming it; refused (409) when the game changed since the phone saw it."""
         path = self.path(name)
-        expect = self._expect(body)
+        expect = recording.expected(body.get("expect"))
         with files.no_links(), files.locked(path):
             if expect is not None and len(journal.loads(self.path(name).read_text(
                     encoding="utf-8")).deals) != expect:
@@ -542,10 +440,6 @@ def _stake_of(body: Mapping[str, Any]) -> str | int | None:
         raise InputError("the stake is a decimal number such as \"0.10\"", field="stake",
                          value=stake)
     return stake
-
-
-def _stamp_of(st: os.stat_result) -> str:
-    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
 
 
 def settle_json(rp: Replay[Any], stake: Decimal | str | None = None) -> JSONObject:
