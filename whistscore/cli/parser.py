@@ -9,7 +9,8 @@ from typing import NoReturn, Sequence
 from .. import __version__
 from ..console import env_lang
 from ..games import GAMES
-from ..i18n import LANGS, said
+from ..i18n import said
+from ..language import langs
 from .club import club
 from .commands import COMMANDS
 
@@ -35,7 +36,7 @@ def usage_lang(argv: Sequence[str]) -> str:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
             arg[len("--lang="):] if arg.startswith("--lang=") else None)
-        if value in ("en", "ru"):
+        if value in langs():
             lang = value
     return lang
 
@@ -59,7 +60,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--title", help="what the evening is called (shown on sheets)")
     c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
                        epilog="The short notation of each game, every form with examples: "
@@ -91,18 +92,18 @@ def parser() -> argparse.ArgumentParser:
                    help="when the game was played, for a game whose deals carry no time "
                         "(the club dates it by this), e.g. 2026-11-30T20:00:00+01:00 or "
                         "2026-11-30")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("accept", help="take this whistscore's result of a finished game "
                                       "in place of the one its file records")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
     c.add_argument("file")
     c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
     c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
@@ -110,7 +111,7 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("undo", help="drop the last deal")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("show", help="the score sheet as players draw it")
     c.add_argument("file")
@@ -119,7 +120,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--deals", action="store_true", help="also list the deals played")
     c.add_argument("--by-deal", action="store_true",
                    help="also the sheet deal by deal: a block of columns per player")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("settle", help="balances, money and who pays whom")
     c.add_argument("file")
@@ -127,12 +128,12 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--precision", type=whole_arg, default=2,
                    help="decimal places of money (default 2)")
     c.add_argument("--json", action="store_true")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("export", help="the score sheet workbook (.xlsx)")
     c.add_argument("file")
     c.add_argument("out")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
     c.add_argument("--check-formulas", action="store_true",
                    help="add a check row of SUM formulas under the totals")
     c.add_argument("--force", action="store_true",
@@ -145,7 +146,7 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="validate a game file; report every problem")
     c.add_argument("file")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     c = sub.add_parser("serve", help="the scorepad: a web page for the phones at the table")
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
@@ -171,7 +172,7 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
     c.add_argument("folder", nargs="?", default="samples",
                    help="the folder to write them to (default: samples)")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
     from ..club.cli import register  # the club archive's command (docs/club.md)
     COMMANDS.update(register(sub))
@@ -206,4 +207,4 @@ def deal_options(c: argparse.ArgumentParser) -> None:
                    help="do not stamp the deal with the time it was recorded")
     c.add_argument("--explain", action="store_true",
                    help="print every entry the deal wrote and the whole sheet's totals")
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
