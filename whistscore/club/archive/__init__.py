@@ -42,6 +42,17 @@ __all__ = ["ARCHIVE", "SCHEMA_VERSION", "APPLICATION_ID", "SCHEMA", "Archive", "
 class Archive:
     """The open ``club.sqlite`` of a club folder."""
 
+    # the state of one refresh (refresh.py ``update``), set as it starts
+    #: a rebuild's finished games whose kept result this version may not compute (file
+    #: -> its sha256 and the version that computed it), their rows copied aside
+    _carried: dict[str, tuple[str, str]]
+    #: game kind -> the rating-order key of its earliest game that changed
+    _since: dict[str, tuple[str, str, str]]
+    #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
+    _named: set[str]
+    #: ``--accept-recomputed`` cleared the list of games changed after they finished
+    _cleared: bool
+
     def __init__(self, folder: Path, *, rebuild: bool = False) -> None:
         self.folder = folder
         self.path = folder / ARCHIVE
@@ -61,17 +72,7 @@ class Archive:
         self.could_not_keep: str | None = None
         self.conn = self._open()
 
-
-    #: a rebuild's finished games whose kept result this version may not compute (file
-    #: -> its sha256 and the version that computed it), their rows copied aside
-    _carried: dict[str, tuple[str, str]]
-    #: game kind -> the rating-order key of its earliest game that changed
-    _since: dict[str, tuple[str, str, str]]
-    #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
-    _named: set[str]
-    #: ``--accept-recomputed`` cleared the list of games changed after they finished
-    _cleared: bool
-
+    # -- opening (schema.py: the file itself) --------------------------------------------
     def _open(self) -> sqlite3.Connection:
         """The archive's connection.  Only a file that is positively not this archive is set
         aside (:func:`schema.set_aside_file`) and made again; an error of the moment (a read-only

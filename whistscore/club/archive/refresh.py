@@ -164,8 +164,6 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
     transaction); True: something did."""
     conn = a.conn
     version = _version()
-    #: a rebuild's finished games whose kept result this version may not compute (file
-    #: -> its sha256 and the version that computed it), their rows copied aside
     a._carried = a._carry(version) if a.rebuilding and not accept else {}
     if a.rebuilding:  # every file indexed again: the archive knows none (below)
         conn.execute("DELETE FROM files")
@@ -173,9 +171,7 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
     fresh = not known
     if fresh:
         a._clear()
-    #: game kind -> the rating-order key of its earliest game that changed
     a._since = {}
-    #: the game kinds whose name the archive keeps (``name.KIND`` in meta)
     a._named = set(a.game_names())
     changed = False
     seen = set()
@@ -478,8 +474,6 @@ def _name_key(kind: str, lang: str) -> str:
 def _mtime_date(mtime_ns: int) -> str:
     return datetime.date.fromtimestamp(mtime_ns / 1e9).isoformat()
 
-
-#: the start of the key of every answer of one game kind (:meth:`Archive.answer`)
 
 #: JSON for a column: compact, UTF-8 kept, keys in their order (one encoder, built once)
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
