@@ -173,7 +173,7 @@ def test_a_read_only_folder_with_a_foreign_file_leaves_it(tmp_path):
 
 
 def test_a_lock_held_past_the_busy_timeout_changes_nothing(tmp_path, monkeypatch):
-    import whistscore.club.index as index
+    from whistscore.club.archive import schema
 
     small_club(tmp_path)
     with whistscore.club(tmp_path) as club:
@@ -182,7 +182,7 @@ def test_a_lock_held_past_the_busy_timeout_changes_nothing(tmp_path, monkeypatch
         club.archive.conn.execute(
             "INSERT INTO recomputed VALUES (?, ?, ?, ?, ?)",
             (NAMES[0], '{"balance": {"x": "1"}}', '{"balance": {"x": "2"}}', "0.1", "0.2"))
-    monkeypatch.setattr(index, "BUSY_TIMEOUT", 200)
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT", 200)
     holder = sqlite3.connect(tmp_path / "club.sqlite", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process indexing, for longer than we wait
     try:
@@ -242,7 +242,7 @@ def test_a_file_that_is_not_the_archive_is_set_aside_never_deleted(tmp_path, wha
 
 
 def test_an_error_of_the_moment_is_not_damage():
-    from whistscore.club.index import cause, damaged
+    from whistscore.club.archive import cause, damaged
 
     def error(code: int, cls: type = sqlite3.OperationalError) -> sqlite3.Error:
         exc = cls("x")

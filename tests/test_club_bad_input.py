@@ -259,7 +259,7 @@ def test_two_processes_indexing_at_once(tmp_path):
 
 
 def test_a_crash_while_indexing_leaves_the_old_archive(tmp_path, monkeypatch):
-    import whistscore.club.index as index
+    from whistscore.club.archive import refresh as index
 
     small_club(tmp_path)
     assert len(whistscore.club(tmp_path).standings()["games"]["preferans"]["table"]) == 6
@@ -284,7 +284,7 @@ def test_a_crash_while_indexing_leaves_the_old_archive(tmp_path, monkeypatch):
 
 
 def test_only_changed_files_are_replayed(tmp_path, monkeypatch):
-    import whistscore.club.index as index
+    from whistscore.club.archive import refresh as index
 
     small_club(tmp_path)
     whistscore.club(tmp_path).standings()
@@ -408,7 +408,7 @@ def test_a_rebuild_keeps_the_old_result_too(tmp_path, listed):
 def test_a_rebuild_keeps_a_game_this_version_refuses(tmp_path, monkeypatch):
     """The same bytes refused by this version (a check made stricter): as a refresh does,
     the rebuild keeps the old result, listed with the error, and leaves nothing out."""
-    import whistscore.club.index as index
+    from whistscore.club.archive import refresh as index
 
     an_older_result(tmp_path)
     real = index.facts
@@ -463,7 +463,7 @@ def test_an_interrupted_rebuild_leaves_the_archive_as_it_was(tmp_path, monkeypat
     """Ctrl-C in the middle of a rebuild that keeps an old result: the archive is the one
     before the command, old result, its version and its listing included; the rebuild
     done is that archive again."""
-    import whistscore.club.index as index
+    from whistscore.club.archive import refresh as index
     from club_support import tables
 
     an_older_result(tmp_path)
@@ -532,7 +532,7 @@ def test_not_a_folder(tmp_path):
 
 def test_import_whistscore_loads_neither_sqlite_nor_openskill():
     code = ("import sys, whistscore, whistscore.cli; "
-            "print(sorted(m for m in ('sqlite3', 'openskill', 'whistscore.club.index') "
+            "print(sorted(m for m in ('sqlite3', 'openskill', 'whistscore.club.archive') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout

@@ -1,4 +1,4 @@
-"""A big rebuild shares the files among processes (club/index.py ``_looked``): the archive
+"""A big rebuild shares the files among processes (club/archive/pool.py ``_looked``): the archive
 it writes is the one a single process writes, a killed process loses nothing, Ctrl-C
 stops them all and leaves the old archive, and a process with other threads (the
 scorepad) never forks."""
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import whistscore
-import whistscore.club.index as index
+import whistscore.club.archive as index
+from whistscore.club.archive import pool, refresh
 from club_support import tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,15 +51,15 @@ def pooled(monkeypatch, tmp_path):
     replayed each file (written by the forked processes into a folder)."""
     pids = tmp_path / "pids"
     pids.mkdir()
-    real = index._look
+    real = refresh._look
 
     def look(folder, entry, *rest):  # inherited by the forked processes
         (pids / f"{os.getpid()}-{entry.file}").write_text("")
         return real(folder, entry, *rest)
 
-    monkeypatch.setattr(index, "POOL_FILES", 2)
-    monkeypatch.setattr(index, "_look", look)
-    monkeypatch.setattr(index, "_workers", lambda jobs: 2 if jobs >= 2 else 1)
+    monkeypatch.setattr(pool, "POOL_FILES", 2)
+    monkeypatch.setattr(refresh, "_look", look)
+    monkeypatch.setattr(pool, "_workers", lambda jobs: 2 if jobs >= 2 else 1)
     return pids
 
 
@@ -66,7 +67,7 @@ def test_a_pool_writes_the_archive_one_process_writes(tmp_path, pooled):
     one = a_club(tmp_path / "one")
     two = a_club(tmp_path / "two")
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(index, "_workers", lambda jobs: 1)
+        m.setattr(pool, "_workers", lambda jobs: 1)
         alone = rebuilt(one)
     assert {name.split("-", 1)[0] for name in os.listdir(pooled)} == {str(os.getpid())}
     for path in pooled.iterdir():
@@ -82,17 +83,17 @@ def test_a_pool_writes_the_archive_one_process_writes(tmp_path, pooled):
 def test_a_killed_process_loses_no_file(tmp_path, pooled, monkeypatch):
     folder = a_club(tmp_path / "club")
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(index, "_workers", lambda jobs: 1)
+        m.setattr(pool, "_workers", lambda jobs: 1)
         alone = rebuilt(folder)
     parent = os.getpid()
-    real = index._look
+    real = refresh._look
 
     def dies(folder, entry, *rest):
         if os.getpid() != parent and entry.file.startswith("1-"):
             os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's out-of-memory killer
         return real(folder, entry, *rest)
 
-    monkeypatch.setattr(index, "_look", dies)
+    monkeypatch.setattr(refresh, "_look", dies)
     again = rebuilt(folder)
     assert again == alone
 
@@ -130,20 +131,20 @@ def test_ctrl_c_stops_the_processes_and_keeps_the_old_archive(tmp_path, pooled, 
 
 def test_no_fork_beside_other_threads_or_for_a_few_files(monkeypatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
-    assert index._workers(index.POOL_FILES - 1) == 1
-    assert index._workers(index.POOL_FILES) == 4
+    assert pool._workers(pool.POOL_FILES - 1) == 1
+    assert pool._workers(pool.POOL_FILES) == 4
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
-    assert index._workers(10**6) == index.POOL_MOST
+    assert pool._workers(10**6) == pool.POOL_MOST
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert index._workers(10**6) == 1  # a forked copy would keep the other's locks
+        assert pool._workers(10**6) == 1  # a forked copy would keep the other's locks
     finally:
         stop.set()
         other.join()
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    assert index._workers(10**6) == 1
+    assert pool._workers(10**6) == 1
 
 
 def _children(pid: int) -> list[int]:
@@ -178,7 +179,7 @@ def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
     once they run: one line, exit 1, none of them left, the archive rolled back."""
     import subprocess
 
-    folder, cmd, env = _big_club(tmp_path, index.POOL_FILES * 3)
+    folder, cmd, env = _big_club(tmp_path, pool.POOL_FILES * 3)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -199,7 +200,7 @@ def test_ctrl_c_in_a_real_rebuild_leaves_no_process_and_no_traceback(tmp_path):
         assert not Path(f"/proc/{pid}").exists() or \
             Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     conn = sqlite3.connect(folder / index.ARCHIVE)
-    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 3
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == pool.POOL_FILES * 3
 
 
 def test_a_rebuild_killed_outright_leaves_no_process(tmp_path):
@@ -210,7 +211,7 @@ def test_a_rebuild_killed_outright_leaves_no_process(tmp_path):
 
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one core: a rebuild forks no process here")
-    folder, cmd, env = _big_club(tmp_path, index.POOL_FILES * 6)
+    folder, cmd, env = _big_club(tmp_path, pool.POOL_FILES * 6)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     workers: list[int] = []
@@ -229,7 +230,7 @@ def test_a_rebuild_killed_outright_leaves_no_process(tmp_path):
         time.sleep(0.05)
     assert not alive, f"processes left after their rebuild was killed: {alive}"
     conn = sqlite3.connect(folder / index.ARCHIVE)
-    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == index.POOL_FILES * 6
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == pool.POOL_FILES * 6
 
 
 def _game(folder: Path, name: str, players: list[str], day: str) -> None:

@@ -12,7 +12,7 @@ from clirun import run
 
 import whistscore
 from whistscore.cli.sites import SERVE_NEEDS
-from whistscore.club import index
+from whistscore.club import archive as index
 from whistscore.console import Progress, env_lang, sample_files
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1219,9 +1219,9 @@ def _club_fault(name: str, disk: Path, monkeypatch, what: str):
         yield
     elif name == "locked":
         if what == "archive":
-            import whistscore.club.index as index
+            from whistscore.club.archive import schema
 
-            monkeypatch.setattr(index, "BUSY_TIMEOUT", 300)
+            monkeypatch.setattr(schema, "BUSY_TIMEOUT", 300)
             holder = __import__("sqlite3").connect(disk / "club.sqlite", isolation_level=None)
             holder.execute("BEGIN IMMEDIATE")  # another process indexing past the timeout
             try:
@@ -1242,7 +1242,7 @@ def _club_fault(name: str, disk: Path, monkeypatch, what: str):
                 child.wait(timeout=30)
     elif name == "interrupted":
         if what == "archive":
-            import whistscore.club.index as index
+            import whistscore.club.archive as index
 
             def dies(*args, **kw):
                 raise KeyboardInterrupt

@@ -20,7 +20,7 @@ def club(a: argparse.Namespace) -> int:
     """``whistscore club``: the club's own command, or ``--export`` its period's workbook
     (the club answers, :mod:`whistscore.excel.club` lays them out)."""
     from ..club.cli import run, usage
-    from ..club.index import PROGRESS
+    from ..club.archive import PROGRESS
 
     with Progress(said("cli.progress.club", (), a.lang), counted=True) as progress:
         token = PROGRESS.set(progress.count if progress.on else None)

@@ -14,7 +14,7 @@ from typing import Any, Callable, TypeVar
 
 from ..errors import InputError
 from . import settings as club_settings
-from .index import Archive, Problem, Recomputed
+from .archive import Archive, Problem, Recomputed
 from .period import Period, period_of
 
 __all__ = ["Club", "open_club"]

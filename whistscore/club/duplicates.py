@@ -5,7 +5,7 @@ Sync tools leave conflict copies beside the file they could not merge
 123456-ABCDEF.json"), and a copy taken mid-evening holds its first deals.  Each
 counted as an evening took a player from one evening to two, money and ratings
 doubled, with no notice.  Here the archive's rows say which files are copies of
-another; :meth:`whistscore.club.index.Archive._players` leaves them out, each
+another; :meth:`whistscore.club.archive.Archive._players` leaves them out, each
 listed with the file that counts.
 """
 

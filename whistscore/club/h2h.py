@@ -12,7 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .index import Archive
+from .archive import Archive
 from .period import exact, exact_text, Period, evenings, kinds
 from .standings import CENT
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 import attrs
 
 from ..errors import InputError
-from .index import Archive
+from .archive import Archive
 from .settings import Settings, name_key, parse_date
 
 if TYPE_CHECKING:

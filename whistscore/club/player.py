@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import InputError, NotFoundError
 from ..game import PlayDeal
 from . import stats
-from .index import Archive
+from .archive import Archive
 from .period import club_facts, exact_text, Period, evenings, kinds
 from .ratings import history
 from .settings import name_key

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..game import ClubRecord, RecordDeal
-from .index import Archive
+from .archive import Archive
 from .period import club_facts, exact_text, Evening, Period, evenings, kinds
 
 from .words import RECORD_TITLES

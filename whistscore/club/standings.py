@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from .index import Archive
+from .archive import Archive
 from .period import exact_text, Evening, Period, Seat, evenings, game_kinds
 from .ratings import INITIAL
 

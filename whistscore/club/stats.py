@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from ..game import Counts, StatDeal, rate
-from .index import Archive
+from .archive import Archive
 from .period import Evening, club_facts, exact, exact_text
 from .standings import CENT
 
