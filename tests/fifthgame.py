@@ -16,4 +16,5 @@ def make():
     whist = get_game("whist")
     return attrs.evolve(whist, name=NAME, title="Fifth whist (test game)",
                         rulebook=attrs.evolve(whist.rulebook, game=NAME),
-                        labels={**whist.labels, "game.name": ("Fifth", "Пятая")})
+                        words=whist.words.with_texts({"en": {"game.name": "Fifth"},
+                                                      "ru": {"game.name": "Пятая"}}))

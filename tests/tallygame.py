@@ -12,7 +12,8 @@ from fractions import Fraction
 import attrs
 
 from whistscore.errors import DealError, NotationError
-from whistscore.game import GameType, Outcome, RuleText
+from whistscore.game import GameType, Outcome
+from whistscore.language import Catalogue
 from whistscore.layout import Cell, Label, Table
 from whistscore.ledger import Entry
 from whistscore.rules import Choice, Integer, Option, RuleBook
@@ -75,7 +76,7 @@ def score(state, deal, ctx):
     totals = dict(points)
     for p in ctx.active:
         if p != deal.winner:
-            # the detail is data: a label of this game's own words (LABELS below)
+            # the detail is data: a label of this game's own words (its words below)
             entries.append(Entry(ctx.number, deal.winner, "points", pts, p, "win",
                                  Label("tally.d.times", (deal.points, factor))))
             totals[deal.winner] += pts
@@ -109,9 +110,13 @@ GAME = GameType(
     player_counts=(2, 3, 4),
     unit="point",
     rulebook=RULEBOOK,
-    rule_texts={"win": RuleText("a won deal", "выигранная сдача", "tests/tallygame.py")},
-    labels={"tally.total": ("Total", "Итого"),
-            "tally.d.times": ("{0} x {1}", "{0} × {1}")},
+    rule_texts=("win",),
+    # its words in memory: a game package would ship them as locale/<lang>.po and .mo
+    words=Catalogue(None, "tally", texts={
+        "en": {"rule.win": "a won deal", "rule.win.source": "tests/tallygame.py",
+               "tally.total": "Total", "tally.d.times": "{0} x {1}"},
+        "ru": {"rule.win": "выигранная сдача", "rule.win.source": "tests/tallygame.py",
+               "tally.total": "Итого", "tally.d.times": "{0} × {1}"}}),
     deal_from_json=deal_from_json,
     deal_to_json=deal_to_json,
     parse_notation=parse_notation,

@@ -26,7 +26,8 @@ GAME_MODULES = {"__init__", "club", "deals", "fields", "game", "notation", "rule
 #: what the game packages may import from the rest of whistscore
 CORE_VALUES = {"whistscore", "whistscore.errors", "whistscore.ledger", "whistscore.checks", "whistscore.textrules", "whistscore.rules", "whistscore.layout", "whistscore.fields",
                "whistscore.game", "whistscore.paper", "whistscore.paper.ink", "whistscore.paper.pulka",
-               "whistscore.paper.marker", "whistscore.paper.pad", "whistscore.wiring"}
+               "whistscore.paper.marker", "whistscore.paper.pad", "whistscore.wiring",
+               "whistscore.language"}
 
 
 def _module_name(path: Path) -> str:
@@ -123,7 +124,7 @@ def test_game_imports_only_core_values(game: str) -> None:
 
 
 PUBLIC = {
-    "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "LABELS"),
+    "rules": ("OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS"),
     "deals": ("Deal", "deal_from_json", "deal_to_json"),
     "notation": ("NOTATION_FORMS", "NOTATION_PLAYERS", "parse_notation", "format_notation"),
     "scoring": ("State", "initial_state", "score", "is_finished", "balance"),
@@ -171,8 +172,10 @@ def test_lower_layers_do_not_import_upper() -> None:
                                         "whistscore.layout", "whistscore.ledger"}
            for kind in ("pulka", "marker", "pad")},
         "whistscore.fields": set(),
+        "whistscore.language": set(),
         "whistscore.running": {"whistscore.layout", "whistscore.ledger"},
         "whistscore.wiring": {"whistscore.fields", "whistscore.game", "whistscore.layout",
+                              "whistscore.language",
                               "whistscore.paper", "whistscore.rules"},
     }
     graph = _graph()

@@ -34,8 +34,9 @@ def _parts(deal: dict) -> DealParts:
 TALLY = attrs.evolve(
     tallygame.GAME, name="tallyclub", title="Tally club (test game)",
     rulebook=attrs.evolve(tallygame.RULEBOOK, game="tallyclub"),
-    labels={**tallygame.GAME.labels, "game.name": ("Tally", "Талли"),
-            "tallyclub.won": ("won", "взял")},
+    words=tallygame.GAME.words.with_texts({
+        "en": {"game.name": "Tally", "tallyclub.won": "won"},
+        "ru": {"game.name": "Талли", "tallyclub.won": "взял"}}),
     describe_result=lambda deal, outcome, ctx: Label("tallyclub.won"),
     club=ClubFacts(parts=_parts, made=frozenset({"tallyclub.won"}),
                    records=(highest_made("highest_contract", lambda h: f"{h // 10} points"),)))

@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
     ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
     ({"LC_ALL": "", "LANG": "ru_RU.UTF-8"}, "ru"),             # an empty variable is unset
     ({"LANG": "rus_XX"}, "en"),
+    ({"LANG": "da_DK.UTF-8"}, "da"),                            # Danish: its catalogues found
+    ({"LC_MESSAGES": "da_DK.UTF-8", "LANG": "ru_RU.UTF-8"}, "da"),
 ])
 def test_env_lang(environ: dict[str, str], lang: str) -> None:
     assert env_lang(environ) == lang
@@ -58,6 +60,15 @@ def test_a_russian_locale_for_the_club_too(russian: None, tmp_path: Path) -> Non
     assert status == 0, err
     english = run(["club", tmp_path / "club", "--lang", "en"])[1]
     assert out != english and any("а" <= ch <= "я" for ch in out)
+
+
+def test_a_danish_locale_speaks_danish(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    status, out, err = run(["settle", ROOT / "samples" / "danish-evening-4.json"])
+    assert status == 0 and "Spiller" in out and "Hvem betaler hvem" in out and "Player" not in out
+    assert "Lars betaler Søren 21.00 DKK" in out
 
 
 def test_an_english_locale_is_english(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,6 +30,7 @@ from whistscore import files, i18n, journal
 from whistscore.game import GameType
 from whistscore.games import declared, get_game
 from whistscore.i18n import detail_text, explain, text
+from whistscore.language import CORE, Catalogue
 from whistscore.layout import Label, Phrase
 from whistscore.ledger import Entry
 from whistscore.replay import replay
@@ -129,7 +130,7 @@ def test_every_rule_a_game_writes_has_a_detail_said_in_both_languages(name: str)
         seen.setdefault(e.rule, set()).add(e.detail)
     missing = _rule_keys_named(kind) - set(seen)
     assert not missing, f"{name}: rules its scoring names that no entry wrote: {missing}"
-    keys = {k for k in kind.labels} | set(i18n.CORE_LABELS)
+    keys = set(kind.words.keys()) | set(CORE.keys())
     for e, players in entries:
         if e.detail not in seen[e.rule]:
             continue
@@ -178,10 +179,12 @@ def test_the_ordinal_and_the_cases_in_one_label() -> None:
 
 
 class _Kind:
-    """Only what i18n reads of a game: its labels."""
+    """Only what i18n reads of a game: its words (here in memory, key -> (en, ru))."""
 
     def __init__(self, labels: dict[str, tuple[str, str]]) -> None:
-        self.labels = labels
+        self.words = Catalogue(None, "fake", texts={
+            "en": {k: v[0] for k, v in labels.items()},
+            "ru": {k: v[1] for k, v in labels.items()}})
 
 
 def test_a_game_from_outside_writes_and_says_its_own_details() -> None:
@@ -193,7 +196,7 @@ def test_a_game_from_outside_writes_and_says_its_own_details() -> None:
     g = whistscore.new("tally", ["Аня", "Боря", "Вера"]).add("Аня 3").add("Боря 1")
     details = [e.detail for e in g.replay.entries()]
     assert all(isinstance(d, Label) and d.key.startswith("tally.") for d in details)
-    assert not any(d.key in i18n.CORE_LABELS for d in details)
+    assert not any(d.key in CORE for d in details)
     kind = g.game.kind
     # Аня 3: on Боря and on Вера; Боря 1: on Аня and on Вера (style single: x 1)
     assert [detail_text(d, kind, "en") for d in details] == ["3 x 1", "3 x 1", "1 x 1", "1 x 1"]
@@ -201,8 +204,9 @@ def test_a_game_from_outside_writes_and_says_its_own_details() -> None:
     assert explain(list(g.replay.entries())[2], kind, "ru").startswith(
         "сдача 2: Боря пишет 1 на Аню (очки): 1 × 1, выигранная сдача")
     # and a plural form of its own words agrees like the core's
-    plural = attrs.evolve(kind, labels={**kind.labels, "tally.d.times": (
-        "{0} {0|point|points} x {1}", "{0} {0|очко|очка|очков} × {1}")})
+    plural = attrs.evolve(kind, words=kind.words.with_texts({
+        "en": {"tally.d.times": "{0} {0|point|points} x {1}"},
+        "ru": {"tally.d.times": "{0} {0|очко|очка|очков} × {1}"}}))
     assert [detail_text(d, plural, "ru") for d in details] == \
         ["3 очка × 1", "3 очка × 1", "1 очко × 1", "1 очко × 1"]
     assert detail_text(details[2], plural, "en") == "1 point x 1"

@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from whistscore import excel, files, journal
 from whistscore.errors import GameFileError, InputError
 from whistscore.games import declared
-from whistscore.i18n import CORE_LABELS, explain, text
+from whistscore.i18n import explain, text
+from whistscore.language import CORE
 from whistscore.layout import Cell, Label, Phrase
 from whistscore.replay import replay
 from whistscore.settlement import settle
@@ -35,8 +36,8 @@ from clirun import run  # one way to drive the CLI
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/*.json"))
-TABS = {lang: [CORE_LABELS[f"xl.tab.{k}"][i] for k in ("sheet", "deals", "settlement", "chart", "by_deal")]
-        for i, lang in enumerate(("en", "ru"))}
+TABS = {lang: [CORE.get(f"xl.tab.{k}", lang) for k in ("sheet", "deals", "settlement", "chart", "by_deal")]
+        for lang in ("en", "ru")}
 
 
 def tally_game(n: int = 12, players=("Anna", "Boris", "Vera"), notes=None, stake="0.10"):

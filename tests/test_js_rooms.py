@@ -22,7 +22,8 @@ import pytest
 
 import whistscore
 from whistscore.fields import DealFields, Field
-from whistscore.web.words import WORDS
+from whistscore.language import langs
+from whistscore.web.words import words
 
 STATIC = Path(__file__).resolve().parent.parent / "whistscore" / "web" / "static"
 SCRIPTS = sorted(STATIC.glob("*.js"))
@@ -96,9 +97,9 @@ def _shown(literal: str, classes: set[str]) -> str | None:
         return "Russian letters"
     if literal in ALLOWED or _NOT_SHOWN.search(literal):
         return None
-    if literal in ("en", "ru", "da"):
+    if literal in langs():
         return "a language picked in the script"
-    server = {w for pair in WORDS.values() for w in pair if len(w) > 2}
+    server = {w for lang in langs() for w in words(lang).values() if len(w) > 2}
     if literal.strip() in server and not re.fullmatch(r"[a-z-]+", literal):
         return "one of the server's words"   # (a lone lowercase name is a tag or a key)
     if re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*)+", literal):
@@ -188,7 +189,7 @@ def _pairs(data: object) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "da"])
 def test_the_form_is_sent_its_words_in_the_pages_language(tmp_path, lang):
     """Each field, choice, suit and notation line says one `word`, in the page's language:
     the script shows it as sent (before: both languages, and form.js picked one)."""
@@ -199,9 +200,10 @@ def test_the_form_is_sent_its_words_in_the_pages_language(tmp_path, lang):
     assert _pairs(fields) == []
     kind = whistscore.get_game("preferans").deal_fields
     first = kind.fields[0]
-    assert fields["fields"][0]["word"] == (first.ru if lang == "ru" else first.en)
-    assert fields["fields"][0]["choices"][0]["word"] == (
-        first.choices[0].ru if lang == "ru" else first.choices[0].en)
+    words_of = whistscore.get_game("preferans").words
+    assert fields["fields"][0]["word"] == words_of.get(f"form.{first.key}", lang)
+    assert fields["fields"][0]["choices"][0]["word"] == words_of.get(
+        f"form.{first.key}.{first.choices[0].value}", lang)
     assert all(n["word"] for n in fields["notation"])
 
 
@@ -216,5 +218,5 @@ def test_the_game_declares_its_pairs_and_the_page_is_sent_them(tmp_path):
     assert whistscore.get_game("twist").deal_fields.to_json(4)["sides"][0]["seats"] == [0, 2]
     assert "sides" not in whistscore.get_game("preferans").deal_fields.to_json(3)
     with pytest.raises(AssertionError, match="declares no sides"):
-        DealFields(fields=(Field("tricks", "tricks", "Tricks", "Взятки", among="sides",
+        DealFields(fields=(Field("tricks", "tricks", among="sides",
                                  total=13),))

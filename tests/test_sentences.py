@@ -2,7 +2,7 @@
 
 Every error a player can cause by a deal, its notation, the rules, the stake, the players
 or the game file carries a ``key``; its sentence (``err.<key>``) is written in English and
-Russian by the game's package (its LABELS) or, for the core's errors, in the core words.
+Russian by the game's package (its catalogue) or, for the core's errors, in the core words.
 Checked two ways, for every game the registry declares (a fifth game is checked too):
 
 - on the source: every error raised in a game's package and in the core modules a user's
@@ -33,7 +33,8 @@ from whistscore import errors, files, journal, recording
 from whistscore.errors import InputError
 from whistscore.game import DealRecord
 from whistscore.games import declared, get_game
-from whistscore.i18n import CORE_LABELS, error_message
+from whistscore.i18n import error_message
+from whistscore.language import CORE
 from whistscore.replay import replay
 from whistscore.rules import parse_stake
 
@@ -64,10 +65,12 @@ def package_of(name: str) -> Path:
 
 
 def words_for(key: str, name: str | None) -> tuple[str, str] | None:
-    labels = dict(CORE_LABELS)
-    if name is not None:
-        labels.update(get_game(name).labels)
-    return labels.get(f"err.{key}")
+    """The (English, Russian) sentence of ``err.<key>``, the game's or the core's."""
+    for catalogue in ((get_game(name).words,) if name is not None else ()) + (CORE,):
+        en = catalogue.get(f"err.{key}", "en")
+        if en is not None:
+            return en, catalogue.get(f"err.{key}", "ru") or en
+    return None
 
 
 # -- on the source: every raise names its sentence ------------------------------------
@@ -185,7 +188,7 @@ def judged(exc: InputError, name: str | None, allowed: set[str]) -> list[str]:
         return wrong
     for lang in ("en", "ru"):
         said = error_message(exc, kinds, lang)
-        fallbacks = {str(CORE_LABELS[k][1 if lang == "ru" else 0]).split("{")[0]
+        fallbacks = {str(CORE.get(k, lang)).split("{")[0]
                      for k in FALLBACKS}
         if any(said.startswith(f) for f in fallbacks):
             wrong.append(f"{lang}: the fallback: {said}")
@@ -438,7 +441,7 @@ def test_each_game_says_its_own_options_example(name: str) -> None:
     """The example the new-game form shows in the options box is the game's (a word of its
     package), names one of its own options, and is in both languages."""
     kind = get_game(name)
-    en, ru = kind.labels["rules.hint"]
+    en, ru = kind.words.get("rules.hint", "en"), kind.words.get("rules.hint", "ru")
     options = {o.name for o in kind.rulebook.options}
     for said in (en, ru):
         typed = re.findall(r"([a-z_]+)=(\S+)", said)
@@ -462,7 +465,7 @@ def test_the_new_game_form_shows_the_chosen_games_example(tmp_path: Path) -> Non
         first = next(iter(presets))
         for name in GAME_NAMES:
             said = presets[name]["hint"]
-            assert said == get_game(name).labels["rules.hint"][1 if lang == "ru" else 0]
+            assert said == get_game(name).words.get("rules.hint", lang)
         box = re.search(r'<textarea name="rules" id="ng-rules"[^>]*>', page).group()
         assert f'placeholder="{presets[first]["hint"]}"' in box.replace("&#34;", '"')
         assert "pulya=30" not in page

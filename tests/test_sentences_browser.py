@@ -32,7 +32,7 @@ def test_a_russian_refusal_is_one_sentence_at_its_field(tmp_path: Path, browser)
         # every game of the registry, the one played below last
         for name in [*(n for n in games() if n != "preferans"), "preferans"]:
             Select(pad.css("#ng-game")).select_by_value(name)
-            assert box.get_attribute("placeholder") == get_game(name).labels["rules.hint"][1]
+            assert box.get_attribute("placeholder") == get_game(name).words.get("rules.hint", "ru")
         pad.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
         pad.shot("new-game-ru")
         for i, p in enumerate(["Аня", "Боря", "Вера"], 1):

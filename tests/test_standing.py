@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import whistscore
 from whistscore.games.preferans.fields import FIELDS
+from whistscore.i18n import text
+
+kind = whistscore.get_game("preferans")
 
 
 def standing(lines, rules=None):
@@ -15,7 +18,9 @@ def standing(lines, rules=None):
     for line in lines:
         scored = scored.add(line)
     assert FIELDS.standing is not None
-    return FIELDS.standing(scored.replay.state)
+    # each line is words of the game's catalogue, said here in English and Russian
+    return tuple((text(line, kind, "en"), text(line, kind, "ru"))
+                 for line in FIELDS.standing(scored.replay.state))
 
 
 def test_the_points_missing_to_close_each_pulya():

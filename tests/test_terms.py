@@ -1,8 +1,8 @@
 """The players' terms explained in place (issue 22: "each players' term on the page explains
 itself in one line where it appears, in both languages").
 
-A term lives in its game's package (``term.<x>`` at the top of the game's LABELS; shared
-ones in ``i18n.CORE_LABELS``): its forms as the pages write it, then the one line.  The pages
+A term lives in its game's package (``term.<x>`` at the top of the game's catalogue; shared
+ones in the core's, whistscore/locale): its forms as the pages write it, then the one line.  The pages
 make the first of each term in a text a button that opens that line beneath it
 (static/terms.js), and the deal form shows the terms of a field at its "?".  docs/glossary.md
 stays the one place for the docs: every term is there too.
@@ -10,6 +10,7 @@ stays the one place for the docs: every term is there too.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import shutil
@@ -23,7 +24,8 @@ from starlette.testclient import TestClient
 import whistscore
 from whistscore import files
 from whistscore.games import declared, get_game
-from whistscore.i18n import CORE_LABELS, TERM_SEPARATOR, term_spans, terms
+from whistscore.language import CORE
+from whistscore.i18n import TERM_SEPARATOR, term_spans, terms
 from whistscore.web.app import create_app
 
 from serve_support import chrome, live_server
@@ -48,8 +50,11 @@ VOID = {"br", "input", "meta", "link", "img", "hr", "wbr"}
 
 
 def term_labels(kind) -> dict[str, tuple[str, str]]:
-    found = {k: v for k, v in CORE_LABELS.items() if k.startswith("term.")}
-    found.update({k: v for k, v in kind.labels.items() if k.startswith("term.")})
+    """Each term's (English, Russian) texts, from the core's and the game's catalogues."""
+    found = {k: (v, CORE.get(k, "ru")) for k, v in CORE.texts("en").items()
+             if k.startswith("term.")}
+    found.update({k: (v, kind.words.get(k, "ru")) for k, v in kind.words.texts("en").items()
+                  if k.startswith("term.")})
     return found
 
 
@@ -72,8 +77,10 @@ def test_every_term_says_its_forms_and_one_line_in_both_languages(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_games_terms_come_first_in_its_labels(game):
-    """Kept at the top of the dict, so words added at its end by other work merge cleanly."""
-    keys = list(get_game(game).labels)
+    """Kept at the top of its catalogue, so words added at its end merge cleanly."""
+    po = (Path(importlib.import_module(f"whistscore.games.{game}").__file__).parent
+          / "locale" / "en.po").read_text("utf-8")
+    keys = re.findall(r'^msgid "(.+)"$', po, re.M)
     mine = [k.startswith("term.") for k in keys]
     assert mine == sorted(mine, reverse=True), keys
 

@@ -27,6 +27,12 @@ def test_numbers_money_and_dates_in_each_language() -> None:
     assert local_date("2026-10-16", "ru") == "16.10.2026"
     assert local_date("2026-10-16", "en") == "2026-10-16"
     assert local_date("Friday", "ru") == "Friday" and local_date(None, "ru") == ""
+    # Danish, as Danes write them: «148,00 kr.», 7.12.2026 (the catalogue's grammar.* keys)
+    assert local_number("148.00", "da") == "148,00"
+    assert [local_currency(c, "da") for c in ("kr", "DKK", "kr.", "EUR")] == \
+        ["kr.", "kr.", "kr.", "EUR"]
+    assert local_date("2026-12-07", "da") == "7.12.2026"
+    assert local_date("2026-10-16T20:15", "da") == "16.10.2026T20:15"
 
 
 def test_the_russian_settle_page_writes_roubles_as_russians_do(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ import whistscore
 from whistscore import excel, files
 from whistscore.i18n import count_deals, explain, name_case, pays, rule_name
 from whistscore.web.app import create_app
+from whistscore.web.words import languages
 
 from clirun import run
 from registry_support import installed
@@ -32,7 +33,8 @@ TOKEN = "tok-" + "w" * 20
 #: the sheet's symbols, written as on paper in both languages (whist's sides, twist's nota)
 SYMBOLS = {"NS", "EW", "X", "O"}
 #: the language switch names the other language in its own words
-SWITCH = "English"
+#: the language picker names each language in its own words ("English", "Dansk")
+SWITCH = {name for _, name in languages()}
 #: the app's own name (issue 36: the header names the app, not «Запись»)
 APP = "whistscore"
 #: whistscore's own games and any installed one (tests/registry_support.py)
@@ -75,7 +77,7 @@ def latin_left(texts: list[str], allowed: set[str]) -> list[str]:
         t = re.sub(r"https?://\S+", " ", t)
         for phrase in sorted(allowed, key=len, reverse=True):
             t = t.replace(phrase, " ")
-        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | {SWITCH, APP}]
+        left += [w for w in re.findall(r"[A-Za-z]+", t) if w not in SYMBOLS | SWITCH | {APP}]
     return left
 
 

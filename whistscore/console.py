@@ -40,7 +40,9 @@ def env_lang(environ: Mapping[str, str] | None = None) -> str:
         value = env.get(name, "")
         if value:
             language = value.split(".")[0].split("@")[0].split("_")[0].lower()
-            return "ru" if language == "ru" else "en"
+            from .language import langs
+
+            return language if language in langs() else "en"
     return "en"
 
 

@@ -54,7 +54,8 @@ AMONG = (
 
 @attrs.frozen
 class Choice:
-    """A button: the value it stands for, its English and Russian words.
+    """A button: the value it stands for; its words are the game's catalogue's
+    ``form.<field>.<value>`` (:func:`value_key`), said by the page in its language.
 
     ``json`` (when not ``None``) is merged into the deal instead of writing
     ``value`` under the field's key, for a choice that shapes the deal
@@ -62,15 +63,16 @@ class Choice:
     """
 
     value: Any
-    en: str
-    ru: str
     json: Mapping[str, Any] | None = None
     #: a ``statuses`` choice that settles the others too: tapping it for one player
     #: gives every other player of the field this value (a half-whist: the other passed)
     others: Any = None
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"value": self.value, "en": self.en, "ru": self.ru}
+    def to_json(self, said: Callable[[str], str | None], prefix: str) -> dict[str, Any]:
+        """The button as the page gets it: its value and its words, ``said`` from the key
+        ``<prefix>.<value>`` (the value itself where the game has no words for it: 7)."""
+        words = said(f"{prefix}.{value_key(self.value)}")
+        out = {"value": self.value, "word": str(self.value) if words is None else words}
         if self.json is not None:
             out["json"] = dict(self.json)
         if self.others is not None:
@@ -81,12 +83,13 @@ class Choice:
 @attrs.frozen
 class Field:
     """One part of a deal.  ``key`` is its key in the deal JSON; a key starting
-    with ``_`` is the form's own (it steers other fields and is not written)."""
+    with ``_`` is the form's own (it steers other fields and is not written).  Its words
+    are the game's catalogue's ``form.<key>`` (its choices' ``form.<key>.<value>``, the
+    sitting-out dealer's ``form.<key>.dealer.<value>``, the all-at-once button's
+    ``form.<key>.every``)."""
 
     key: str
     kind: str = attrs.field(validator=attrs.validators.in_(KINDS))
-    en: str
-    ru: str
     choices: tuple[Choice, ...] = ()
     among: str = attrs.field(default="active", validator=attrs.validators.in_(AMONG))
     levels: tuple[int, ...] = ()
@@ -134,17 +137,21 @@ class Field:
         keys += [expr.split(".")[0] for _, expr in self.start if not expr.isdigit()]
         return list(dict.fromkeys(k for k in keys if k != self.key))
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": self.key, "kind": self.kind, "en": self.en, "ru": self.ru,
-                     "among": self.among}
+    def to_json(self, said: Callable[[str], str | None] = lambda key: None) -> dict[str, Any]:
+        """The field as the page's form gets it, its words ``said`` (key -> text in the
+        page's language) by the server: the page's script has no words of its own."""
+        here = f"form.{self.key}"
+        out: dict[str, Any] = {"key": self.key, "kind": self.kind,
+                               "word": said(here) or self.key, "among": self.among}
         if self.choices:
-            out["choices"] = [c.to_json() for c in self.choices]
+            out["choices"] = [c.to_json(said, here) for c in self.choices]
         if self.dealer_choices:
-            out["dealer_choices"] = [c.to_json() for c in self.dealer_choices]
+            out["dealer_choices"] = [c.to_json(said, f"{here}.dealer")
+                                     for c in self.dealer_choices]
         if self.levels:
             out["levels"] = list(self.levels)
         if self.suits:
-            out["suits"] = [c.to_json() for c in self.suits]
+            out["suits"] = [c.to_json(said, here) for c in self.suits]
         if self.total is not None:
             out["total"] = self.total
         if self.kind == "count":
@@ -162,7 +169,9 @@ class Field:
         if self.start_at:
             out["start_at"] = dict(self.start_at)
         if self.every is not None:
-            out["every"] = self.every.to_json()
+            every = self.every.to_json(said, here)
+            every["word"] = said(f"{here}.every") or every["word"]
+            out["every"] = every
         if self.only:
             out["only"] = [{"when": {k: list(v) for k, v in cond.items()}, "values": list(vals)}
                            for cond, vals in self.only]
@@ -177,12 +186,13 @@ class DealFields:
     tests read every example back with the game's parser)."""
 
     fields: tuple[Field, ...]
-    #: ``(line, en, ru)`` or ``(line, en, ru, player counts it fits)``; ``{0}`` is seat 1
+    #: ``(line,)`` or ``(line, player counts it fits)``; ``{0}`` is seat 1; what a line
+    #: means is the game's catalogue's ``form.notation.<line>``
     notation: tuple[tuple[Any, ...], ...] = ()
     #: what the table asks before a deal besides who deals, read from the game's own
-    #: state: ``(en, ru)`` lines (Preferans: the points missing to close each pulya, the
+    #: state: lines of words (Preferans: the points missing to close each pulya, the
     #: smallest contract during an all-pass series); the page only shows them
-    standing: Callable[[Any], tuple[tuple[str, str], ...]] | None = None
+    standing: Callable[[Any], tuple[Any, ...]] | None = None
     #: what the rules and the state allow in the next deal, read by the game:
     #: ``offer(rules, players, dealer, state)`` gives ``{field key: narrowing}`` where a
     #: narrowing is ``{"values": [...]}`` (a choice's values, a contract's levels; ``[]``
@@ -220,20 +230,37 @@ class DealFields:
                     raise AssertionError(f"field {f.key} starts from {expr}, "
                                          "which is not an earlier field")
 
-    def examples(self, seats: int) -> list[tuple[str, str, str]]:
-        """The notation help for a table of ``seats`` players."""
-        return [item[:3] for item in self.notation if len(item) < 4 or seats in item[3]]
+    def examples(self, seats: int) -> list[str]:
+        """The notation help's lines for a table of ``seats`` players."""
+        return [item[0] for item in self.notation if len(item) < 2 or seats in item[1]]
 
-    def to_json(self, seats: int | None = None) -> dict[str, Any]:
-        notation = self.examples(seats) if seats else [i[:3] for i in self.notation]
+    def to_json(self, seats: int | None = None,
+                said: Callable[[str], str | None] = lambda key: None) -> dict[str, Any]:
+        """The form as the page gets it, every word ``said`` in the page's language (the
+        page's script has no words of its own)."""
+        notation = self.examples(seats) if seats else [i[0] for i in self.notation]
         out: dict[str, Any] = {
-            "fields": [f.to_json() for f in self.fields],
-            "notation": [{"text": t, "en": en, "ru": ru} for t, en, ru in notation]}
+            "fields": [f.to_json(said) for f in self.fields],
+            "notation": [{"text": t, "word": said(f"form.notation.{t}") or ""}
+                         for t in notation]}
         if self.sides:
             out["sides"] = [{"key": name, "seats": list(seats)} for name, seats in self.sides]
         return out
 
 
-def choices(*triples: tuple[Any, ...]) -> tuple[Choice, ...]:
-    """``Choice`` values from ``(value, en, ru[, json])`` tuples (the game modules' shorthand)."""
-    return tuple(Choice(*t) for t in triples)
+def value_key(value: Any) -> str:
+    """A choice's value as the last part of its words' key: ``"-"`` for none, ``"_"`` for
+    the empty text, ``true``/``false``, else the value as text."""
+    if value is None:
+        return "-"
+    if value == "" and isinstance(value, str):
+        return "_"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def choices(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
+    """``Choice`` values from ``(value[, json[, others]])`` tuples (the game modules'
+    shorthand)."""
+    return tuple(Choice(*t) for t in items)

@@ -15,13 +15,14 @@ import contextlib
 import gc
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol,
+from typing import (TYPE_CHECKING, Any, Callable, Collection, Generic, Iterator, Mapping, NamedTuple, Protocol,
                     Sequence, TypeVar, Union)
 
 import attrs
 
 from .errors import DealError, InputError
 from .layout import Label, Table
+from .language import Catalogue
 from .ledger import Amount, Entry, Words
 from .paper import Drawing
 from .rules import RuleBook, Rules
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BID_SUITS", "Cite", "ClubFacts", "ClubRecord", "DealParts", "PlayDeal", "PlayPart",
            "RecordDeal", "RecordFound", "StatDeal", "deal_date", "highest_made", "most_in_evening", "Counts", "count", "rate", "exact_text", "contracts_json", "bid_height", "bid_text",
-           "declarer_of", "RuleText", "NotationForm", "DealContext", "Outcome", "GameType",
+           "declarer_of", "NotationForm", "DealContext", "Outcome", "GameType",
            "AnyKind", "DealRecord", "DealResult", "Game", "Result", "Played", "JSONObject", "Words", "NextDeal",
            "next_seat",
            "check_dealer", "dealer_of", "paused_gc"]
@@ -72,10 +73,6 @@ class Cite:
 
     def said(self, lang: str) -> str:
         return self.ru if lang == "ru" else self.en
-
-
-def _cite(value: "Cite | str") -> Cite:
-    return value if isinstance(value, Cite) else Cite(value, value)
 
 
 class DealParts(NamedTuple):
@@ -377,15 +374,6 @@ class ClubFacts:
 
 
 @attrs.frozen
-class RuleText:
-    """A rule's name in English and Russian, and where it comes from (:class:`Cite`)."""
-
-    en: str
-    ru: str
-    source: Cite = attrs.field(default=Cite(), converter=_cite)
-
-
-@attrs.frozen
 class NotationForm:
     """One form of a game's short notation with an example that the tests parse.
 
@@ -502,8 +490,9 @@ class GameType(Generic[D, S]):
     #: what the balances count (vist, point)
     unit: str
     rulebook: RuleBook
-    #: key -> RuleText for every rule that writes entries (``Entry.rule``)
-    rule_texts: Mapping[str, RuleText]
+    #: the key of every rule that writes entries (``Entry.rule``); each is named in the
+    #: game's catalogues (``rule.<key>``, and ``rule.<key>.source`` where it comes from)
+    rule_texts: Collection[str]
 
     # -- deals: JSON and short notation -----------------------------------
     #: check a deal's shape and build the deal value; raise :class:`DealError` naming the
@@ -536,8 +525,9 @@ class GameType(Generic[D, S]):
     sheet_tables: Callable[[Played[S]], list[Table]]
 
     # -- optional: data --------------------------------------------------------
-    #: extra sheet labels: key -> (English, Russian)
-    labels: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    #: the game's own words in every language: its catalogues (``locale/<lang>.mo`` beside
+    #: its ``game.py``, :class:`whistscore.language.Catalogue`); None: only the core's words
+    words: Catalogue | None = None
     #: the deal's fields for a tapped form (:class:`whistscore.fields.DealFields`)
     deal_fields: DealFields | None = None
     #: every form of the short notation, the first being the commonest deal

@@ -74,8 +74,8 @@ def format_amount(value: Amount, *, signed: bool = False) -> str:
 class Label(NamedTuple):
     """A piece of fixed text, said in a language by :func:`whistscore.i18n.text`.
 
-    ``key`` names the words (the core's ``CORE_LABELS`` or a game's ``LABELS``: a
-    pair of English and Russian texts); ``args`` are formatted into them
+    ``key`` names the words (a key of the core's catalogue or the game's, one text per
+    language: docs/languages.md); ``args`` are formatted into them
     (``"vists on {0}"``), and may be labels themselves.  Player names are plain
     strings, never labels, so a player called "gora" is never translated.
 

@@ -16,11 +16,12 @@ made is the same value, so a replay calls the same functions.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Protocol, TypeVar
+from typing import Any, Callable, Collection, Mapping, Protocol, TypeVar
 
 from .fields import DealFields
 from .game import (ClubFacts, DealContext, GameType, JSONObject, NotationForm, Outcome, Played,
-                   RuleText, Words)
+                   Words)
+from .language import Catalogue
 from .layout import Table
 from .paper import Drawing
 from .rules import RuleBook, Rules
@@ -33,13 +34,14 @@ D_contra = TypeVar("D_contra", contravariant=True)
 
 
 class RulesModule(Protocol):
-    """``rules.py``: the options and presets, and the text of every rule an entry cites."""
+    """``rules.py``: the options and presets, and the key of every rule an entry cites (its
+    text is the game's catalogue's ``rule.<key>``)."""
 
     @property
     def RULEBOOK(self) -> RuleBook: ...
 
     @property
-    def RULE_TEXTS(self) -> Mapping[str, RuleText]: ...
+    def RULE_TEXTS(self) -> Collection[str]: ...
 
 
 class DealsModule(Protocol[D]):
@@ -125,7 +127,7 @@ class ClubModule(Protocol):
 
 
 def wired(*, name: str, title: str, player_counts: tuple[int, ...], unit: str,
-          labels: Mapping[str, tuple[str, str]], rules: RulesModule, deals: DealsModule[D],
+          words: Catalogue, rules: RulesModule, deals: DealsModule[D],
           notation: NotationModule[D], scoring: ScoringModule[D, S],
           sheet: SheetModule[D, S], fields: FieldsModule, club: ClubModule) -> GameType[D, S]:
     """The table of a game package's functions, each found under its name in its module.
@@ -134,7 +136,7 @@ def wired(*, name: str, title: str, player_counts: tuple[int, ...], unit: str,
     ``opening_values``, ``written_on``) the game adds itself."""
     return GameType(
         name=name, title=title, player_counts=player_counts, unit=unit,
-        rulebook=rules.RULEBOOK, rule_texts=rules.RULE_TEXTS, labels=labels,
+        rulebook=rules.RULEBOOK, rule_texts=rules.RULE_TEXTS, words=words,
         deal_fields=fields.FIELDS, club=club.CLUB,
         notation_forms=notation.NOTATION_FORMS, notation_players=notation.NOTATION_PLAYERS,
         deal_from_json=deals.deal_from_json, deal_to_json=deals.deal_to_json,

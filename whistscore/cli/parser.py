@@ -9,7 +9,8 @@ from typing import Any, NoReturn, Sequence
 from .. import __version__
 from ..console import env_lang
 from ..games import GAMES
-from ..i18n import LANGS, said
+from ..i18n import said
+from ..language import langs
 from .club import club
 from .commands import COMMANDS
 
@@ -36,7 +37,7 @@ def usage_lang(argv: Sequence[str]) -> str:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
             arg[len("--lang="):] if arg.startswith("--lang=") else None)
-        if value in ("en", "ru"):
+        if value in langs():
             lang = value
     return lang
 
@@ -51,7 +52,7 @@ def file_command(sub: argparse._SubParsersAction[Parser], name: str, **kw: Any) 
 def lang_option(c: argparse.ArgumentParser) -> None:
     """``--lang``: the language a command speaks in; :func:`parser` sets its default to
     the reader's locale."""
-    c.add_argument("--lang", choices=LANGS, default="en")
+    c.add_argument("--lang", choices=langs(), default="en")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -95,7 +95,7 @@ def cmd_check(a: argparse.Namespace) -> int:
     from .. import journal
     problems = journal.check_text(text)
     if not problems:
-        echo(f"{terminal_text(a.file)}: ok")
+        echo(said("cli.check_ok", (terminal_text(a.file),), a.lang))
         game = journal.loads(text)
         if game.result is not None:
             from ..scored import ScoredGame

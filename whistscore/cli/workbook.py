@@ -77,5 +77,5 @@ def cmd_import(a: argparse.Namespace) -> int:
     path = Path(a.file)
     text = excel.import_text(a.book)
     game = recording.restore(path, recording.Restore(text, force=a.force))
-    echo(f"restored {terminal_text(path)}: {len(game.deals)} deals")
+    echo(said("cli.restored", (terminal_text(path), len(game.deals)), getattr(a, "lang", "en")))
     return 0

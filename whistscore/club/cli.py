@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from ..errors import terminal_text
 from ..games import GAMES
+from ..language import langs
 
 __all__ = ["register", "run", "usage"]
 
@@ -50,7 +51,7 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--force", action="store_true",
                    help="with --export: write over a file that is not a club workbook "
                         "whistscore wrote")
-    c.add_argument("--lang", choices=("en", "ru"), default="en",
+    c.add_argument("--lang", choices=langs(), default="en",
                    help="the language of the text and of the workbook (--export)")
     return {"club": run}
 

@@ -713,9 +713,10 @@ class Archive:
         kind = game[2]
         if kind not in self._named:  # the game's name, said by the game (loaded
             from ..games import get_game  # now: it was replayed), kept for the text
-            from ..i18n import LANGS, game_name
+            from ..i18n import game_name
+            from ..language import langs
 
-            for lang in LANGS:
+            for lang in langs():
                 self._set_meta(_name_key(kind, lang), game_name(get_game(kind), lang))
             self._named.add(kind)
         conn.execute(

@@ -19,7 +19,8 @@ from pathlib import Path
 from .. import files, journal
 from ..errors import InputError
 from ..game import Game
-from ..i18n import LANGS, text
+from ..i18n import text
+from ..language import langs
 from ..layout import Label
 from ..replay import replay
 from ..running import running_table
@@ -41,8 +42,8 @@ def export(game: Game, out_path: str | os.PathLike[str], *, lang: str = "en",
         the end); nothing is written.
     :raises OSError: the write itself failed (a full disk); the old file is left as it was.
     """
-    if lang not in LANGS:
-        raise InputError(f"unknown language (known: {', '.join(LANGS)})", field="lang",
+    if lang not in langs():
+        raise InputError(f"unknown language (known: {', '.join(langs())})", field="lang",
                          value=lang)
     kind = game.kind
     rp = replay(game, history=True)

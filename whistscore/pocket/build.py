@@ -217,7 +217,7 @@ def _package_archive(out: Path) -> str:
             rel = path.relative_to(PACKAGE.parent)
             if not path.is_file() or "__pycache__" in rel.parts or \
                     rel.parts[:3] == ("whistscore", "pocket", "site") or \
-                    path.suffix not in (".py", ".typed", ".html", ".js", ".css"):
+                    path.suffix not in (".py", ".typed", ".html", ".js", ".css", ".mo"):
                 continue
             z.write(path, rel.as_posix())
         # the registry finds the games through whistscore's entry points (games/__init__.py):
@@ -321,7 +321,8 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
 
     :raises InputError: ``out`` is something else, or npm / pip failed.
     """
-    from ..web.words import WORDS
+    from ..language import langs
+    from ..web.words import words
 
     target = Path(out)
     if target.exists() and not (target / "pocket.json").is_file() and (
@@ -362,12 +363,15 @@ def build(out: str | os.PathLike[str], pyodide: str | os.PathLike[str] | None = 
             shutil.copy2(sqljs_folder() / f, work / "sqljs" / f)
         for f in SITE_SCRIPTS:
             shutil.copy2(HERE / "site" / f, work / f)
-        en = {k: v[0] for k, v in WORDS.items()}
-        ru = {k: v[1] for k, v in WORDS.items()}
+        en = words("en")
+        # the first page, before Python runs, says it in every language the site speaks
+        others = [(lang, words(lang)) for lang in langs() if lang != "en"]
         page = (HERE / "site" / "index.html").read_text(encoding="utf-8")
         page = page.replace("@APP@", en["app"]).replace(
-            "@LOADING@", f'{en["pocket_loading"]}<br><span lang="ru">{ru["pocket_loading"]}</span>'
-        ).replace("@FAILED@", f'{en["pocket_failed"]}<br><span lang="ru">{ru["pocket_failed"]}</span>')
+            "@LOADING@", en["pocket_loading"] + "".join(
+                f'<br><span lang="{lang}">{w["pocket_loading"]}</span>' for lang, w in others)
+        ).replace("@FAILED@", en["pocket_failed"] + "".join(
+            f'<br><span lang="{lang}">{w["pocket_failed"]}</span>' for lang, w in others))
         page = _inline(page)
         (work / "index.html").write_text(page, encoding="utf-8")
         icons = _icons(work)

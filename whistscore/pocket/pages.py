@@ -35,6 +35,7 @@ from .. import journal
 from ..errors import InputError
 from ..games import GAMES, get_game
 from ..i18n import error_message
+from ..language import langs
 from ..replay import replay
 from ..web.draw import draw_sheet, draw_summary
 from ..web.words import pick_lang, words
@@ -111,7 +112,7 @@ class Pages:
                                   "detail": str(exc)})
         if out is None:
             return None
-        if asked in ("en", "ru"):
+        if asked in langs():
             out[1].append(("set-cookie", f"lang={lang}; SameSite=Strict; Path=/"))
         return out
 

@@ -36,6 +36,7 @@ from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount, shown
 from .local import local_currency, local_date, local_number
+from .words import languages
 from ..club.show import record_value, won_from
 from .guard import MAX_REQUESTS, Guard
 from .pages.club import club_page, h2h_page, player_page
@@ -90,6 +91,8 @@ def templates() -> Environment:
     env.filters["amount"] = lambda v, signed=False: mixed_amount(v, signed=signed)
     env.filters["q"] = lambda s: quote(str(s), safe="")
     env.globals["shown"] = shown
+    # the languages a page may be read in, each by its own name (the language picker)
+    env.globals["languages"] = languages
     # numbers, money and dates as the page's reader writes them («148,00 ₽», 16.10.2026)
     env.filters["num"] = local_number
     env.filters["cur"] = local_currency

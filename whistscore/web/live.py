@@ -45,14 +45,13 @@ def live(store: Folder, templates: Environment, name: str, lang: str, show_all: 
     s = s if s is not None else settle_json(rp)
     dealer = rp.next_dealer()
     fields = kind.deal_fields
-    due = None  # (the field values the form starts from, its line in English, in Russian)
+    due = None  # (the field values the form starts from, its line in the page's language)
     coming = None if rp.finished else kind.next_deal(rp.state, dealer, game.players, game.rules)
     if coming is not None and coming.due is not None:
-        due = (coming.preset or {}, sheet_text(coming.form, kind, "en"),
-               sheet_text(coming.form, kind, "ru"))
+        due = (coming.preset or {}, str(sheet_text(coming.form, kind, lang)))
     standing: list[str] = []
     if fields is not None and fields.standing is not None and not rp.finished:
-        standing = [ru if lang == "ru" else en for en, ru in fields.standing(rp.state)]
+        standing = [str(sheet_text(line, kind, lang)) for line in fields.standing(rp.state)]
     offer = None
     if fields is not None and fields.offer is not None and not rp.finished:
         offer = fields.offer(game.rules, game.players, dealer, rp.state)

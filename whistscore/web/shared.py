@@ -22,6 +22,7 @@ from ..errors import ConflictError, GameOverError, InputError, NotFoundError
 from ..game import GameType, JSONObject
 from ..games import GAMES, get_game
 from ..i18n import error_message
+from ..language import langs
 from .store import Conflict
 from .words import pick_lang, words
 from .work import Busy
@@ -129,7 +130,7 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
         w=words(lang), lang=lang, token=state.token,
         pocket=getattr(state, "pocket", False), **context)
     response = HTMLResponse(html, status_code=status)
-    if request.query_params.get("lang") in ("en", "ru"):
+    if request.query_params.get("lang") in langs():
         response.set_cookie("lang", lang, samesite="strict")
     response.headers["Content-Security-Policy"] = (
         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "

@@ -290,8 +290,10 @@ def test_entries_name_their_rule_and_column():
         for e in res.entries:
             assert e.column == "points" and e.against is None and e.deal == res.number
             assert e.rule in GAME.rule_texts and e.detail
-    for text in GAME.rule_texts.values():
-        assert text.en and text.ru and ("call-ace whist" in text.source.en or "house rule" in text.source.en)
+    for key in GAME.rule_texts:
+        assert GAME.words.get(f"rule.{key}", "en") and GAME.words.get(f"rule.{key}", "ru")
+        source = GAME.words.get(f"rule.{key}.source", "en") or ""
+        assert "call-ace whist" in source or "house rule" in source
 
 
 def test_detail_words():

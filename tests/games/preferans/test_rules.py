@@ -94,5 +94,7 @@ def test_misere_kind_spellings():
 
 
 def test_every_rule_key_has_english_russian_and_source():
-    for key, text in GAME.rule_texts.items():
-        assert text.en and text.ru and text.source, key
+    for key in GAME.rule_texts:
+        for lang in ("en", "ru"):
+            assert GAME.words.get(f"rule.{key}", lang), (key, lang)
+            assert GAME.words.get(f"rule.{key}.source", lang), (key, lang)

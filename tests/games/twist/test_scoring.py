@@ -79,7 +79,7 @@ def test_seed_score_p4_made_every_entry_has_its_rule():
     assert ("C", "vists", "made_vists") in rules
     for e in deal_entries(rp, 1):
         assert e.deal == 1 and e.rule in GAME.rule_texts
-        assert "the Twist rules" in GAME.rule_texts[e.rule].source.en
+        assert "the Twist rules" in GAME.words.get(f"rule.{e.rule}.source", "en")
 
 
 # -- «счет и запись» ¶5: a failed contract -----------------------------------------------

@@ -78,7 +78,9 @@ def test_every_rule_key_has_a_text_and_every_label_both_languages():
               "EW 7 H:EW3", "NS 11", "NS 7 R:EW/transfer", "NS 12 R:NS"])
     for e in r.entries():
         assert e.rule in r.kind.rule_texts, e
-    for text in r.kind.rule_texts.values():
-        assert text.en and text.ru and text.source
-    for en, ru in r.kind.labels.values():
-        assert en and ru
+    words = r.kind.words
+    for key in r.kind.rule_texts:
+        for lang in ("en", "ru"):
+            assert words.get(f"rule.{key}", lang) and words.get(f"rule.{key}.source", lang)
+    for key in words.keys():
+        assert words.get(key, "en") and words.get(key, "ru")

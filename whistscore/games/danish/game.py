@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...language import Catalogue
 from ...wiring import wired
 from . import club, deals, fields, notation, rules, scoring, sheet
 
@@ -16,7 +17,7 @@ __all__ = ["GAME"]
 
 GAME = attrs.evolve(
     wired(name="danish", title="Danish whist (Esmakker)", player_counts=(4, 5), unit="point",
-          labels={**rules.LABELS, **rules.DETAIL_LABELS, **rules.SAID_LABELS},
+          words=Catalogue.beside(__file__, "danish"),
           rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
           fields=fields, club=club),
     # the dealer of five sits the deal out

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from ...errors import DealError
 from ...fields import Choice, DealFields, Field, choices
+from ...ledger import Label
 from ...rules import Rules
 from .deals import STATUSES, SUITS, check_seats, whisting_order
 from .rules import LEVELS
@@ -21,10 +22,10 @@ __all__ = ["FIELDS"]
 
 _GAME = ("game",)
 _PLAYED = ("game", "misere")
-_SUITS = choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"), ("H", "♥", "♥"),
-                 ("NT", "NT", "БК"))
+_SUITS = choices(("S",), ("C",), ("D",), ("H",),
+                 ("NT",))
 
-def _standing(state: Any) -> tuple[tuple[str, str], ...]:
+def _standing(state: Any) -> tuple[Label, ...]:
     """What the table asks before a deal (spec preferans.md, "Pulya" and "All-pass"): the
     points each player still needs to close his pulya (the ``pulya`` option less what he
     has), and while an all-pass series runs under ``allpass_exit = made-8`` the smallest
@@ -36,12 +37,10 @@ def _standing(state: Any) -> tuple[tuple[str, str], ...]:
     short = [(p, cfg.target - have) for p, have in zip(state.players, state.pulya)
              if have < cfg.target]
     if short:
-        out.append(("to close the pulya: " + ", ".join(f"{p} {n}" for p, n in short),
-                    "до закрытия пули: " + ", ".join(f"{p} {n}" for p, n in short)))
+        out.append(Label("pref.standing.close", (", ".join(f"{p} {n}" for p, n in short),)))
     if cfg.made8 and state.streak:
         least = series_minimum(state.streak)
-        out.append((f"after the all-pass: {least} or more, or a misère",
-                    f"после распасов: не меньше {least} или мизер"))
+        out.append(Label("pref.standing.allpass", (least,)))
     return tuple(out)
 
 
@@ -69,7 +68,7 @@ def _statuses(rules: Rules, players: tuple[str, ...], dealer: str,
     """Every combination of the defenders' words (and a sitting-out dealer's) that
     :func:`check_seats` accepts, per declarer and contract; shared lists once (kept for
     the last few tables: a page polls it at every deal)."""
-    key = json.dumps([[rules[k] for k in ("half_whist", "half_whist_by", "whist_style",
+    key = json.dumps([[rules[k] for k in ("half_whist",
                                           "stalingrad", "totus_both_whist")],
                       players, dealer, levels])
     if key in _KEPT:
@@ -114,48 +113,42 @@ _KEPT: dict[str, dict[str, Any]] = {}
 
 FIELDS = DealFields(
     fields=(
-        Field("_kind", "choice", "Deal", "Сдача", default="game", choices=choices(
-            ("game", "game", "игра"),
-            ("misere", "misère", "мизер", {"contract": "misere"}),
-            ("allpass", "all-pass", "распасы", {"contract": "allpass"}))),
-        Field("declarer", "player", "Declarer", "Играющий", when=({"_kind": _PLAYED},)),
-        Field("contract", "contract", "Contract", "Контракт", levels=(6, 7, 8, 9, 10),
+        Field("_kind", "choice", default="game", choices=choices(
+            ("game",),
+            ("misere", {"contract": "misere"}),
+            ("allpass", {"contract": "allpass"}))),
+        Field("declarer", "player", when=({"_kind": _PLAYED},)),
+        Field("contract", "contract", levels=(6, 7, 8, 9, 10),
               suits=_SUITS, when=({"_kind": _GAME},)),
-        Field("concede", "flag", "Conceded (without three)", "Уход без трёх",
+        Field("concede", "flag",
               when=({"_kind": _GAME},)),
-        Field("whist", "statuses", "Defenders", "Вистующие", among="defenders",
+        Field("whist", "statuses", among="defenders",
               default="whist",   # the usual answer to a contract
-              choices=choices(("whist", "whist", "вист"), ("pass", "pass", "пас"),
-                              ("half", "half", "полвиста", None, "pass"),
-                              ("gone-half", "gone half", "за полвиста")),
-              every=Choice("pass", "both pass", "оба паса"),
-              dealer_choices=choices(("pass", "pass", "пас"), ("whist", "whist", "вист")),
+              choices=choices(("whist",), ("pass",),
+                              ("half", None, "pass"),
+                              ("gone-half",)),
+              every=Choice("pass"),
+              dealer_choices=choices(("pass",), ("whist",)),
               when=({"_kind": _GAME, "concede": (False,)},), after=("contract",)),
-        Field("blind", "flag", "Blind (no talon)", "Без прикупа", when=({"_kind": ("misere",)},)),
-        Field("misere_tricks", "tricks", "Declarer's tricks", "Взятки играющего",
+        Field("blind", "flag", when=({"_kind": ("misere",)},)),
+        Field("misere_tricks", "tricks",
               among="declarer", total=10, writes="tricks", when=({"_kind": ("misere",)},),
               start=(("declarer", "0"),)),   # a misère made: no trick, no tap
-        Field("tricks", "tricks", "Tricks", "Взятки", among="active", total=10,
+        Field("tricks", "tricks", among="active", total=10,
               start=(("declarer", "contract.level"),),   # a made contract: no tap
               rest=("whist", "whist"),   # one whister: he holds the defence's tricks
               when=({"_kind": ("allpass",)},
                     {"_kind": _GAME, "concede": (False,), "whist": ("whist",)})),
     ),
     notation=(
-        ("{0} 7S {1}:w {2}:p 7/3/0", "a seven of spades, one whist; tricks: the declarer's, "
-         "then the defenders' as written", "семь пик, один вист; взятки играющего, затем "
-         "вистующих, как записаны", (3,)),
-        ("{1} 7S {2}:w {3}:p 7/3/0", "a seven of spades, one whist; tricks: the declarer's, "
-         "then the defenders' as written", "семь пик, один вист; взятки играющего, затем "
-         "вистующих, как записаны", (4,)),
-        ("{0} 6H {1}:p {2}:h", "a six of hearts, half-whist", "шесть червей, полвиста", (3,)),
-        ("{0} 8NT {1}:p {2}:p", "both pass: written as made", "оба паса: сыграно", (3,)),
-        ("{1} 8NT {2}:p {3}:p", "both pass: written as made", "оба паса: сыграно", (4,)),
-        ("{2} misere 1", "a misère caught with one trick", "мизер, одна взятка"),
-        ("pass 4/2/4", "an all-pass, tricks in seat order", "распасы, взятки по порядку мест",
-         (3,)),
-        ("pass -/4/2/4", "an all-pass; '-' for the sitting-out dealer",
-         "распасы; '-' за сдающего", (4,)),
+        ("{0} 7S {1}:w {2}:p 7/3/0", (3,)),
+        ("{1} 7S {2}:w {3}:p 7/3/0", (4,)),
+        ("{0} 6H {1}:p {2}:h", (3,)),
+        ("{0} 8NT {1}:p {2}:p", (3,)),
+        ("{1} 8NT {2}:p {3}:p", (4,)),
+        ("{2} misere 1",),
+        ("pass 4/2/4", (3,)),
+        ("pass -/4/2/4", (4,)),
     ),
     standing=_standing,
     offer=_offer,

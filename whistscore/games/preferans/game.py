@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...language import Catalogue
 from ...wiring import wired
 from . import club, deals, fields, notation, rules, scoring, sheet
 
@@ -16,7 +17,7 @@ __all__ = ["GAME"]
 
 GAME = attrs.evolve(
     wired(name="preferans", title="Preferans (pulya, gora, vists)", player_counts=(3, 4), unit="vist",
-          labels={**rules.LABELS, **rules.DETAIL_LABELS},
+          words=Catalogue.beside(__file__, "preferans"),
           rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
           fields=fields, club=club),
     # with four at the table the dealer sits the deal out; the vists are written on a player

@@ -11,46 +11,44 @@ from .deals import SOLO_VALUES
 
 __all__ = ["FIELDS"]
 
-_CATEGORIES = choices(("simple", "simple", "простая"), ("double", "double", "двойная"),
-                      ("clean", "clean", "чистая"), ("all", "all", "все"))
+_CATEGORIES = choices(("simple",), ("double",),
+                      ("clean",), ("all",))
 _SOLO = ("bomb", "dil")
 
 
 FIELDS = DealFields(
     fields=(
-        Field("_kind", "choice", "Deal", "Сдача", default="contract", choices=choices(
-            ("contract", "contract", "контракт"), ("bomb", "bomb", "бомба"),
-            ("dil", "dil", "диль"), ("round", "twist round", "розыгрыш твиста",
+        Field("_kind", "choice", default="contract", choices=choices(
+            ("contract",), ("bomb",),
+            ("dil",), ("round",
                                      {"twist_round": True}))),
-        Field("bomb", "choice", "Bomb", "Бомба", choices=_CATEGORIES, when=({"_kind": ("bomb",)},)),
-        Field("dil", "choice", "Dil", "Диль", choices=_CATEGORIES, when=({"_kind": ("dil",)},)),
+        Field("bomb", "choice", choices=_CATEGORIES, when=({"_kind": ("bomb",)},)),
+        Field("dil", "choice", choices=_CATEGORIES, when=({"_kind": ("dil",)},)),
         # a category's own values (twist.md): a double is worth 2, 3 or 4, so it has no
         # usual value to start at and is tapped; a clean one is worth 4 and needs no tap
-        Field("value", "count", "Value", "Стоимость", low=1, high=4, default=1,
+        Field("value", "count", low=1, high=4, default=1,
               when=({"_kind": _SOLO},),
               only=tuple(({kind: (category,)}, values) for kind in _SOLO
                          for category, values in SOLO_VALUES.items())),
-        Field("declarer", "player", "Declarer", "Играющий", among="all",
+        Field("declarer", "player", among="all",
               when=({"_kind": ("contract",) + _SOLO},)),
-        Field("contract", "contract", "Contract", "Контракт", levels=tuple(range(2, 13)),
-              suits=choices(("S", "♠", "♠"), ("C", "♣", "♣"), ("D", "♦", "♦"),
-                            ("H", "♥", "♥"), ("NT", "NT", "БК")),
+        Field("contract", "contract", levels=tuple(range(2, 13)),
+              suits=choices(("S",), ("C",), ("D",),
+                            ("H",), ("NT",)),
               when=({"_kind": ("contract",)},)),
-        Field("opened", "flag", "Partner's cards opened", "Просмотр",
+        Field("opened", "flag",
               when=({"_kind": ("contract",)},)),
-        Field("partner_passed", "flag", "Partner passed", "Партнёр спасовал",
+        Field("partner_passed", "flag",
               when=({"_kind": ("contract",)},)),
-        Field("twist", "players", "Twist announced by", "Твист объявил", among="opponents",
+        Field("twist", "players", among="opponents",
               when=({"_kind": ("contract",)},)),
-        Field("tricks", "tricks", "Tricks", "Взятки", among="all", total=12),
+        Field("tricks", "tricks", among="all", total=12),
     ),
     notation=(
-        ("{0} 8H 5/2/4/1", "eight hearts, tricks in seat order",
-         "восемь червей, взятки по порядку мест"),
-        ("{0} 7S 4/2/3/3 twist {1}", "seven spades, twist announced",
-         "семь пик, объявлен твист"),
-        ("{0} bomb double 3 1/4/3/4", "a double bomb worth 3", "двойная бомба за 3"),
-        ("round 3/3/3/3", "the twist round", "розыгрыш твиста"),
+        ("{0} 8H 5/2/4/1",),
+        ("{0} 7S 4/2/3/3 twist {1}",),
+        ("{0} bomb double 3 1/4/3/4",),
+        ("round 3/3/3/3",),
     ),
     # partners sit opposite (deals.py); the names are the seats' pairs, never shown (no
     # field lists the sides): the form reads them for the twist's opponents

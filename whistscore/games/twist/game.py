@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...language import Catalogue
 from ...wiring import wired
 from . import club, deals, fields, notation, rules, scoring, sheet
 
@@ -16,7 +17,7 @@ __all__ = ["GAME"]
 
 GAME = attrs.evolve(
     wired(name="twist", title="Twist", player_counts=(4,), unit="vist",
-          labels={**rules.LABELS, **rules.DETAIL_LABELS, **rules.SAID_LABELS},
+          words=Catalogue.beside(__file__, "twist"),
           rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
           fields=fields, club=club),
     # the twist round due after a made contract; the gora starts at the agreed size; the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...language import Catalogue
 from ...wiring import wired
 from . import club, deals, fields, notation, rules, scoring, sheet
 
@@ -16,7 +17,7 @@ __all__ = ["GAME"]
 
 GAME = attrs.evolve(
     wired(name="whist", title="Whist", player_counts=(4,), unit="point",
-          labels={**rules.LABELS, **rules.DETAIL_LABELS, **rules.SAID_LABELS},
+          words=Catalogue.beside(__file__, "whist"),
           rules=rules, deals=deals, notation=notation, scoring=scoring, sheet=sheet,
           fields=fields, club=club),
     # the trick score starts again at 0 after a game is won

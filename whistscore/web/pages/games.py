@@ -32,7 +32,7 @@ def _presets(lang: str) -> dict[str, JSONObject]:
                 "stake": words(lang).get(f"stake_of.{get_game(n).unit}", words(lang)["stake"]),
                 # the options box's example, in the game's own words
                 "hint": str(text(Label("rules.hint"), get_game(n), lang))
-                if "rules.hint" in get_game(n).labels else "",
+                if _own(get_game(n), "rules.hint") else "",
                 # the values usually agreed, as buttons (a pulya of 10/20/30/50), each option
                 # named in the game's words and with its value in each preset
                 "usual": [{"option": o, "values": list(values),
@@ -45,7 +45,12 @@ def _presets(lang: str) -> dict[str, JSONObject]:
 
 def _option_said(kind: Any, option: str, lang: str) -> str:
     key = f"field.{option}"
-    return str(text(Label(key), kind, lang)) if key in kind.labels else option
+    return str(text(Label(key), kind, lang)) if _own(kind, key) else option
+
+
+def _own(kind: Any, key: str) -> bool:
+    """Whether the game's own catalogue has ``key`` (not only the core's)."""
+    return kind.words is not None and key in kind.words
 
 
 #: how many earlier tables the new-game form offers

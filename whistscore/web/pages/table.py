@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...errors import InputError
 from ...game import JSONObject
-from ...i18n import Term, preset_name, term_spans
+from ...i18n import Term, lookup, preset_name, term_spans
 from ..live import live
 from ..shared import error, json_script, lang_of, page, query, status_of
 
@@ -22,8 +22,9 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     rp = state.folder.replay(name)
     kind = rp.game.kind
     players = view["players"]
-    fields = _worded(kind.deal_fields.to_json(len(players)), lang) if kind.deal_fields else {
-        "fields": [], "notation": []}
+    # the form's words said here, in the page's language: the page's script has none
+    fields = kind.deal_fields.to_json(len(players), lambda key: lookup(key, kind, lang)) \
+        if kind.deal_fields else {"fields": [], "notation": []}
     for field in fields["fields"]:
         field["terms"] = _field_terms(field, kind, lang)
     for item in fields["notation"]:
@@ -38,20 +39,6 @@ def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
                                    for k, v in rules.differences().items())}
     return {"live": view, "kind": kind, "title": getattr(rp.game, "title", None),
             "fields": fields, "settings": settings}
-
-
-def _worded(data: Any, lang: str) -> Any:
-    """The form's fields with their words in the page's language: each ``{"en": …, "ru": …}``
-    (a field, a choice, a suit, a notation line) says ``"word"`` instead, so the page's
-    script shows what it is sent and picks no language of its own (issue 35)."""
-    if isinstance(data, list):
-        return [_worded(item, lang) for item in data]
-    if not isinstance(data, dict):
-        return data
-    out = {k: _worded(v, lang) for k, v in data.items() if k not in ("en", "ru")}
-    if "en" in data and "ru" in data:
-        out["word"] = data.get(lang, data["en"])
-    return out
 
 
 def _field_terms(field: JSONObject, kind: Any, lang: str) -> list[JSONObject]:
