@@ -15,7 +15,8 @@ from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, PlayD
                      RecordDeal, RecordFound, StatDeal, bid_height, bid_text, contracts_json,
                      count, declarer_of, exact_text, highest_made, most_in_evening, rate)
 from ...ledger import Amount, Entry
-from .scoring import balance_counts
+from ...rules import Rules
+from .scoring import State
 
 __all__ = ["CLUB"]
 
@@ -102,6 +103,20 @@ def stats_json(counts: Counts, deals: int) -> JSONObject:
         "vists": exact_text(vists),
         "vists_per_deal": rate(vists, deals),
     }
+
+
+def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
+    """:func:`~.scoring.balance` as counts of thirds (quarters at four), in seat order:
+    each player's ``n x (net - G x gora + P x pulya) + shared``, over ``n``."""
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
+    return tuple([n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
+                       + P * pulya[i]) + shared for i in range(n)]), n
 
 
 def _longest_allpass(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:

@@ -22,7 +22,7 @@ from ...rules import Rules
 from .deals import AllPass, Concede, Contract, Deal, Misere, check_seats
 from .rules import CODE
 
-__all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance", "balance_counts",
+__all__ = ["Config", "State", "initial_state", "score", "is_finished", "balance",
            "active_players", "allpass_price"]
 
 
@@ -122,23 +122,6 @@ def is_finished(state: State) -> bool:
     return state.finished
 
 
-def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]:
-    """:func:`balance` as counts of thirds (quarters at four), in seat order:
-    each player's ``n x (net - G x gora + P x pulya) + shared``, over ``n``.
-
-    The one formula of the settlement: :func:`balance` makes each count a Fraction,
-    the club adds the counts up over a season (ClubFacts.balance_counts)."""
-    P = rules["pulya_points"]
-    G = rules["gora_points"]
-    n = len(state.players)
-    vists = state.vists
-    gora = state.gora
-    pulya = state.pulya
-    shared = G * sum(gora) - P * sum(pulya)
-    return tuple([n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
-                       + P * pulya[i]) + shared for i in range(n)]), n
-
-
 def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     """Spec "Settlement": vists net, gora and pulya against the table's mean.
 
@@ -147,9 +130,19 @@ def balance(state: State, rules: Rules) -> dict[str, Fraction]:
     shared Fraction to each, without a Fraction sum per player, and each value's
     Fraction made once (ledger.Shared): a replay with history counts this after every
     deal."""
-    counts, n = balance_counts(state, rules)
+    P = rules["pulya_points"]
+    G = rules["gora_points"]
+    n = len(state.players)
+    vists = state.vists
+    gora = state.gora
+    pulya = state.pulya
+    shared = G * sum(gora) - P * sum(pulya)
     fractions = FRACTIONS  # each value's Fraction made once (ledger.Shared)
-    return {name: fractions[count, n] for name, count in zip(state.players, counts)}
+    out = {}
+    for i, name in enumerate(state.players):
+        net = sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n])
+        out[name] = fractions[n * (net - G * gora[i] + P * pulya[i]) + shared, n]
+    return out
 
 
 #: (players, dealer) -> the three who play; replays ask once per deal
