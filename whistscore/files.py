@@ -356,6 +356,18 @@ def _held_for(name: str) -> _Held | None:
     return None
 
 
+def _unexamined(exc: OSError, field: str, name: str) -> InputError:
+    """The error of a save whose file cannot be looked at (one sentence for both ways)."""
+    return InputError(f"the file cannot be examined ({exc.strerror or exc})",
+                      field=field, value=name, key="file.unreadable")
+
+
+def _link_refused(field: str, name: str) -> InputError:
+    """The error of a save that would replace a symbolic link it must not follow."""
+    return InputError("the file is a symbolic link here; refusing to replace it",
+                      field=field, value=name, key="file.replace")
+
+
 def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
     """Where a save of ``path`` really writes: through a symlink to its target.
 
@@ -380,15 +392,11 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
         except FileNotFoundError:
             return target
         except OSError as exc:
-            raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                             field=field, value=name, key="file.unreadable") from None
-        if stat.S_ISLNK(info.st_mode):
-            raise InputError("the file is a symbolic link here; refusing to replace it",
-                             field=field, value=name, key="file.replace")
+            raise _unexamined(exc, field, name) from None
+        # a link here is refused by the check after both branches
     else:
         if _NO_LINKS.get() and os.path.islink(name):
-            raise InputError("the file is a symbolic link here; refusing to replace it",
-                             field=field, value=name, key="file.replace")
+            raise _link_refused(field, name)
         if _NO_LINKS.get():
             # only the folder is resolved: a link put at the last step after the check
             # above is what the rename replaces, never what it writes through
@@ -405,11 +413,9 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
                                  value=name, key="file.folder") from None
             return target
         except OSError as exc:
-            raise InputError(f"the file cannot be examined ({exc.strerror or exc})",
-                             field=field, value=name, key="file.unreadable") from None
+            raise _unexamined(exc, field, name) from None
     if stat.S_ISLNK(info.st_mode):
-        raise InputError("the file is a symbolic link here; refusing to replace it",
-                         field=field, value=name, key="file.replace")
+        raise _link_refused(field, name)
     why = _not_regular(info.st_mode)
     if why:
         raise InputError(f"{why}; refusing to replace it", field=field, value=name,

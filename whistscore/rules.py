@@ -35,6 +35,7 @@ __all__ = [
     "assignments_of",
     "json_text",
     "typed_pairs",
+    "typed_or_json",
     "MAX_STAKE",
     "MAX_STAKE_DIGITS",
     "STAKE_PLACES",
@@ -194,6 +195,16 @@ def typed_pairs(text: str, example: str) -> dict[str, str]:
     return pairs
 
 
+def typed_or_json(value: Any, opener: str, typed: Callable[[str], Any]) -> Any:
+    """A rule's value as given: a string is JSON when it opens with ``opener`` (``[``
+    or ``{``), else the typed form that ``typed`` reads (of the stripped text); any other
+    value (from a game file, already JSON) is returned as it is."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    return json_text(text) if text.startswith(opener) else typed(text)
+
+
 def _whole(item: Any, minimum: int | None) -> int:
     if isinstance(item, str):
         item = item.strip()
@@ -222,12 +233,7 @@ class IntList(Kind):
     minimum: int | None = 0
 
     def parse(self, value: Any) -> tuple[int, ...]:
-        if isinstance(value, str):
-            text = value.strip()
-            if text.startswith("["):
-                value = json_text(text)
-            else:
-                value = [p for p in text.replace(",", "/").split("/")]
+        value = typed_or_json(value, "[", lambda text: text.replace(",", "/").split("/"))
         if not isinstance(value, (list, tuple)) or not value:
             raise ValueError("must be a non-empty list of whole numbers")
         if len(value) > MAX_RULE_ITEMS:
@@ -259,14 +265,8 @@ class IntMap(Kind):
     minimum: int | None = 0
 
     def parse(self, value: Any) -> tuple[tuple[int, int], ...]:
-        if isinstance(value, str):
-            text = value.strip()
-            if text.startswith("{"):
-                value = json_text(text)
-            elif text in ("", "none", "-"):
-                value = {}
-            else:
-                value = typed_pairs(text, "6:2,7:1")
+        value = typed_or_json(value, "{", lambda text: {} if text in ("", "none", "-")
+                              else typed_pairs(text, "6:2,7:1"))
         if not isinstance(value, Mapping):
             raise ValueError("must be a map like 6:2,7:1")
         if len(value) > MAX_RULE_ITEMS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
 from .. import __version__
 from ..console import env_lang
@@ -14,7 +14,8 @@ from ..language import langs
 from .club import club
 from .commands import COMMANDS
 
-__all__ = ["MAX_ARG_DIGITS", "Parser", "deal_options", "parser", "usage_lang", "whole_arg"]
+__all__ = ["MAX_ARG_DIGITS", "Parser", "deal_options", "file_command", "lang_option", "parser",
+           "usage_lang", "whole_arg"]
 
 
 class Parser(argparse.ArgumentParser):
@@ -41,6 +42,19 @@ def usage_lang(argv: Sequence[str]) -> str:
     return lang
 
 
+def file_command(sub: argparse._SubParsersAction[Parser], name: str, **kw: Any) -> Parser:
+    """A command whose first argument is the game file it reads or changes."""
+    c = sub.add_parser(name, **kw)
+    c.add_argument("file")
+    return c
+
+
+def lang_option(c: argparse.ArgumentParser) -> None:
+    """``--lang``: the language a command speaks in; :func:`parser` sets its default to
+    the reader's locale."""
+    c.add_argument("--lang", choices=langs(), default="en")
+
+
 def parser() -> argparse.ArgumentParser:
     p = Parser(prog="whistscore",
                 description="Score sheets and settlements for Preferans, Twist, Whist "
@@ -60,28 +74,25 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--title", help="what the evening is called (shown on sheets)")
     c.add_argument("--place", help="where it is played")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
-    c = sub.add_parser("add", help="append one deal (short notation, JSON, or - for stdin)",
-                       epilog="The short notation of each game, every form with examples: "
-                              "whistscore notation GAME (preferans, twist, whist, danish).")
-    c.add_argument("file")
+    c = file_command(sub, "add", help="append one deal (short notation, JSON, or - for stdin)",
+                     epilog="The short notation of each game, every form with examples: "
+                            "whistscore notation GAME (preferans, twist, whist, danish).")
     c.add_argument("deal", nargs="+", help="the deal; the words are joined with spaces "
                                            "(forms: whistscore notation GAME)")
     c.add_argument("--id", help="a client id kept with the deal (up to 64 characters); an "
                                 "add with an id already in the file records nothing")
     deal_options(c)
 
-    c = sub.add_parser("edit", help="replace deal N (the later deals are replayed after it)",
-                       epilog="The short notation: whistscore notation GAME.")
-    c.add_argument("file")
+    c = file_command(sub, "edit", help="replace deal N (the later deals are replayed after it)",
+                     epilog="The short notation: whistscore notation GAME.")
     c.add_argument("number", type=whole_arg, metavar="N",
                    help="the deal's number (1 is the first)")
     c.add_argument("deal", nargs="+", help="the deal as for add")
     deal_options(c)
 
-    c = sub.add_parser("set", help="change the rules, stake or title of a game")
-    c.add_argument("file")
+    c = file_command(sub, "set", help="change the rules, stake or title of a game")
     c.add_argument("--preset")
     c.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE")
     c.add_argument("--stake")
@@ -92,48 +103,42 @@ def parser() -> argparse.ArgumentParser:
                    help="when the game was played, for a game whose deals carry no time "
                         "(the club dates it by this), e.g. 2026-11-30T20:00:00+01:00 or "
                         "2026-11-30")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
-    c = sub.add_parser("accept", help="take this whistscore's result of a finished game "
-                                      "in place of the one its file records")
-    c.add_argument("file")
-    c.add_argument("--lang", choices=langs(), default="en")
+    c = file_command(sub, "accept", help="take this whistscore's result of a finished game "
+                                         "in place of the one its file records")
+    lang_option(c)
 
-    c = sub.add_parser("end", help="end the game here: the players stop before it is finished")
-    c.add_argument("file")
+    c = file_command(sub, "end", help="end the game here: the players stop before it is finished")
     c.add_argument("--at", help="when they stopped (default: now), e.g. 2026-11-30T23:40:00+01:00")
     c.add_argument("--reopen", action="store_true", help="take back an end recorded by mistake")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
     c = sub.add_parser("notation", help="the short notation of a game: every form, examples")
     c.add_argument("game", choices=sorted(GAMES))
     c.add_argument("--markdown", action="store_true", help="as the table in the docs")
 
-    c = sub.add_parser("undo", help="drop the last deal")
-    c.add_argument("file")
-    c.add_argument("--lang", choices=langs(), default="en")
+    c = file_command(sub, "undo", help="drop the last deal")
+    lang_option(c)
 
-    c = sub.add_parser("show", help="the score sheet as players draw it")
-    c.add_argument("file")
+    c = file_command(sub, "show", help="the score sheet as players draw it")
     c.add_argument("--json", action="store_true")
     c.add_argument("--explain", action="store_true", help="every entry with its deal and rule")
     c.add_argument("--deals", action="store_true", help="also list the deals played")
     c.add_argument("--by-deal", action="store_true",
                    help="also the sheet deal by deal: a block of columns per player")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
-    c = sub.add_parser("settle", help="balances, money and who pays whom")
-    c.add_argument("file")
+    c = file_command(sub, "settle", help="balances, money and who pays whom")
     c.add_argument("--stake", help="money per unit (overrides the file's stake)")
     c.add_argument("--precision", type=whole_arg, default=2,
                    help="decimal places of money (default 2)")
     c.add_argument("--json", action="store_true")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
-    c = sub.add_parser("export", help="the score sheet workbook (.xlsx)")
-    c.add_argument("file")
+    c = file_command(sub, "export", help="the score sheet workbook (.xlsx)")
     c.add_argument("out")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
     c.add_argument("--check-formulas", action="store_true",
                    help="add a check row of SUM formulas under the totals")
     c.add_argument("--force", action="store_true",
@@ -144,9 +149,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("file")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    c = sub.add_parser("check", help="validate a game file; report every problem")
-    c.add_argument("file")
-    c.add_argument("--lang", choices=langs(), default="en")
+    c = file_command(sub, "check", help="validate a game file; report every problem")
+    lang_option(c)
 
     c = sub.add_parser("serve", help="the scorepad: a web page for the phones at the table")
     c.add_argument("folder", nargs="?", default=".", help="the folder of game files (default: .)")
@@ -172,7 +176,7 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("demo", help="write the shipped sample games and club into a folder")
     c.add_argument("folder", nargs="?", default="samples",
                    help="the folder to write them to (default: samples)")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)
 
     from ..club.cli import register  # the club archive's command (docs/club.md)
     COMMANDS.update(register(sub))
@@ -207,4 +211,4 @@ def deal_options(c: argparse.ArgumentParser) -> None:
                    help="do not stamp the deal with the time it was recorded")
     c.add_argument("--explain", action="store_true",
                    help="print every entry the deal wrote and the whole sheet's totals")
-    c.add_argument("--lang", choices=langs(), default="en")
+    lang_option(c)

@@ -143,11 +143,9 @@ class Club:
         """The standings per game kind (``club --json``)."""
         from .standings import standings
 
-        p = self.period(season, first, last)
-        kind = _game(game)
-        key = _key("standings", p, kind, unfinished)
-        return self._read(lambda: self._framed(self.archive.answer(
-            key, lambda: standings(self.archive, p, kind, unfinished))))
+        p, kind = self.period(season, first, last), _game(game)
+        return self._answer(_key("standings", p, kind, unfinished),
+                            lambda: standings(self.archive, p, kind, unfinished))
 
     def player(self, name: str, *, season: str | None = None, first: object = None,
                last: object = None, game: str | None = None,
@@ -158,12 +156,10 @@ class Club:
         """
         from .player import player
 
-        p = self.period(season, first, last)
-        kind = _game(game)
+        p, kind = self.period(season, first, last), _game(game)
         name = self._listed(name)
         key = json.dumps([_key("player", p, kind, unfinished), name], ensure_ascii=False)
-        return self._read(lambda: self._framed(self.archive.answer(
-            key, lambda: player(self.archive, name, p, kind, unfinished))))
+        return self._answer(key, lambda: player(self.archive, name, p, kind, unfinished))
 
     def pairs(self, *, season: str | None = None, first: object = None,
               last: object = None, game: str | None = None,
@@ -173,12 +169,10 @@ class Club:
         from .period import evenings
         from .stats import every_pair
 
-        p = self.period(season, first, last)
-        kind = _game(game)
-        key = _key("pairs", p, kind, unfinished)
-        return self._read(lambda: self._framed(self.archive.answer(
-            key, lambda: {"period": p.to_json(), "games": every_pair(
-                self.archive, evenings(self.archive, p, kind, unfinished))})))
+        p, kind = self.period(season, first, last), _game(game)
+        return self._answer(_key("pairs", p, kind, unfinished), lambda: {
+            "period": p.to_json(),
+            "games": every_pair(self.archive, evenings(self.archive, p, kind, unfinished))})
 
     def head_to_head(self, a: str, b: str, *, season: str | None = None, first: object = None,
                      last: object = None, game: str | None = None,
@@ -190,9 +184,7 @@ class Club:
         from .h2h import head_to_head
         from .player import find_player
 
-        p = self.period(season, first, last)
-
-        kind = _game(game)
+        p, kind = self.period(season, first, last), _game(game)
         a, b = self._listed(a), self._listed(b)
         key = json.dumps([_key("h2h", p, kind, unfinished), a, b], ensure_ascii=False)
 
@@ -203,7 +195,7 @@ class Club:
                 raise InputError("head-to-head takes two different players", field="h2h",
                                  value=[a, b], key="club.two_players")
             return head_to_head(self.archive, first_player, second, p, kind, unfinished)
-        return self._read(lambda: self._framed(self.archive.answer(key, query)))
+        return self._answer(key, query)
 
     def records(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None,
@@ -211,11 +203,9 @@ class Club:
         """The records per game kind (``club --records --json``)."""
         from .records import records
 
-        p = self.period(season, first, last)
-        kind = _game(game)
-        key = _key("records", p, kind, unfinished)
-        return self._read(lambda: self._framed(self.archive.answer(
-            key, lambda: records(self.archive, p, kind, unfinished))))
+        p, kind = self.period(season, first, last), _game(game)
+        return self._answer(_key("records", p, kind, unfinished),
+                            lambda: records(self.archive, p, kind, unfinished))
 
     def ratings(self, *, season: str | None = None, first: object = None,
                 last: object = None, game: str | None = None) -> dict[str, Any]:
@@ -249,6 +239,11 @@ class Club:
         if not isinstance(name, str):
             return name
         return self.settings.aliases().get(name_key(name), name)
+
+    def _answer(self, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The answer the archive keeps under ``key`` (``compute`` makes it once), framed:
+        what every view of the club is, so each view says only its key and its body."""
+        return self._read(lambda: self._framed(self.archive.answer(key, compute)))
 
     def _framed(self, body: dict[str, Any]) -> dict[str, Any]:
         """The answer with the club's name and what the reader must know: files left out,

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 import attrs
 
-from ...rules import Choice, Integer, Kind, Option, RuleBook, json_text, typed_pairs
+from ...rules import Choice, Integer, Kind, Option, RuleBook, typed_or_json, typed_pairs
 
 __all__ = ["OPTIONS", "PRESETS", "RULEBOOK", "RULE_TEXTS", "SIMPLE", "NEGATIVES",
            "NEGATIVE_NAMES", "NoloValues"]
@@ -41,12 +41,8 @@ class NoloValues(Kind):
     """
 
     def parse(self, value: Any) -> tuple[int, ...]:
-        if isinstance(value, str):
-            text = value.strip()
-            if text.startswith("{"):
-                value = json_text(text)
-            else:
-                value = typed_pairs(text, "solo:50,nolo:100,open_solo:150,open_nolo:200")
+        value = typed_or_json(value, "{", lambda text: typed_pairs(
+            text, "solo:50,nolo:100,open_solo:150,open_nolo:200"))
         if isinstance(value, (list, tuple)) and len(value) == len(NEGATIVES):
             value = dict(zip(NEGATIVES, value))
         if not isinstance(value, Mapping):
