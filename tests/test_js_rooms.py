@@ -220,3 +220,24 @@ def test_the_game_declares_its_pairs_and_the_page_is_sent_them(tmp_path):
     with pytest.raises(AssertionError, match="declares no sides"):
         DealFields(fields=(Field("tricks", "tricks", among="sides",
                                  total=13),))
+
+
+POCKET = STATIC.parent.parent / "pocket" / "site"
+#: the one-phone site's literals that are never shown to a reader: the scripts' mode, the
+#: name of an error the browser throws, the page's own doctype, and the start's diagnostics
+#: (how Python started, whether the service worker took over) that the benchmark reads
+POCKET_NOT_SHOWN = {"use strict", "AbortError", "<!doctype html>\\n", "failed: ",
+                    "plain (the snapshot did not load)", "plain, snapshot made"}
+
+
+@pytest.mark.parametrize("script", sorted(POCKET.glob("*.js")), ids=lambda p: p.name)
+def test_no_pocket_script_holds_a_word_of_its_own(script):
+    """The one-phone site's own scripts too: their words come in the page's language from
+    the server's catalogue (a script's Python source run in the worker is not a word)."""
+    code = script.read_text(encoding="utf-8")
+    assert not re.search(r"[\u0400-\u04ff]", code), f"{script.name}: Russian letters"
+    classes = _css_classes()
+    bad = {s: why for s in _strings(code)
+           if s not in POCKET_NOT_SHOWN and not s.startswith("import ")
+           and (why := _shown(s, classes))}
+    assert not bad, f"{script.name}: {bad}"

@@ -49,30 +49,25 @@ JSONObject = dict[str, Any]
 
 @attrs.frozen
 class Cite:
-    """Where a rule comes from, named as a reader knows the source, in English and Russian.
+    """Where a rule comes from, named as a reader knows the source ("the Preferans Code
+    §3.8.7"): never a file name, because a player checking a number at the table looks the
+    rule up in the book, not in our repo.
 
-    ("the Preferans Code §3.8.7", "Кодекс преферанса, §3.8.7"): never a file name, because
-    a player checking a number at the table looks the rule up in the book, not in our repo.
-    Each game names its own sources in its ``rules.py``; docs/sources.md lists them all.
+    It names the source in a refusal's technical detail, which stays English; what a reader
+    sees in his own language is the game's catalogue (``rule.<key>.source``, docs/sources.md).
     """
 
     en: str = ""
-    ru: str = ""
 
-    def at(self, en: str, ru: str | None = None) -> "Cite":
+    def at(self, section: str) -> "Cite":
         """The same source at a section: ``CODE.at("§3.8.7")``."""
-        ru = en if ru is None else ru
-        return Cite(f"{self.en}{' ' if en.startswith('§') else ', '}{en}",
-                    f"{self.ru}{' ' if ru.startswith('§') else ', '}{ru}")
+        return Cite(f"{self.en}{' ' if section.startswith('§') else ', '}{section}")
 
     def __add__(self, other: "Cite") -> "Cite":
-        return Cite(f"{self.en}; {other.en}", f"{self.ru}; {other.ru}")
+        return Cite(f"{self.en}; {other.en}")
 
     def __bool__(self) -> bool:
-        return bool(self.en or self.ru)
-
-    def said(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
+        return bool(self.en)
 
 
 class DealParts(NamedTuple):

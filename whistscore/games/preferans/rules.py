@@ -19,8 +19,8 @@ __all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS", "RULEBOOK", "RULE_TEXTS", "LEVEL
            "MiserePrices"]
 
 #: the sources, as a player knows them (docs/sources.md)
-CODE = Cite("the Preferans Code", "Кодекс преферанса")
-ENCYCLOPEDIA = Cite("Mendelev's Encyclopedia of Games", "Энциклопедия игр Менделева")
+CODE = Cite("the Preferans Code")
+ENCYCLOPEDIA = Cite("Mendelev's Encyclopedia of Games")
 
 #: the contracts' levels, in the order the per-level options list their values
 LEVELS = (6, 7, 8, 9, 10)

@@ -28,7 +28,7 @@
 
   // -- the storage the browser grants (only the page can ask it) --------------------------
   function size(n) {
-    const [kb, mb, gb] = (words().units || "KB MB GB").split(" ");
+    const [kb, mb, gb] = words().units.split(" ");
     return n >= 1e9 ? (n / 1e9).toFixed(1) + " " + gb : n >= 1e6 ? (n / 1e6).toFixed(1) + " " + mb : Math.round(n / 1e3) + " " + kb;
   }
   async function storage() {
