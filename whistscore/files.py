@@ -72,7 +72,7 @@ def check_path(path: object, field: str = "file") -> str:
     return name
 
 
-def _not_regular(mode: int) -> str | None:
+def not_regular(mode: int) -> str | None:
     """Why a file of this kind is no game file (None for a regular file)."""
     if stat.S_ISREG(mode):
         return None
@@ -139,7 +139,7 @@ def read_checked(path: str | os.PathLike[str], *, field: str = "file", what: str
                          field=field, value=name, key="file.unreadable") from None
     try:
         info = os.fstat(fd)
-        why = _not_regular(info.st_mode)
+        why = not_regular(info.st_mode)
         if why:
             raise NotAFile(why, field=field, value=name, key="file.not_plain")
         too_big = InputError(f"the {what} is larger than {limit // (1024 * 1024)} MB, "
@@ -189,7 +189,7 @@ def stamp(path: str | os.PathLike[str], field: str = "file") -> str:
     except OSError:
         raise NotAFile("no such game file", field=field, value=name,
                        key="file.missing") from None
-    if _not_regular(info.st_mode):
+    if not_regular(info.st_mode):
         raise NotAFile("no such game file", field=field, value=name, key="file.missing")
     return stamp_of(info)
 
@@ -416,7 +416,7 @@ def save_target(path: str | os.PathLike[str], field: str = "file") -> Path:
             raise _unexamined(exc, field, name) from None
     if stat.S_ISLNK(info.st_mode):
         raise _link_refused(field, name)
-    why = _not_regular(info.st_mode)
+    why = not_regular(info.st_mode)
     if why:
         raise InputError(f"{why}; refusing to replace it", field=field, value=name,
             key="file.replace")

@@ -75,7 +75,8 @@ def _json(status: int, data: Any) -> Answer:
         data, ensure_ascii=False).encode("utf-8")
 
 
-def _cookie(header: str, name: str) -> str | None:
+def cookie(header: str, name: str) -> str | None:
+    """The value of the cookie ``name`` in a ``Cookie`` header (the page's language)."""
     for part in header.split(";"):
         key, _, value = part.strip().partition("=")
         if key == name:
@@ -98,7 +99,7 @@ class Pages:
             return None
         q = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
         asked = q.get("lang")
-        lang = pick_lang(asked, _cookie(headers.get("cookie", ""), "lang"),
+        lang = pick_lang(asked, cookie(headers.get("cookie", ""), "lang"),
                          headers.get("accept-language"))
         try:
             out = self._route(method, path, q, headers, body, lang)

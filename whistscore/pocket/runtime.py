@@ -29,7 +29,7 @@ from typing import Any, Awaitable, Callable, MutableMapping
 
 from ..web.app import create_app
 from ..web.words import pick_lang, words
-from .pages import Pages
+from .pages import Pages, cookie
 
 __all__ = ["Pocket"]
 
@@ -120,8 +120,8 @@ class Pocket:
                 await self.persist()
             except Exception as exc:  # the storage refused: put the folder back as stored
                 await self.reload()
-                cookie = dict(pairs).get("cookie", "")
-                lang = pick_lang(None, _cookie(cookie, "lang"), dict(pairs).get("accept-language"))
+                header = dict(pairs).get("cookie", "")
+                lang = pick_lang(None, cookie(header, "lang"), dict(pairs).get("accept-language"))
                 message = words(lang)["pocket_not_saved"]
                 data = json.dumps({"error": message, "deal": None, "field": "storage",
                                    "detail": f"{type(exc).__name__}: {exc}"},
@@ -129,10 +129,3 @@ class Pocket:
                 return 507, [("content-type", "application/json")], data
         return status, out, b"".join(chunks)
 
-
-def _cookie(header: str, name: str) -> str | None:
-    for part in header.split(";"):
-        key, _, value = part.strip().partition("=")
-        if key == name:
-            return value
-    return None

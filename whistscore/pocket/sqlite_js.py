@@ -22,6 +22,7 @@ What differs from CPython's sqlite3, and why it does not matter to the club:
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -232,6 +233,24 @@ class Connection:
             self.rollback()
 
 
+@contextlib.contextmanager
+def _prepared(db: Any, sql: str) -> Iterator[Any]:
+    """sql.js's statement for ``sql``, freed after use; its errors (preparing it or stepping
+    it) raised as the ``sqlite3`` module raises them, our own ``InterfaceError`` as it is."""
+    try:
+        stmt = db.prepare(sql)
+    except Exception as exc:  # noqa: BLE001 - sql.js's error for the statement
+        raise _error(exc) from None
+    try:
+        yield stmt
+    except InterfaceError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise _error(exc) from None
+    finally:
+        stmt.free()
+
+
 class Cursor:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
@@ -241,23 +260,13 @@ class Cursor:
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> "Cursor":
         db = self.connection._check()
-        try:
-            stmt = db.prepare(sql)
-        except Exception as exc:  # noqa: BLE001 - sql.js's error for the statement
-            raise _error(exc) from None
-        try:
+        with _prepared(db, sql) as stmt:
             if parameters:
                 stmt.bind(_js(list(parameters)))
             rows = []
             while stmt.step():
                 rows.append(_row(stmt))
             names = list(stmt.getColumnNames())
-        except InterfaceError:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            raise _error(exc) from None
-        finally:
-            stmt.free()
         self.connection._follow(sql)
         self._rows = rows
         self.description = tuple((n, None, None, None, None, None, None) for n in names) \
@@ -267,24 +276,14 @@ class Cursor:
 
     def executemany(self, sql: str, seq: Iterable[Sequence[Any]]) -> "Cursor":
         db = self.connection._check()
-        try:
-            stmt = db.prepare(sql)
-        except Exception as exc:  # noqa: BLE001
-            raise _error(exc) from None
         count = 0
-        try:
+        with _prepared(db, sql) as stmt:
             for parameters in seq:
                 stmt.bind(_js(list(parameters)))
                 while stmt.step():
                     pass
                 stmt.reset()
                 count += int(db.getRowsModified())
-        except InterfaceError:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            raise _error(exc) from None
-        finally:
-            stmt.free()
         self._rows = []
         self.rowcount = count
         return self

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import attrs
 
 from ...errors import InputError
+from ...files import not_regular
 from ..settings import FILE as SETTINGS_FILE, Settings
 from ..words import own_words
 from . import pool
@@ -78,15 +79,13 @@ def _safe_name(name: str) -> str:
 
 
 def _odd(mode: int) -> str | None:
+    """Why a name in the club's folder is not read as a game (None: a plain file): a link is
+    never followed; any other kind is said as the files layer says it (files.py)."""
     if stat.S_ISLNK(mode):
         return "a symlink: the club reads only plain files in its folder"
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder, not a game file"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO), not a game file"
-    return "not a regular file"
+    why = not_regular(mode)
+    return None if why is None else why.removeprefix("is ")
+
 
 def scan(a: Archive, settings: Settings) -> list[_Entry]:
     out = []
