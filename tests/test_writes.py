@@ -1230,16 +1230,8 @@ def _club_fault(name: str, disk: Path, monkeypatch, what: str):
                 holder.execute("ROLLBACK")
                 holder.close()
         else:  # club.json's lock (the folder's) held by another process for a moment
-            code = ("import sys, time; from whistscore import files\n"
-                    "with files.locked(sys.argv[1]):\n"
-                    "    print('held', flush=True); time.sleep(1.5)\n")
-            child = subprocess.Popen([sys.executable, "-c", code, str(disk / "club.json")],
-                                     stdout=subprocess.PIPE, text=True, cwd=ROOT)
-            assert child.stdout.readline().strip() == "held"
-            try:
+            with _held_for_a_moment(disk / "club.json"):
                 yield
-            finally:
-                child.wait(timeout=30)
     elif name == "interrupted":
         if what == "archive":
             import whistscore.club.archive as index
@@ -1329,7 +1321,7 @@ def _export_fault(name: str, disk: Path, target: Path, monkeypatch):
 
 @contextlib.contextmanager
 def _held_for_a_moment(target: Path):
-    """The workbook's lock held by another process for a moment: the export waits."""
+    """``target``'s lock (its folder's) held by another process for a moment: a write waits."""
     code = ("import sys, time; from whistscore import files\n"
             "with files.locked(sys.argv[1]):\n"
             "    print('held', flush=True); time.sleep(1.5)\n")
