@@ -118,8 +118,8 @@ def build(folder: Path) -> dict[str, list[Path]]:
 
 
 def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every table of the archive but the kept answers, its rows sorted, without the
-    time and the count of the refreshes."""
+    """Every table of the archive but the kept answers (and skeletons), its rows sorted,
+    without the time and the count of the refreshes."""
     conn = sqlite3.connect(folder / "club.sqlite")
     out = {}
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
@@ -127,7 +127,9 @@ def tables(folder: Path) -> dict[str, list[tuple[object, ...]]]:
             continue
         rows = conn.execute(f"SELECT * FROM {name}").fetchall()
         if name == "meta":
-            rows = [r for r in rows if r[0] not in ("updated", "generation")]
+            # the names' look-alike skeletons are kept by a read, as its answers are
+            rows = [r for r in rows if r[0] not in ("updated", "generation")
+                    and not r[0].startswith("skeleton:")]
         out[name] = sorted(rows, key=repr)
     conn.close()
     return out

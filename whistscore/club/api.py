@@ -91,7 +91,7 @@ class Club:
                 played.setdefault(player, set()).add(file)
             games = {player: len(files) for player, files in played.items()}
             lines = []
-            for group in look_alike(games):
+            for group in look_alike(games, self.archive.skeletons(games)):
                 # the spelling of the most games is the one the others would join
                 main = min(group, key=lambda n: (-games[n], n))
                 for other in group:

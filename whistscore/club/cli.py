@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 from typing import Any, Callable
 
 from ..errors import terminal_text
@@ -174,7 +175,7 @@ def run(a: argparse.Namespace) -> int:
                                             for n in data["notices"]]}
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            say = _Said(a.lang, club.archive.game_names(a.lang))
+            say = _Said(a.lang, club.archive.game_names(a.lang), club.archive.text)
             _out(club.archive.text(data, lambda: f"{text(data, say)}\n{_footer(data, say)}",
                                    a.lang))
         return 0
@@ -189,12 +190,22 @@ class _Said:
     """The club's words in one language, as the text says them: the games named as the
     archive keeps them (no game loaded to print the standings), numbers agreeing."""
 
-    def __init__(self, lang: str, names: dict[str, str]) -> None:
+    def __init__(self, lang: str, names: dict[str, str],
+                 kept: Callable[..., str] | None = None) -> None:
         from .words import own_words
 
         self.lang = lang
         self.w = own_words(lang)
         self.names = names
+        self._kept = kept
+
+    def kept(self, kind: str, block: dict[str, Any], render: Callable[[], str]) -> str:
+        """``render()``, the text of one game kind's ``block``, or the same text kept by
+        the archive (:meth:`Archive.text`) over the changes that leave that kind alone:
+        tonight's Preferans evening draws the Preferans table again, not the other three."""
+        if self._kept is None:
+            return render()
+        return self._kept(block, render, self.lang, kind=kind)
 
     def __getitem__(self, key: str) -> str:
         return self.w[key]
@@ -253,9 +264,9 @@ def _standings_text(data: dict[str, Any], say: _Said) -> str:
                  " ".join(map(str, r["form"]))] for r in block["table"]]
         parts.append(f"\n{say.game(kind)} · {say['unit.' + block['unit']]} · "
                      f"{say('of_evenings', block['evenings'])}")
-        parts.append(_table(rows, headers=[say[k] for k in (
+        parts.append(say.kept(kind, block, partial(_table, rows, headers=[say[k] for k in (
             "rank", "player", "evenings", "deals", "wins", "avg_place", "points", "money",
-            "per_evening", "best", "worst", "rating", "change", "form")]))
+            "per_evening", "best", "worst", "rating", "change", "form")])))
     return "\n".join(parts)
 
 

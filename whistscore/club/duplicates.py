@@ -18,6 +18,9 @@ from typing import Any
 
 __all__ = ["SERVED_NAME", "copies", "counted_first"]
 
+#: a list of names as one JSON text (a statement's one parameter, read by ``json_each``)
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
 #: the names the scorepad serves (``whistscore/web/store.py``'s rule, with ``.json``)
 SERVED_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.json")
 
@@ -39,17 +42,26 @@ def _one_evening(short: list[tuple[Any, ...]], long: list[tuple[Any, ...]]) -> b
 def copies(conn: sqlite3.Connection) -> dict[str, str]:
     """File -> why it is left out (the file that counts named), for every file of the
     archive that holds an evening another file holds too."""
+    # two copies begin with the same first deal (its at, dealer and deal: facts.first_json);
+    # SQLite finds the files whose first deal another file shares, and only they are read
+    # (a club of 2,000 evenings has none, or a few: tonight's evening reads no other game)
+    firsts = conn.execute(
+        "SELECT file, first FROM deal_rows WHERE first IN (SELECT first FROM deal_rows "
+        "WHERE first IS NOT NULL GROUP BY first HAVING count(*) > 1)").fetchall()
+    if len(firsts) < 2:
+        return {}
+    candidates = _dumps(sorted(file for file, _ in firsts))
     games: dict[str, tuple[str, str, int, str]] = {
         file: (kind, rules, deals, digest) for file, kind, rules, deals, digest in conn.execute(
-            "SELECT file, game, rules, deals, sha256 FROM games WHERE deals > 0")}
-    if len(games) < 2:
-        return {}
+            "SELECT file, game, rules, deals, sha256 FROM games WHERE deals > 0 AND file IN "
+            "(SELECT value FROM json_each(?))", (candidates,))}
     seats: dict[str, list[str]] = {}
-    for file, player in conn.execute("SELECT file, player FROM seats ORDER BY file, seat"):
+    for file, player in conn.execute(
+            "SELECT file, player FROM seats WHERE file IN (SELECT value FROM json_each(?)) "
+            "ORDER BY file, seat", (candidates,)):
         seats.setdefault(file, []).append(player)
     groups: dict[tuple[Any, ...], list[str]] = {}
-    for file, first in conn.execute(  # the first deal's at, dealer and deal (facts.first_json)
-            "SELECT file, first FROM deal_rows WHERE first IS NOT NULL"):
+    for file, first in firsts:
         if file in games:
             kind, rules, _, _ = games[file]
             key = (kind, rules, tuple(seats.get(file, ())), first)

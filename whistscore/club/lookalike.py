@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import Iterable
+from typing import Iterable, Mapping
 
 __all__ = ["skeleton", "look_alike"]
 
@@ -59,9 +59,15 @@ def skeleton(name: str) -> str:
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in text))
 
 
-def look_alike(names: Iterable[str]) -> list[list[str]]:
-    """The groups (of two or more) of ``names`` that look alike, each sorted, in order."""
+def look_alike(names: Iterable[str],
+               skeletons: Mapping[str, str] | None = None) -> list[list[str]]:
+    """The groups (of two or more) of ``names`` that look alike, each sorted, in order.
+
+    ``skeletons``: each name's :func:`skeleton`, worked out before (the club keeps them:
+    a new evening of the same players then loads no table of confusables); a name
+    missing from it is worked out here."""
     groups: dict[str, list[str]] = {}
     for name in dict.fromkeys(names):
-        groups.setdefault(skeleton(name), []).append(name)
+        known = None if skeletons is None else skeletons.get(name)
+        groups.setdefault(skeleton(name) if known is None else known, []).append(name)
     return sorted(sorted(g) for g in groups.values() if len(g) > 1)

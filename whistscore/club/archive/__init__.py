@@ -260,3 +260,5 @@ class Archive:
     answer = answers.answer
     text = answers.text
     game_names = answers.game_names
+    skeletons = answers.skeletons
+    _forget_skeletons = answers.forget_skeletons

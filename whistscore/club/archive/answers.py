@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import schema
 from .refresh import _dumps, _name_key
@@ -74,13 +74,48 @@ def answer(a: Archive, key: str, compute: Callable[[], dict[str, Any]],
         a.conn.execute(f"PRAGMA busy_timeout = {schema.BUSY_TIMEOUT}")
     return value
 
-def text(a: Archive, answer: dict[str, Any], render: Callable[[], str], lang: str = "en") -> str:
+def skeletons(a: Archive, names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names``' look-alike skeleton (:func:`whistscore.club.lookalike.skeleton`),
+    kept in ``meta`` once worked out.  The table of confusables costs a library import and
+    about 50 ms to set up, and the look-alike check runs whenever a game changed: kept
+    here, tonight's evening of the club's usual players loads none of it, and only a new
+    name is worked out.  A skeleton depends on the name and Unicode's data alone; the
+    kept ones are dropped when another whistscore reads the archive (:func:`forget_skeletons`),
+    which may ship other data.  Kept as answers are: a reader that cannot write at once
+    just does not keep them."""
+    wanted = list(dict.fromkeys(names))
+    kept = {key[len(_SKELETON):]: value for key, value in a.conn.execute(
+        "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+        (len(_SKELETON), _SKELETON))}
+    missing = [name for name in wanted if name not in kept]
+    if missing:
+        from ..lookalike import skeleton
+
+        new = {name: skeleton(name) for name in missing}
+        kept.update(new)
+        a.conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            a.conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                               [(_SKELETON + name, value) for name, value in new.items()])
+        except sqlite3.OperationalError:
+            pass
+        finally:
+            a.conn.execute(f"PRAGMA busy_timeout = {schema.BUSY_TIMEOUT}")
+    return {name: kept[name] for name in wanted}
+
+def forget_skeletons(a: Archive) -> None:
+    """Drop the kept skeletons (:func:`skeletons`): another whistscore reads the archive."""
+    a.conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(_SKELETON), _SKELETON))
+
+def text(a: Archive, answer: dict[str, Any], render: Callable[[], str], lang: str = "en",
+         kind: str | None = None) -> str:
     """``render()``, the text the CLI prints for ``answer`` in ``lang``, or the same text
     kept from an earlier read: the key is the whole answer and the language, so the text
     is the one ``render`` gives for them, and printing the standings of an archive that
-    did not change loads neither the table library nor a game."""
+    did not change loads neither the table library nor a game.  ``kind``: the text is of
+    that game kind's answer alone, kept over the changes of other kinds (:func:`answer`)."""
     return str(a.answer(f"text:{lang}:" + _dumps(answer),
-                           lambda: {"text": render()})["text"])
+                           lambda: {"text": render()}, kind)["text"])
 
 def game_names(a: Archive, lang: str = "en") -> dict[str, str]:
     """Each game kind's short name in ``lang``, as the game said it when its first file
@@ -93,6 +128,8 @@ def game_names(a: Archive, lang: str = "en") -> dict[str, str]:
         if "." not in key[len(start):]}
 
 
+#: the start of the ``meta`` key of a name's look-alike skeleton (:func:`skeletons`)
+_SKELETON = "skeleton:"
 #: the start of the key of every answer of one game kind (:meth:`Archive.answer`)
 _OF_KIND = "kind:"
 

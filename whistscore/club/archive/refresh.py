@@ -233,6 +233,7 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
         # another whistscore: its kept answers (and texts) are that version's, so none
         # is kept over, whatever the recheck finds (a new word, a new column)
         added = None
+        a._forget_skeletons()
         if a._recheck(version):
             changed = True
     if accept and (a._accept(version) or a._cleared):

@@ -1,0 +1,121 @@
+"""Tonight's evening in a big club (club.md "Speed": one new file re-indexed and the
+standings printed at most twice its ``settle --json``): what a new file of the club's usual
+players leaves alone, it does not work out again, and what it shows is what a fresh
+archive shows."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import whistscore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _evening(folder: Path, day: str, players: list[str], kind: str = "preferans") -> None:
+    deal = {"preferans": "pass 4/2/4", "whist": "NS 8"}[kind]
+    g = whistscore.new(kind, players)
+    g = g.add(deal, at=f"2026-10-{day}T20:00:00+02:00").end(f"2026-10-{day}T23:00:00+02:00")
+    g.save(folder / f"2026-10-{day}-{kind}.json")
+
+
+def _club(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    code = ("import sys, runpy; sys.argv = ['whistscore', 'club', *sys.argv[1:]]; "
+            "from whistscore.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', sorted(m for m in ('confusable_homoglyphs', 'tabulate') "
+            "if m in sys.modules), file=sys.stderr)")
+    return subprocess.run([sys.executable, "-c", code, str(folder), *args],
+                          capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _loaded(done: subprocess.CompletedProcess[str]) -> str:
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_a_new_evening_of_known_names_loads_no_table_of_confusables(tmp_path):
+    """The look-alike check (issue 32) runs when a game changed; each name's skeleton is
+    kept in the archive, so the table of confusables (a library import and ~50 ms) is
+    loaded only for a name never seen; the warning is the same either way."""
+    _evening(tmp_path, "02", ["Anna", "Boris", "Vera"])
+    _evening(tmp_path, "09", ["\u0410nna", "Boris", "Gleb"])  # a Cyrillic «А»
+    first = _club(tmp_path)
+    assert "confusable_homoglyphs" in _loaded(first)
+    assert "--alias" in first.stderr, first.stderr
+    _evening(tmp_path, "16", ["Anna", "Boris", "Vera"])  # tonight: every name known
+    again = _club(tmp_path)
+    assert "confusable_homoglyphs" not in _loaded(again)
+    assert again.stderr.splitlines()[:-1] == first.stderr.splitlines()[:-1]
+    _evening(tmp_path, "23", ["Anna", "Boris", "Dasha"])  # a new name: worked out
+    assert "confusable_homoglyphs" in _loaded(_club(tmp_path))
+    # the kept skeletons are the library's own
+    from whistscore.club.lookalike import skeleton
+
+    club = whistscore.club(tmp_path)
+    names = ["Anna", "\u0410nna", "Boris", "Vera", "Gleb", "Dasha"]
+    assert club.archive.skeletons(names) == {n: skeleton(n) for n in names}
+    club.close()
+
+
+def test_another_whistscore_works_the_skeletons_out_again(tmp_path):
+    """A skeleton depends on Unicode's data, which another whistscore may ship otherwise:
+    the kept ones are dropped when the archive is read by another version."""
+    import sqlite3
+
+    _evening(tmp_path, "02", ["Anna", "Boris", "Vera"])
+    _club(tmp_path)
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    kept = conn.execute("SELECT count(*) FROM meta WHERE key LIKE 'skeleton:%'").fetchone()
+    assert kept == (3,)
+    conn.execute("UPDATE meta SET value = 'skeleton:Anna' WHERE key = 'skeleton:Anna'")
+    conn.execute("UPDATE meta SET value = '0.0.1' WHERE key = 'checked_with'")
+    conn.commit()
+    conn.close()
+    assert "confusable_homoglyphs" in _loaded(_club(tmp_path))
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT value FROM meta WHERE key = 'skeleton:Anna'").fetchone() \
+        == ("Anna",)
+    conn.close()
+
+
+def test_the_other_kinds_tables_are_not_drawn_again(tmp_path, monkeypatch, capsys):
+    """Tonight's Preferans evening draws the Preferans table again; the Whist table's text
+    is the one kept, and the whole text is the one a fresh archive prints."""
+    from whistscore.cli import main
+    import whistscore.club.cli as club_cli
+
+    for day in ("02", "09"):
+        _evening(tmp_path, day, ["Anna", "Boris", "Vera"])
+        _evening(tmp_path, day, ["Anna", "Boris", "Vera", "Gleb"], "whist")
+    drawn: list[list[str]] = []
+    table = club_cli._table
+
+    def counted(rows, headers):
+        drawn.append([row[1] for row in rows])
+        return table(rows, headers)
+
+    monkeypatch.setattr(club_cli, "_table", counted)
+
+    def printed() -> str:
+        try:
+            main(["club", str(tmp_path)])
+        except SystemExit:
+            pass
+        return capsys.readouterr().out
+
+    printed()
+    assert len(drawn) == 2
+    drawn.clear()
+    _evening(tmp_path, "16", ["Anna", "Boris", "Vera"])
+    tonight = printed()
+    assert len(drawn) == 1 and sorted(drawn[0]) == ["Anna", "Boris", "Vera"]
+    drawn.clear()
+    printed()
+    assert drawn == []  # nothing changed: every text kept
+    os.remove(tmp_path / "club.sqlite")
+    assert printed() == tonight
+    assert len(drawn) == 2
