@@ -273,3 +273,39 @@ def test_an_evening_added_is_named_as_a_rebuild_names_it(tmp_path, day, monkeypa
     again = whistscore.club(folder)
     assert again.standings() == added
     again.close()
+
+
+def test_a_fresh_index_written_in_batches_is_the_archive_of_one_file_at_a_time(
+        tmp_path, monkeypatch):
+    """An archive that knows no file keeps many files' rows and writes each table's at
+    once (refresh.py ``_Batch``, a batch of 7 files here: several batches and a last one
+    cut short); the archive is the one written file by file, as an archive that already
+    knows files writes them (the same tables, row for row, the broken file's error too)."""
+    monkeypatch.setattr(refresh, "_BATCH", 7)
+    flushed: list[int] = []
+    flush = refresh._Batch.flush
+
+    def counted(self, conn):
+        flushed.append(len(self.tables["games"]))
+        return flush(self, conn)
+
+    monkeypatch.setattr(refresh._Batch, "flush", counted)
+    batched = rebuilt(a_club(tmp_path / "batched"))
+    assert len(batched["games"]) > 3 * 7 and batched["files"]
+    assert len(flushed) > 3 and max(flushed) == 7 and sum(flushed) == len(batched["games"])
+    one_by_one = a_club(tmp_path / "one")
+    waiting = tmp_path / "waiting"
+    waiting.mkdir()
+    names = sorted(p.name for p in one_by_one.glob("*.json") if p.name != "club.json")
+    for name in names[1:]:
+        os.replace(one_by_one / name, waiting / name)
+    whistscore.club(one_by_one).standings()  # one file: the archive then knows a file
+    flushed.clear()
+    for name in names[1:]:
+        os.replace(waiting / name, one_by_one / name)
+    club = whistscore.club(one_by_one)
+    club.standings()
+    assert club.archive._batch is None
+    club.close()
+    assert flushed == []  # an archive that knows files writes each file's rows at once
+    assert tables(one_by_one) == batched

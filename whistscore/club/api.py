@@ -84,14 +84,19 @@ class Club:
 
             en = own_words("en")  # said in the reader's language by notice_in
 
+            counted = ("FROM seats s JOIN games g USING (file) WHERE g.deals > 0 AND "
+                       "g.excluded IS NULL AND s.club_player IS NOT NULL")
+            names = [name for (name,) in self.archive.rows(
+                f"SELECT DISTINCT s.club_player {counted}")]
+            groups = look_alike(names, self.archive.skeletons(names))
+            if not groups:  # most clubs: no seat is read
+                return {"lines": []}
             played: dict[str, set[str]] = {}
-            for player, file in self.archive.rows(
-                    "SELECT s.club_player, s.file FROM seats s JOIN games g USING (file) "
-                    "WHERE g.deals > 0 AND g.excluded IS NULL AND s.club_player IS NOT NULL"):
+            for player, file in self.archive.rows(f"SELECT s.club_player, s.file {counted}"):
                 played.setdefault(player, set()).add(file)
             games = {player: len(files) for player, files in played.items()}
             lines = []
-            for group in look_alike(games, self.archive.skeletons(games)):
+            for group in groups:
                 # the spelling of the most games is the one the others would join
                 main = min(group, key=lambda n: (-games[n], n))
                 for other in group:

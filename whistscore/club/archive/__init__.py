@@ -52,6 +52,9 @@ class Archive:
     _named: set[str]
     #: ``--accept-recomputed`` cleared the list of games changed after they finished
     _cleared: bool
+    #: an archive indexing every file afresh keeps the rows of many files and writes each
+    #: table's at once (refresh.py ``_Batch``); None: each file's rows are written at once
+    _batch: "refreshing._Batch | None" = None
 
     def __init__(self, folder: Path, *, rebuild: bool = False) -> None:
         self.folder = folder

@@ -196,30 +196,41 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
             a._file_row(e, None, e.odd)
             continue
         jobs.append((e, k[2] if k is not None else None))
-    for e, (what, digest, value) in zip((e for e, _ in jobs),
-                                         _told(pool._looked(a.folder, jobs, version, _look),
-                                               len(jobs))):
-        if what == "same":  # touched, same content: nothing to replay
-            error = known[e.file][3]
-            a._file_row(e, digest, error)
-            if error is None:
-                a._redate(e)
-            continue
-        if e.file in unsettled:
-            changed, added = True, None
-        was = None if fresh else a._finished_result(e.file)
-        if not fresh:
-            a._forget(e.file)
-        if what == "error":
-            a._file_row(e, digest, value)
-            continue
-        a._file_row(e, digest, None)
-        a._write(e.file, value)
-        if was is not None:
-            a._changed_after(e.file, was, _result(
-                [(r[1], r[2], r[4]) for r in value[2]]))
-        if added is not None:
-            added.add(e.file)
+    # an archive that knows no file reads none of its rows while it indexes: each table's
+    # rows are kept for a few hundred files and written by one statement (a statement a
+    # file and a table cost a rebuild more than its rows did)
+    a._batch = _Batch() if fresh else None
+    try:
+        for e, (what, digest, value) in zip((e for e, _ in jobs),
+                                             _told(pool._looked(a.folder, jobs, version, _look),
+                                                   len(jobs))):
+            if what == "same":  # touched, same content: nothing to replay
+                error = known[e.file][3]
+                a._file_row(e, digest, error)
+                if error is None:
+                    a._redate(e)
+                continue
+            if e.file in unsettled:
+                changed, added = True, None
+            was = None if fresh else a._finished_result(e.file)
+            if not fresh:
+                a._forget(e.file)
+            if what == "error":
+                a._file_row(e, digest, value)
+                continue
+            a._file_row(e, digest, None)
+            a._write(e.file, value)
+            if was is not None:
+                a._changed_after(e.file, was, _result(
+                    [(r[1], r[2], r[4]) for r in value[2]]))
+            if added is not None:
+                added.add(e.file)
+            if a._batch is not None and len(a._batch) >= _BATCH:
+                a._batch.flush(conn)
+        if a._batch is not None:
+            a._batch.flush(conn)
+    finally:
+        a._batch = None
     if a._carried:
         a._keep_carried(scan, version)
     for file in known:
@@ -273,8 +284,11 @@ def file_row(a: Archive, e: _Entry, digest: str | None, error: str | None) -> No
     hashed again at the next read (its sha256 says whether it changed), until its
     time is old enough to tell."""
     mtime = e.mtime_ns if abs(_now_ns() - e.mtime_ns) > RECENT_NS else _UNSETTLED
-    a.conn.execute("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
-                      "VALUES (?, ?, ?, ?, ?)", (e.file, e.size, mtime, digest, error))
+    row = (e.file, e.size, mtime, digest, error)
+    if a._batch is not None:
+        a._batch.files.append(row)
+        return
+    a.conn.execute(_INSERT_FILE, row)
 
 def touch(a: Archive, file: str) -> None:
     """Note where a game stands in its kind's rating order before it changes: the
@@ -309,6 +323,7 @@ def write(a: Archive, file: str, rows: "_Rows") -> None:
     conn = a.conn
     game, seats, results, transfers, deals, pairs, recomputed = rows
     kind = game[2]
+    batch = a._batch
     if kind not in a._named:  # the game's name, said by the game (loaded
         from ...games import get_game  # now: it was replayed), kept for the text
         from ...i18n import game_name
@@ -317,26 +332,80 @@ def write(a: Archive, file: str, rows: "_Rows") -> None:
         for lang in langs():
             a._set_meta(_name_key(kind, lang), game_name(get_game(kind), lang))
         a._named.add(kind)
-    conn.execute(
-        "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, deals,"
-        " finished, ended, preset, rules, stake, currency, unit, symbols, indexed_with,"
-        " checked_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game)
     a._moved(kind, (game[5], game[6] or "", file))  # what _touch would read back
-    conn.executemany("INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)", seats)
-    conn.executemany(
-        "INSERT INTO results (file, player, points, points_real, money, place)"
-        " VALUES (?, ?, ?, ?, ?, ?)", results)
-    conn.executemany("INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
-                     transfers)
+    if batch is not None:
+        batch.add(rows)
+        return
+    conn.execute(_INSERT["games"], game)
+    conn.executemany(_INSERT["seats"], seats)
+    conn.executemany(_INSERT["results"], results)
+    conn.executemany(_INSERT["transfers"], transfers)
     # the deals (most of what the archive keeps) in one row, two JSON texts of them all
     # (facts.rows_json): SQLite costs about 3 µs a row, whatever the row holds
-    conn.execute("INSERT INTO deal_rows (file, first, rows, deals) VALUES (?, ?, ?, ?)",
-                 deals)
-    conn.executemany("INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
-                     pairs)
+    conn.execute(_INSERT["deal_rows"], deals)
+    conn.executemany(_INSERT["pairs"], pairs)
     if recomputed is not None:  # the file's own result stands: listed with the new one
-        conn.execute("INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
-                     "new_version) VALUES (?, ?, ?, ?, ?)", recomputed)
+        conn.execute(_INSERT["recomputed"], recomputed)
+
+
+#: each game table's statement of one row (:func:`write`, :class:`_Batch`)
+_INSERT = {
+    "games": "INSERT INTO games (file, sha256, game, title, place, date, first_at, last_at, "
+             "deals, finished, ended, preset, rules, stake, currency, unit, symbols, "
+             "indexed_with, checked_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+             "?, ?, ?, ?)",
+    "seats": "INSERT INTO seats (file, seat, player, side) VALUES (?, ?, ?, ?)",
+    "results": "INSERT INTO results (file, player, points, points_real, money, place) "
+               "VALUES (?, ?, ?, ?, ?, ?)",
+    "transfers": "INSERT INTO transfers (file, payer, payee, amount) VALUES (?, ?, ?, ?)",
+    "deal_rows": "INSERT INTO deal_rows (file, first, rows, deals) VALUES (?, ?, ?, ?)",
+    "pairs": "INSERT INTO pairs (file, player, other, points) VALUES (?, ?, ?, ?)",
+    # the file's own result stands: listed with the new one
+    "recomputed": "INSERT OR REPLACE INTO recomputed (file, old, new, old_version, "
+                  "new_version) VALUES (?, ?, ?, ?, ?)",
+}
+_INSERT_FILE = ("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
+                "VALUES (?, ?, ?, ?, ?)")
+#: how many files' rows a fresh index keeps before it writes them (:class:`_Batch`): the
+#: statements' cost is paid once for them, and a rebuild's memory stays flat
+_BATCH = 200
+
+
+class _Batch:
+    """The rows of the files a fresh index has read and not yet written, by table."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[Any, ...]] = []
+        self.tables: dict[str, list[tuple[Any, ...]]] = {t: [] for t in _INSERT}
+        self.games = 0
+
+    def __len__(self) -> int:
+        return max(self.games, len(self.files))
+
+    def add(self, rows: "_Rows") -> None:
+        game, seats, results, transfers, deals, pairs, recomputed = rows
+        t = self.tables
+        t["games"].append(game)
+        t["seats"] += seats
+        t["results"] += results
+        t["transfers"] += transfers
+        t["deal_rows"].append(deals)
+        t["pairs"] += pairs
+        if recomputed is not None:
+            t["recomputed"].append(recomputed)
+        self.games += 1
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        """Write the rows kept, each table's by one statement, in the order :func:`write`
+        writes one game's."""
+        if self.files:
+            conn.executemany(_INSERT_FILE, self.files)
+        for table, rows in self.tables.items():
+            if rows:
+                conn.executemany(_INSERT[table], rows)
+            rows.clear()
+        self.files.clear()
+        self.games = 0
 
 
 
