@@ -119,3 +119,27 @@ def test_the_other_kinds_tables_are_not_drawn_again(tmp_path, monkeypatch, capsy
     os.remove(tmp_path / "club.sqlite")
     assert printed() == tonight
     assert len(drawn) == 2
+
+
+def test_an_archive_of_an_older_whistscore_gets_the_new_index_and_keeps_its_rows(tmp_path):
+    """The index of first deals (schema.INDEXES_ADDED) is added to an archive of the same
+    schema made before it, when this whistscore first writes it: nothing is rebuilt."""
+    import sqlite3
+
+    _evening(tmp_path, "02", ["Anna", "Boris", "Vera"])
+    whistscore.club(tmp_path).standings()
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    conn.execute("DROP INDEX deal_rows_first")
+    conn.execute("UPDATE meta SET value = '0.0.1' WHERE key = 'checked_with'")
+    conn.execute("UPDATE games SET title = 'kept, not rebuilt'")
+    conn.commit()
+    conn.close()
+    whistscore.club(tmp_path).standings()
+    conn = sqlite3.connect(tmp_path / "club.sqlite")
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'deal_rows_first'"
+                        ).fetchone() == ("deal_rows_first",)
+    assert conn.execute("SELECT title FROM games").fetchall() == [("kept, not rebuilt",)]
+    plan = " ".join(str(r) for r in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT first FROM deal_rows WHERE first IS NOT NULL GROUP BY first"))
+    conn.close()
+    assert "deal_rows_first" in plan

@@ -84,19 +84,20 @@ class Club:
 
             en = own_words("en")  # said in the reader's language by notice_in
 
+            # every club name first (from the index of seats alone): most clubs have no two
+            # that look alike, and then none of the names of the games counted do either
+            names = [name for (name,) in self.archive.rows(
+                "SELECT DISTINCT club_player FROM seats WHERE club_player IS NOT NULL")]
+            if not look_alike(names, self.archive.skeletons(names)):
+                return {"lines": []}
             counted = ("FROM seats s JOIN games g USING (file) WHERE g.deals > 0 AND "
                        "g.excluded IS NULL AND s.club_player IS NOT NULL")
-            names = [name for (name,) in self.archive.rows(
-                f"SELECT DISTINCT s.club_player {counted}")]
-            groups = look_alike(names, self.archive.skeletons(names))
-            if not groups:  # most clubs: no seat is read
-                return {"lines": []}
             played: dict[str, set[str]] = {}
             for player, file in self.archive.rows(f"SELECT s.club_player, s.file {counted}"):
                 played.setdefault(player, set()).add(file)
             games = {player: len(files) for player, files in played.items()}
             lines = []
-            for group in groups:
+            for group in look_alike(games, self.archive.skeletons(games)):
                 # the spelling of the most games is the one the others would join
                 main = min(group, key=lambda n: (-games[n], n))
                 for other in group:

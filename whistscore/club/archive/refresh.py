@@ -26,7 +26,7 @@ from ..settings import FILE as SETTINGS_FILE, Settings
 from ..words import own_words
 from . import pool
 from .pool import _Looked
-from .schema import _GAME_TABLES
+from .schema import _GAME_TABLES, INDEXES_ADDED
 
 if TYPE_CHECKING:
     from ..facts import GameFacts
@@ -241,6 +241,8 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
             conn.execute("DELETE FROM meta WHERE key = ?", (_CHANGED + file,))
             conn.execute("DELETE FROM files WHERE file = ?", (file,))
     if a._meta("checked_with") != version:
+        for index in INDEXES_ADDED:  # an archive made by an older whistscore
+            conn.execute(index)
         # another whistscore: its kept answers (and texts) are that version's, so none
         # is kept over, whatever the recheck finds (a new word, a new column)
         added = None

@@ -19,6 +19,15 @@ APPLICATION_ID = 0x5753434C
 #: how long a second process waits for the one indexing (milliseconds)
 BUSY_TIMEOUT = 60_000
 
+#: indexes added to the schema since its version: an archive of the same version made by an
+#: older whistscore gets them when this one first writes it (refresh.py ``update``); the
+#: tables are as they were, so no archive is rebuilt for them
+INDEXES_ADDED = (
+    # two copies of an evening begin with one first deal (club/duplicates.py): the files
+    # sharing one are found in the index, not by reading every game's row
+    "CREATE INDEX IF NOT EXISTS deal_rows_first ON deal_rows (first)",
+)
+
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files (
@@ -67,7 +76,7 @@ CREATE TABLE answers (
   key TEXT PRIMARY KEY, generation INTEGER NOT NULL, value TEXT NOT NULL);
 CREATE INDEX seats_club ON seats (club_player);
 CREATE INDEX games_date ON games (game, date);
-"""
+""" + "".join(f"{index};\n" for index in INDEXES_ADDED)
 _GAME_TABLES = ("games", "seats", "results", "deal_rows", "transfers", "pairs")
 
 
