@@ -106,6 +106,8 @@
     let answer;
     try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
+    // (for the tests: whether the last change's answer was said as a change of the view)
+    if (method !== "GET") timings.lastDelta = !!(answer && answer.live && "since" in answer.live);
     if (r.status < 300 && at && at === current) {
       // the kept page follows the game: the live view of a change (a deal, an edit) or of a
       // poll noted at once (pagestore.js), taken into the kept page a moment later, off the
