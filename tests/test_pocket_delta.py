@@ -162,8 +162,38 @@ def test_a_deal_answers_what_changed_and_the_page_ends_as_a_fresh_load(site, tmp
         assert sizes[200] <= 1.2 * sizes[60] + 1500, sizes
         kept = pad.wait(_kept_settled(d, 200), "deal 200 taken into the kept page", 10)
         assert _read(d, kept["html"]) == fresh_parts()
-        (tmp_path / "sizes.json").write_text(json.dumps(sizes))
         print("deal answers, bytes:", sizes)
+
+        # the site closed before the change was taken into the kept page: the next start
+        # takes the noted change in (pocket.js showKept) and draws the page a fresh load does
+        before = d.execute_script("return window.whistscorePocket.store.load()")
+        stamp = _read(d, before["html"])["boot"]["stamp"]   # the view the page holds
+        change = d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.whistscorePocket.transport('POST', '/api/games/flat/deals?view=1&lang=en"
+            "&since=' + encodeURIComponent(arguments[0]), {deal: 'pass 4/3/3', expect: 200})"
+            ".then(([, a]) => done(a.live));", stamp)
+        assert change["since"] == stamp and "html" not in change
+        pad.wait(_kept_settled(d, 201), "deal 201 taken into the kept page", 10)
+        d.execute_script(
+            "const s = window.whistscorePocket.store; localStorage.setItem(s.key,"
+            " JSON.stringify(arguments[0])); localStorage.setItem(s.key + ' since',"
+            " JSON.stringify({version: s.version, url: '/g/flat', live: null,"
+            " changes: [arguments[1]], stale: false}));"
+            "sessionStorage.setItem('whistscore-pocket-hold', '1');", before, change)
+        d.refresh()
+        pad.wait(lambda: d.execute_script(
+            "return document.documentElement.dataset.kept === '1' &&"
+            " document.documentElement.dataset.page === '/g/flat'"), "the kept page drawn", 30)
+        assert d.execute_script("return document.documentElement.dataset.ready") is None
+        drawn = _drawn(d)
+        assert "Deals (201)" in drawn["deals"]
+        d.execute_script("sessionStorage.removeItem('whistscore-pocket-hold');"
+                         "window.whistscorePocket.release()")
+        pad.wait(lambda: d.execute_script("return document.documentElement.dataset.ready"),
+                 "Python up", 60)
+        fresh = fresh_parts()
+        assert drawn == dict(fresh, boot=None)
         seen.read(d)
     finally:
         host.stop()
