@@ -200,3 +200,48 @@ def test_a_deal_answers_what_changed_and_the_page_ends_as_a_fresh_load(site, tmp
         d.quit()
     assert seen.urls and not seen.outside(origin), seen.outside(origin)
 
+
+
+def test_the_browser_reads_every_games_change_into_the_tree_the_app_drew(site, tmp_path):  # noqa: F811
+    """The splices of every game (tests/test_web_delta.py checks them on the text) applied by
+    static/splice.js in Chromium: each part ends as the browser reads the new drawing, so the
+    app's reading of its HTML (web/delta.py) is the browser's."""
+    from test_web_delta import H, _game, client, long_game
+
+    cases = []
+    for game in ("preferans", "twist", "whist", "danish"):
+        deals = long_game(game, 200)["deals"]
+        for n in (2, 13, 60, 200):
+            folder = tmp_path / f"{game}-{n}"
+            folder.mkdir()
+            _game(folder, game, deals[:n - 1])
+            c = client(folder)
+            held = c.get("/g/g/live?lang=en", headers=H).json()
+            r = c.post(f"/api/games/g/deals?view=1&lang=en&since={held['stamp']}",
+                       json={"deal": deals[n - 1]}, headers=H)
+            fresh = client(folder).get("/g/g/live?lang=en", headers=H).json()
+            cases.append([f"{game} {n}", held, r.json()["live"], fresh])
+    host = StaticHost(site)
+    d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads", 360, 780)
+    try:
+        d.get(host.url)
+        wait_page(d, "/", 120)
+        d.set_script_timeout(60)
+        wrong = d.execute_async_script(
+            "const [cases, done] = arguments;"
+            "import(new URL('static/splice.js', location.href)).then(({ take }) => {"
+            " const out = [];"
+            " for (const [what, held, change, fresh] of cases) {"
+            "  if (!('since' in change)) { out.push(what + ': whole'); continue; }"
+            "  const parts = {}, want = {};"
+            "  for (const p of ['html', 'deals_html', 'strip_html']) {"
+            "   parts[p] = document.createElement('div'); parts[p].innerHTML = held[p];"
+            "   want[p] = document.createElement('div'); want[p].innerHTML = fresh[p]; }"
+            "  if (!take(parts, held, change)) { out.push(what + ': not taken'); continue; }"
+            "  for (const p in parts) if (parts[p].innerHTML !== want[p].innerHTML)"
+            "   out.push(what + ': ' + p); }"
+            " done(out); }, (e) => done([String(e)]));", cases)
+    finally:
+        host.stop()
+        d.quit()
+    assert wrong == [], wrong
