@@ -168,9 +168,11 @@ def changes(old: JSONObject, old_trees: dict[str, Drawing | None], new: JSONObje
     trees: dict[str, Drawing | None] = {}
     for part in PARTS:
         before, after = old[part], new[part]
-        trees[part] = read(after)
-        if before == after:
+        if before == after:   # (its tree, if read, serves the next change too)
+            if part in old_trees:
+                trees[part] = old_trees[part]
             continue
+        trees[part] = read(after)
         if part not in old_trees:
             old_trees[part] = read(before)
         said = splices(before, old_trees[part], after, trees[part])
