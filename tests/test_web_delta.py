@@ -4,14 +4,16 @@ answer stays about as small at deal 200 as at deal 1 in every game, and the whol
 sent after an undo, an edit, a settings change, or to a page that holds another view.
 
 The splices are applied here to the text as the page applies them to its tree (children by
-element index); the browser test (tests/test_pocket_delta.py) applies them in Chromium and
-compares the page with a fresh load.
+element index); in Chromium, the laptop's table page takes a deal's change and ends as a
+fresh load of it (the last test here), and tests/test_pocket_delta.py does the same on the
+one-phone site, its kept page included.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -156,3 +158,48 @@ def test_the_whole_view_after_an_undo_an_edit_a_setting_and_to_a_page_that_misse
     r = c.post("/api/games/g/deals?view=1&since=" + "x" * 101, json={"deal": "pass 4/3/3"},
                headers=H)
     assert r.status_code == 400
+
+
+def test_the_laptops_table_page_takes_a_deals_change_and_ends_as_a_fresh_load(tmp_path):
+    """The scorepad on the laptop (a phone polling it): a deal typed on the table page of a
+    60-deal whist evening (the sheet that grows by a row a deal) is answered with what
+    changed, and the page then holds what a fresh load of it draws; a second phone's page,
+    polling, follows with the whole view."""
+    from serve_support import chrome, live_server
+
+    deals = long_game("whist", 61)["deals"]
+    _game(tmp_path, "whist", deals[:59])
+    full = journal.from_json(dict(long_game("whist", 1), deals=deals))
+    said = [full.notation(d) for d in full.deals]
+    parts = ("return ['live', 'live-deals', 'strip'].map((p) =>"
+             " document.getElementById(p).innerHTML);")
+    spy = ("window.answers = []; const f = window.fetch; window.fetch = async (...a) => {"
+           " const r = await f(...a); if (String(a[0]).includes('/deals'))"
+           " window.answers.push(await r.clone().json()); return r; };")
+    d, other = chrome(tmp_path / "one"), chrome(tmp_path / "two")
+    try:
+        with live_server(tmp_path) as url:
+            for page in (d, other):
+                page.get(f"{url}/g/g")
+            d.execute_script(spy)
+            for n in (60, 61):
+                d.execute_script("document.getElementById('notation-box').value = arguments[0];"
+                                 "document.getElementById('notation-add').click();", said[n - 1])
+                deadline = time.monotonic() + 10
+                while f"Deal {n} " not in d.find_element("id", "flash").text:
+                    assert time.monotonic() < deadline, d.find_element("id", "flash").text
+                    time.sleep(0.05)
+            answers = d.execute_script("return window.answers")
+            assert [("since" in a["live"], "html" in a["live"]) for a in answers] == \
+                [(True, False)] * 2
+            after = d.execute_script(parts)
+            deadline = time.monotonic() + 10   # the other phone polls once a second
+            while other.execute_script(parts) != after:
+                assert time.monotonic() < deadline, "the other phone did not follow"
+                time.sleep(0.1)
+            d.get(f"{url}/g/g")
+            assert d.execute_script(parts) == after
+            assert "Deals (61)" in after[1]
+    finally:
+        d.quit()
+        other.quit()
