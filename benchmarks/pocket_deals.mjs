@@ -1,7 +1,8 @@
 // A deal recorded by the pocket site's Python (the worker's part of a tap: the app scores,
 // saves and draws the answer), on a new game and after 200 deals, in CPU time, which other
 // jobs on the machine cannot inflate (benchmarks/pocket.py runs it).  Prints one JSON line:
-// the CPU ms of each of RUNS deals, new and after 200.
+// the CPU ms of each of RUNS deals, new and after 200 (each sent, as the page sends it, with
+// the stamp of the live view the last answer gave: answered with what changed).
 //   node benchmarks/pocket_deals.mjs SITE_DIR [RUNS]
 import fs from "node:fs";
 import path from "node:path";
@@ -24,14 +25,17 @@ const body = (o) => new TextEncoder().encode(JSON.stringify(o));
 await pocket.handle("POST", "/api/games", json, body({ name: "b", game: "preferans",
                                                       players: ["Anna", "Boris", "Vera"] }));
 let count = 0;
+let stamp = "";   // the live view the page holds: each answer's own (a deal is said as a change)
 async function deal() {   // all-passes: the game never ends
+  const since = stamp ? "&since=" + encodeURIComponent(stamp) : "";
   const c0 = process.cpuUsage();
-  const r = await pocket.handle("POST", "/api/games/b/deals?view=1&lang=en", json,
+  const r = await pocket.handle("POST", "/api/games/b/deals?view=1&lang=en" + since, json,
                                 body({ deal: "pass 4/3/3", expect: count }));
   const c = process.cpuUsage(c0);
-  const status = r.toJs()[0];
+  const [status, , data] = r.toJs();
   r.destroy();
   if (status !== 201) throw new Error("deal " + (count + 1) + ": " + status);
+  stamp = JSON.parse(new TextDecoder().decode(data)).live.stamp;
   count++;
   return Math.round((c.user + c.system) / 100) / 10;
 }

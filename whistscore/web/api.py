@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from ..errors import InputError
 from ..game import JSONObject
 from ..replay import Replay
-from .live import live
+from .live import changes, live
 from .shared import body_of, bounded, club_available, deal_number, lang_of, query
 from .store import NotFound, settle_json, sheet_json
 from .work import Busy
@@ -96,19 +96,33 @@ async def api_sheet(request: Request) -> Response:
 
 
 def _after(state: Any, name: str, rp: Replay[Any], lang: str, view: bool,
-           show_all: bool) -> JSONObject:
-    """What a write answers besides the deal itself: the settlement, and the live view."""
+           show_all: bool, since: str | None = None) -> JSONObject:
+    """What a write answers besides the deal itself: the settlement, and the live view —
+    said as the change from the view the page holds (``since``: its stamp) when that view is
+    the one the app drew last and the write added one deal to it (web/live.py, ``changes``);
+    else whole (an edit, a page that missed a change, a view the app no longer keeps)."""
     out: JSONObject = {"settle": settle_json(rp)}
     if view:
-        out["live"] = live(state.folder, state.templates, name, lang, show_all, rp=rp,
-                           s=out["settle"])
+        new = live(state.folder, state.templates, name, lang, show_all, rp=rp,
+                   s=out["settle"])
+        held = state.views.held(name, lang, show_all, since) if since else None
+        trees = None
+        # (before the first deal a page may draw a first dealer of its own: whole)
+        if held is not None and new["deals"] == held[0]["deals"] + 1 and new["stamp"] \
+                and not held[0]["firsts"]:
+            out["live"], trees = changes(held[0], held[1], new)
+        else:
+            out["live"] = new
+        state.views.keep(name, lang, show_all, new, trees)
     return out
 
 
 async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
-                  status: int, already: bool = False) -> Response:
+                  status: int, already: bool = False, added: bool = False) -> Response:
     """The saved deal's answer; the deal is on disk whatever happens here.  A retry of a
-    deal already saved (its id) gets the same answer, saying ``already``."""
+    deal already saved (its id) gets the same answer, saying ``already``.  A deal ``added``
+    (not an edit, not a retry) is answered with the change of the live view the page holds
+    (``?since=STAMP``), when the app still has that view."""
     state = request.app.state
     entries = rp.results[number - 1].outcome.entries
     out: JSONObject = {"number": number, "entries": [e.to_json() for e in entries]}
@@ -117,7 +131,8 @@ async def _answer(request: Request, name: str, rp: Replay[Any], number: int,
     try:
         out.update(await state.work.answer(_after, state, name, rp, lang_of(request),
                                          request.query_params.get("view") == "1",
-                                         request.query_params.get("all") == "1"))
+                                         request.query_params.get("all") == "1",
+                                         query(request, "since", 100) if added else None))
     except Busy:
         out["settle"] = None
         out["error"] = (f"deal {number} is saved; working out the settlement took longer "
@@ -130,7 +145,8 @@ async def api_deals(request: Request) -> Response:
     name = request.path_params["name"]
     body = await body_of(request)
     rp, number, already = await state.work.write(state.folder.add, name, body)
-    return await _answer(request, name, rp, number, 200 if already else 201, already)
+    return await _answer(request, name, rp, number, 200 if already else 201, already,
+                         added=not already)
 
 
 async def api_deal(request: Request) -> Response:
@@ -139,6 +155,7 @@ async def api_deal(request: Request) -> Response:
     n = request.path_params["n"]
     if n == "last" and request.method == "DELETE":
         body = await body_of(request)
+        state.views.forget(name)
         return JSONResponse(await state.work.write(state.folder.drop_last, name, body))
     if not n.isdigit() or request.method != "PUT":
         raise NotFound("a deal is named by its number (or 'last' to undo)",
@@ -154,6 +171,7 @@ async def _change(request: Request, change: Any) -> Response:
     loop; its answer as JSON, a refusal in the page's language."""
     state = request.app.state
     body = await body_of(request)
+    state.views.forget(request.path_params["name"])   # the next deal's answer: whole
     return JSONResponse(await state.work.write(change, request.path_params["name"], body))
 
 

@@ -35,6 +35,7 @@ from ..game import GameType
 from ..games import GAMES, get_game
 from . import api
 from .draw import mixed_amount, shown
+from .live import Views
 from .local import local_currency, local_date, local_number
 from .words import languages
 from ..club.show import record_value, won_from
@@ -203,6 +204,7 @@ def create_app(folder: str | Path, token: str | None = None, *,
     app.state.token = token or secrets.token_urlsafe(16)
     app.state.folder = Folder(folder)
     app.state.templates = templates()
+    app.state.views = Views()   # the live view last drawn of each game (web/live.py)
     app.state.work = Inline() if pocket else Work(work_threads, work_seconds)
     app.state.pocket = pocket
     # pages of 22-51 KB go out as 5-10 KB to a browser that accepts gzip (a phone on a

@@ -8,6 +8,8 @@ loop (:mod:`whistscore.web.work`).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from fractions import Fraction
 from typing import Any
 
@@ -21,11 +23,12 @@ from ..layout import Label
 from ..i18n import entries_said, text as sheet_text
 from ..errors import InputError
 from ..replay import Replay, replay
+from .delta import Drawing, read, splices
 from .draw import draw_sheet
 from .store import Folder, settle_json
 from .words import words
 
-__all__ = ["SHOWN_DEALS", "live"]
+__all__ = ["PARTS", "SHOWN_DEALS", "Views", "changes", "live"]
 
 #: the deals listed under the sheet (the rest behind "…", or all with ``?all=1``)
 SHOWN_DEALS = 12
@@ -107,3 +110,75 @@ def _last_change(game: Any, s: JSONObject) -> dict[str, Fraction] | None:
     except InputError:   # a game whose last deal cannot come off shows no change
         return None
     return {p: Fraction(s["balance"][p]) - Fraction(before[p]) for p in game.players}
+
+
+#: the live view's parts drawn as HTML (the rest is its state, a few hundred bytes)
+PARTS = ("html", "deals_html", "strip_html")
+
+
+#: a view kept, with its parts read as trees (web/delta.py) once asked
+_Held = tuple[JSONObject, dict[str, Drawing | None]]
+
+
+class Views:
+    """The live view last drawn of each game (per language and list length), with its parts
+    read as trees once: what a page that says it holds it is sent the change from.
+
+    Kept in the app's memory, a few dozen views at most (the oldest goes); a view drawn with
+    a first dealer chosen on a page is that page's alone and is not kept.  Threads of the
+    server's work read and write it, under a lock."""
+
+    def __init__(self, size: int = 32) -> None:
+        self._size = size
+        self._kept: OrderedDict[tuple[str, str, bool], _Held] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def keep(self, name: str, lang: str, show_all: bool, view: JSONObject,
+             trees: dict[str, Drawing | None] | None = None) -> None:
+        if not view.get("stamp"):   # a view of a file no longer known: nothing to follow
+            return
+        with self._lock:
+            self._kept[(name, lang, show_all)] = (view, trees or {})
+            self._kept.move_to_end((name, lang, show_all))
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+    def forget(self, name: str) -> None:
+        """A change no answer draws (an undo, the settings, the end, a delete): the next deal
+        of ``name`` is answered whole."""
+        with self._lock:
+            for key in [k for k in self._kept if k[0] == name]:
+                del self._kept[key]
+
+    def held(self, name: str, lang: str, show_all: bool, stamp: str) -> _Held | None:
+        """The view of stamp ``stamp`` kept, with its trees, or None."""
+        with self._lock:
+            kept = self._kept.get((name, lang, show_all))
+        return kept if kept is not None and kept[0]["stamp"] == stamp else None
+
+
+def changes(old: JSONObject, old_trees: dict[str, Drawing | None], new: JSONObject
+            ) -> tuple[JSONObject, dict[str, Drawing | None]]:
+    """The live view ``new`` said as a change of ``old``: its state whole, ``since`` (the
+    stamp of the view it changes), and each part that changed either whole (its HTML) or, when
+    smaller, as splices in ``ops`` (web/delta.py); and the new parts' trees, to keep."""
+    out: JSONObject = {k: v for k, v in new.items() if k not in PARTS}
+    out["since"] = old["stamp"]
+    ops: JSONObject = {}
+    trees: dict[str, Drawing | None] = {}
+    for part in PARTS:
+        before, after = old[part], new[part]
+        if before == after:   # (its tree, if read, serves the next change too)
+            if part in old_trees:
+                trees[part] = old_trees[part]
+            continue
+        trees[part] = read(after)
+        if part not in old_trees:
+            old_trees[part] = read(before)
+        said = splices(before, old_trees[part], after, trees[part])
+        if said is None or sum(len(s[4]) + 24 for s in said) >= len(after):
+            out[part] = after
+        else:
+            ops[part] = said
+    out["ops"] = ops
+    return out, trees

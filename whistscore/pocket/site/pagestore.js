@@ -5,8 +5,8 @@
 // its pages and scripts may differ.  Kept in localStorage, which a page reads synchronously.
 //
 // Beside it, a note of what changed since (``note``): the table's live view of the last
-// change or poll, written at once when the answer comes (a few kilobytes of JSON, no
-// drawing), and taken into the kept page a moment later, off the tap's path; and whether a
+// change or poll, and the deals' answers after it (each the change from the view before),
+// written at once when the answer comes (a few kilobytes of JSON, no drawing), and taken into the kept page a moment later, off the tap's path; and whether a
 // change came that the live view does not describe (a setting, an undo, a delete), in which
 // case the kept page is not drawn at the next start until the app has sent it again.  So a
 // start never draws a page older than the last answer this phone had.
@@ -43,17 +43,23 @@
     remove(NOTE);
   }
 
-  // {url, live, stale} of the changes since the page was kept, or null
+  // {url, live, changes, stale} of the changes since the page was kept, or null
   function noted() {
     const n = read(NOTE);
-    return n && n.version === version && typeof n.url === "string" ? n : null;
+    return n && n.version === version && typeof n.url === "string"
+      ? Object.assign({ changes: [] }, n) : null;
   }
-  // a change at `url`: its live view (or null: a change the live view does not describe)
+  // a change at `url`: its live view, whole or said as the change from the view before it
+  // (a deal: web/delta.py), kept in order after the last whole one; or null, a change the
+  // live view does not describe
   function note(url, live) {
     const n = noted();
     const same = n && n.url === url;
-    const next = { version, url, live: live || (same ? n.live : null),
+    const whole = live && live.since === undefined;
+    const next = { version, url, live: whole ? live : (same ? n.live : null),
+                   changes: whole || !same ? [] : n.changes,
                    stale: !live || !!(same && n.stale) };
+    if (live && !whole) next.changes = next.changes.concat([live]);
     if (!write(NOTE, next)) remove(KEY);   // not noted: the kept page cannot be trusted
   }
   // the live view taken into the kept page (`html`): only the stale mark, if any, remains
@@ -61,7 +67,7 @@
     const kept = load();
     if (!kept || !n) return;
     write(KEY, { version, url: kept.url, html, at: Date.now() });
-    if (n.stale) write(NOTE, { version, url: n.url, live: null, stale: true });
+    if (n.stale) write(NOTE, { version, url: n.url, live: null, changes: [], stale: true });
     else remove(NOTE);
   }
 

@@ -98,11 +98,16 @@
     const data = body === undefined ? null : new TextEncoder().encode(JSON.stringify(body));
     const at = current;
     const r = await askApp(method, url, [["content-type", "application/json"]], data);
-    if (method !== "GET") timings.lastWrite = r.ms;   // the worker's part of the last change
+    if (method !== "GET") {   // the worker's part of the last change, and its answer's size
+      timings.lastWrite = r.ms;
+      timings.lastBytes = r.body ? r.body.byteLength : 0;
+    }
     if (r.status === 204) return [204, null];
     let answer;
     try { answer = JSON.parse(new TextDecoder().decode(r.body)); }
     catch (e) { return [r.status, { error: String(r.status) }]; }
+    // (for the tests: whether the last change's answer was said as a change of the view)
+    if (method !== "GET") timings.lastDelta = !!(answer && answer.live && "since" in answer.live);
     if (r.status < 300 && at && at === current) {
       // the kept page follows the game: the live view of a change (a deal, an edit) or of a
       // poll noted at once (pagestore.js), taken into the kept page a moment later, off the
@@ -296,25 +301,35 @@
     clearTimeout(patchTimer);
     patchTimer = setTimeout(patchNow, 300);
   }
-  function patchNow() {
+  // splice.js, which applies a deal's change to a page (the table page's own, imported when
+  // a kept page first takes one)
+  let splicing = null;
+  function spliceReady() {
+    return splicing || (splicing = import(staticURL("/static/splice.js")));
+  }
+  async function patchNow() {
+    const { take } = await spliceReady();
     const n = store.noted();
     const kept = store.load();
-    if (!n || !n.live || !kept || kept.url !== n.url) return;
-    const html = patched(kept.html, n.live);
+    if (!n || !(n.live || n.changes.length) || !kept || kept.url !== n.url) return;
+    const html = patched(kept.html, n, take);
     if (html) store.settle(html, n); else { store.note(n.url, null); keepLater(); }
   }
-  // the kept page's HTML with the live view `live` in its place, or null (not a table page)
-  function patched(html, live) {
+  // the kept page's HTML with what the note `n` says changed taken in (its whole live view,
+  // then each deal's change, as the table page takes them: splice.js), or null (not a table
+  // page, or a change of another view than the one kept)
+  function patched(html, n, take) {
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const parts = { live: live.html, "live-deals": live.deals_html, strip: live.strip_html };
     const boot = doc.getElementById("boot");
     if (!boot || !doc.getElementById("live")) return null;
-    for (const [id, part] of Object.entries(parts)) {
-      const el = doc.getElementById(id);
-      if (el && typeof part === "string") el.innerHTML = part;
+    const parts = { html: doc.getElementById("live"), deals_html: doc.getElementById("live-deals"),
+                    strip_html: doc.getElementById("strip") };
+    let state;
+    try { state = JSON.parse(boot.textContent); } catch (e) { return null; }
+    for (const live of (n.live ? [n.live] : []).concat(n.changes)) {
+      state = take(parts, state, live);
+      if (!state) return null;
     }
-    const state = Object.assign({}, live);
-    delete state.html; delete state.deals_html; delete state.strip_html;
     // as the app writes it (shared.json_script): nothing in it can close the script
     boot.textContent = JSON.stringify(state).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")
       .replace(/&/g, "\\u0026");
@@ -350,7 +365,7 @@
     const n = store.noted();
     if (n && n.url === kept.url) {
       if (n.stale) return null;   // the app draws it, once Python is up
-      const html = n.live && patched(kept.html, n.live);
+      const html = (n.live || n.changes.length) && patched(kept.html, n, (await spliceReady()).take);
       if (!html) return null;
       store.settle(html, n);
       kept = { url: kept.url, html };

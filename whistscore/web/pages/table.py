@@ -19,6 +19,7 @@ __all__ = ["live_view", "table_page"]
 def _table(state: Any, name: str, lang: str, show_all: bool) -> JSONObject:
     """The table page's parts: the live view, the game's kind, its title, the form's fields."""
     view = live(state.folder, state.templates, name, lang, show_all)
+    state.views.keep(name, lang, show_all, view)   # a deal recorded next is said as a change
     rp = state.folder.replay(name)
     kind = rp.game.kind
     players = view["players"]
@@ -80,7 +81,10 @@ def _changed(state: Any, name: str, seen: str | None, lang: str,
     (``first``: the first dealer the page chose, before the first deal)."""
     if seen is not None and seen == state.folder.stamp(name):
         return None
-    return live(state.folder, state.templates, name, lang, show_all, first=first)
+    view = live(state.folder, state.templates, name, lang, show_all, first=first)
+    if first is None:   # a first dealer chosen on a page is that page's alone
+        state.views.keep(name, lang, show_all, view)
+    return view
 
 
 async def live_view(request: Request) -> Response:

@@ -6,6 +6,7 @@
 // first(), changed by apply() and chooseFirst(), followed with onView().
 
 import { $, say } from "./dom.js";
+import { take } from "./splice.js";
 
 export function flash(text, bad) {
   const p = $("flash");
@@ -32,15 +33,19 @@ export function createLive(boot, game, W, query, busy) {
   }
   function moved(before) { for (const fn of followers) fn(before); }
 
+  // A live view, whole or said as the change from the one held (splice.js); false when it is
+  // a change this page cannot take (it holds another view): the caller asks the whole one.
   function apply(live) {
-    if (!live) return;
+    if (!live) return true;
     const before = state;
-    $("live").innerHTML = live.html;  // rendered by the server's escaping templates
-    $("live-deals").innerHTML = live.deals_html;
-    if (live.strip_html !== undefined && $("strip")) $("strip").innerHTML = live.strip_html;
-    state = live;
+    // rendered by the server's escaping templates
+    const next = take({ html: $("live"), deals_html: $("live-deals"), strip_html: $("strip") },
+                      state, live);
+    if (!next) return false;
+    state = next;
     seat();
     moved(before);
+    return true;
   }
 
   // one tap on a name in the strip: that player deals first (false: the game has begun)
@@ -78,6 +83,9 @@ export function createLive(boot, game, W, query, busy) {
     view: () => state,
     first: () => (state.firsts ? first : null),
     apply, chooseFirst, poll,
+    // the view this page holds, for a change to be said from (none while a first dealer is
+    // being chosen: that view is this page's own)
+    since: () => (state.firsts ? "" : "&since=" + encodeURIComponent(state.stamp || "")),
     // a change of ours is on its way: a poll asked before it is stale
     outdate: () => { generation++; },
     onView: (fn) => { followers.push(fn); },

@@ -64,7 +64,8 @@ async function record(body, errorAt, twice) {
   // the first deal names its dealer when another than the first player was chosen
   const edit = form.editing();
   if (!edit && live.first()) body.dealer = live.first();
-  const q = "?view=1&lang=" + lang + all;
+  // a new deal is answered with what changed in the view this page holds (an edit: whole)
+  const q = "?view=1&lang=" + lang + all + (edit ? "" : live.since());
   try {
     if (!edit && !dealId) dealId = newId();
     const began = form.began();
@@ -78,7 +79,7 @@ async function record(body, errorAt, twice) {
       form.reset();
       $("note").value = "";
       $("notation-box").value = "";
-      live.apply(data.live);
+      if (!live.apply(data.live)) await live.poll(true);   // this page missed a change
       form.render();
       window.scrollTo(0, 0);   // the next deal starts at the top of the form, with no scroll
       flash(fmt(edit ? W.replaced : data.already ? W.already : W.recorded, number));
