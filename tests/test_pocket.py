@@ -124,6 +124,12 @@ def test_the_site_holds_everything_it_loads_and_fits_the_budget(site):
     assert f"script-src 'self' 'sha256-{digest}';" in page
     for f in ("index.html", "keep.js", "worker.js", "sw.js"):
         assert "http://" not in (site / f).read_text() and "https://" not in (site / f).read_text()
+    # the scorepad's style sheets are in it too (nothing asked before the kept page is drawn),
+    # the same text as the site's copies the app's pages link to
+    [(names, css)] = re.findall(r'<style data-inline="([^"]*)">(.*?)</style>', page, re.S)
+    assert names.split() == ["/static/app.css", "/static/sheet.css"]
+    assert css == "\n".join((site / n.lstrip("/")).read_text() for n in names.split())
+    assert 'rel="stylesheet"' not in page
 
 
 def test_the_library_left_out_is_named_and_no_import_reaches_it(tmp_path):
@@ -675,6 +681,11 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         assert state["sheet"] and "Deals (3)" in state["deals"], state
         t = d.execute_script("return window.whistscorePocket.timings")
         assert "ready" not in t and t["kept"] < 1500, t
+        # drawn styled, with no style sheet asked for: they are in index.html
+        assert d.execute_script("return [...document.styleSheets].filter(s => s.href).length"
+                                ) == 0
+        assert d.execute_script("return getComputedStyle(document.body).backgroundColor"
+                                ) == "rgb(251, 248, 241)"   # app.css's paper
         pad.shot("pocket-kept-before-python")
         # the deal is entered and Record tapped while Python still starts (once the page's
         # own scripts run: api.js first, a few milliseconds after the page is drawn)

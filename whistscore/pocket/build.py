@@ -50,6 +50,11 @@ SITE_SCRIPTS = ("worker.js", "keep.js")
 #: hash in its Content-Security-Policy): a warm start draws the last page with no file
 #: fetched but the page and its style
 INLINE_SCRIPTS = ("pagestore.js", "pocket.js")
+#: the scorepad's style sheets (web/static), written into index.html: a warm start draws the
+#: kept page with no request before it (an inline script waits for every style sheet above
+#: it, and each came through the service worker: about 20 ms of a 60 ms start, issue 33);
+#: the page's own links to them are then taken as already there (pocket.js ``swap``)
+INLINE_STYLES = ("/static/app.css", "/static/sheet.css")
 #: the second Python archive: what the phone seldom needs, loaded when first imported
 LATER = "python/later.zip"
 #: the files fetched right after the first start is ready, off its path (and then kept by the
@@ -295,8 +300,16 @@ def _icons(out: Path) -> list[dict[str, str]]:
 
 def _inline(page: str) -> str:
     """index.html with :data:`INLINE_SCRIPTS` in its ``@SCRIPT@`` and their hash in its
-    policy's ``@SCRIPT_HASH@``."""
+    policy's ``@SCRIPT_HASH@``, and :data:`INLINE_STYLES` in its ``@STYLE@`` (one
+    ``<style>`` naming the sheets it holds in ``data-inline``)."""
     import base64
+
+    css = "\n".join((PACKAGE / "web" / path.lstrip("/")).read_text(encoding="utf-8")
+                    for path in INLINE_STYLES)
+    if "</style" in css.lower():
+        raise InputError("a style sheet of the scorepad holds </style", field="build")
+    page = page.replace("@STYLE@", f'<style data-inline="{" ".join(INLINE_STYLES)}">'
+                                   f"{css}</style>")
 
     code = "\n".join((HERE / "site" / f).read_text(encoding="utf-8") for f in INLINE_SCRIPTS)
     if "</script" in code.lower() or "<!--" in code:

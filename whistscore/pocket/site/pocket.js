@@ -127,6 +127,10 @@
 
   // -- pages ---------------------------------------------------------------------------
   const staticURL = (path) => new URL(path.slice(1), base).href;   // "/static/x" -> the site's copy
+  // the app's style sheets the site wrote into this page (build.py INLINE_STYLES): a page's
+  // link to one is not added again
+  const inlinedStyle = document.querySelector("style[data-inline]");
+  const inlined = new Set(inlinedStyle ? inlinedStyle.dataset.inline.split(" ") : []);
   function resolve(href) {
     const u = new URL(href, location.origin + (current || "/"));   // the app's paths, not the site's
     return u.pathname + u.search;
@@ -184,6 +188,7 @@
     document.title = doc.title;
     for (const old of document.head.querySelectorAll("[data-page]")) old.remove();
     for (const node of doc.head.querySelectorAll("style, meta[name], link[rel=stylesheet]")) {
+      if (node.tagName === "LINK" && inlined.has(node.getAttribute("href"))) continue;
       const n = document.importNode(node, true);
       if (n.tagName === "LINK") n.href = staticURL(node.getAttribute("href"));
       n.dataset.page = "";
@@ -415,10 +420,12 @@
     // and the kept page is drawn meanwhile; a first visit lets the service worker fill its
     // cache first, so the worker's files come from it
     const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-    if (warm) startPython();
     // the module the pages import: its transport is set before any page script runs
     const apiReady = import(staticURL("/static/api.js")).then((api) => api.useTransport(transport));
     const kept = showKept(apiReady);   // drawn at once; its scripts once api.js is ready
+    // Python starts once the kept page is in (a few ms): the worker's start and its first
+    // requests to the service worker then come after the page's drawing, not before it
+    if (warm) kept.then(startPython, startPython);
     await apiReady;
     const how = await offline();
     timings.serviceWorker = warm ? "cached" : how;
