@@ -223,8 +223,10 @@ def test_a_file_that_is_not_the_archive_is_set_aside_never_deleted(tmp_path, wha
         conn.close()
     else:
         data = bytearray(path.read_bytes())
-        for i in range(4096, len(data), 4096):
-            data[i + 100:i + 400] = b"\x07" * 300
+        page = int.from_bytes(data[16:18], "big")  # the archive's page size (1: 64 KiB)
+        page = 65536 if page == 1 else page
+        for i in range(page, len(data), page):
+            data[i:i + 400] = b"\x07" * 400  # its header and first cells
         path.write_bytes(bytes(data))
     before = path.read_bytes()
     status, out, err = run(["club", tmp_path, "--records"])

@@ -226,8 +226,10 @@ def test_damaged_archive_is_rebuilt_with_a_notice(tmp_path):
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     data = bytearray((tmp_path / "club.sqlite").read_bytes())
-    for i in range(4096, len(data), 4096):  # every page but the header's, scribbled on
-        data[i + 100:i + 400] = b"\x07" * 300
+    page = int.from_bytes(data[16:18], "big")  # the archive's page size (1: 64 KiB)
+    page = 65536 if page == 1 else page
+    for i in range(page, len(data), page):  # every page but the header's, scribbled on
+        data[i:i + 400] = b"\x07" * 400  # its header and first cells
     (tmp_path / "club.sqlite").write_bytes(bytes(data))
     status, out, err = run(["club", tmp_path, "--records"])
     assert status == 0 and "rebuilt" in err and "Traceback" not in err

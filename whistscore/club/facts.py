@@ -113,6 +113,27 @@ _SAID: dict[GameType[Any, Any], dict[Any, tuple[str, int | None]]] = {}
 _SHAPES: dict[GameType[Any, Any], dict[Any, tuple[Any, ...]]] = {}
 
 
+#: (game, denominator) -> a deal's moves in counts -> (what its moves' template takes, the
+#: swing): each worked out once (:func:`deal_rows`; a club's deals move a few hundred ways;
+#: a Fraction count equal to an int is the same key and has the same text)
+_MOVES: dict[tuple[GameType[Any, Any], int], dict[tuple[Any, ...], tuple[tuple[Any, ...], float]]] = {}
+
+
+class _ExactTexts(dict[Any, str]):
+    """An exact number -> its :func:`exact_text`, each said once (what a player wrote in a
+    deal repeats: a few vists)."""
+
+    def __missing__(self, value: int | Fraction) -> str:
+        if len(self) > 10_000:
+            self.clear()
+        said = self[value] = exact_text(value)
+        return said
+
+
+#: what players wrote, as text (:class:`_ExactTexts`)
+_WRITTEN = _ExactTexts()
+
+
 def _shape(kind: GameType[Any, Any], deal: Any) -> tuple[Any, ...]:
     """(declarer, contract, kind, height, tricks, whisters, the deal's JSON): the columns
     of a deal's row read off its file form (the game's ``ClubFacts.parts``); tricks and
@@ -153,6 +174,12 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         counts_of(kind.initial_state(players, rules), rules)[1]
     texts = MoveTexts(per)
     text_of = texts.__getitem__
+    # a move said before in this game (its texts and swing): a club's moves repeat
+    moves_of = _MOVES.setdefault((kind, per), {})
+    if len(moves_of) > 10_000:
+        moves_of.clear()
+    move_of = moves_of.get
+    written_text = _WRITTEN.__getitem__
     numerator = operator.attrgetter("numerator")
     denominator = operator.attrgetter("denominator")
     share = per.__floordiv__
@@ -170,12 +197,18 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         if counts_of is not None:
             after = counts_of(outcome.state, rules)[0]
             moved = tuple(map(sub, after, before))
-            # an int's or a Fraction's text is its exact text (a Fraction is in lowest terms)
-            moves = template % (moved if per == 1 else tuple(map(text_of, moved)))
-            swing = max(map(abs, moved)) / per
-            if type(swing) is not float:  # counts in Fractions: the same float, rounded once
-                swing = float(swing)
             before = after
+            said_move = move_of(moved)
+            if said_move is None:
+                # an int's or a Fraction's text is its exact text (a Fraction is in lowest
+                # terms)
+                swing = max(map(abs, moved)) / per
+                if type(swing) is not float:  # counts in Fractions: the same float, rounded
+                    swing = float(swing)      # once
+                said_move = moves_of[moved] = (
+                    moved if per == 1 else tuple(map(text_of, moved)), swing)
+            moves = template % said_move[0]
+            swing = said_move[1]
         elif balance:
             values = balances_of(balance)
             if per == 1:
@@ -212,7 +245,7 @@ def deal_rows(rp: Replay[Any]) -> tuple[tuple[Any, ...], ...]:
         append((number, record.at, dealer, shape[0], shape[1], shape[2], said[0], said[1],
                 shape[3], shape[4], moves, swing, shape[5],
                 short or None, shape[6],
-                {p: exact_text(v) for p, v in written.items()} if written else None))
+                {p: written_text(v) for p, v in written.items()} if written else None))
     return tuple(out)
 
 

@@ -119,6 +119,14 @@ def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]
     vists = state.vists
     gora = state.gora
     pulya = state.pulya
+    if n == 3:  # the usual table, written out: row i is what i wrote, column i of him
+        v00, v01, v02, v10, v11, v12, v20, v21, v22 = vists
+        g0, g1, g2 = gora
+        p0, p1, p2 = pulya
+        shared = G * (g0 + g1 + g2) - P * (p0 + p1 + p2)
+        return ((3 * (v01 + v02 - v10 - v20 - G * g0 + P * p0) + shared,
+                 3 * (v10 + v12 - v01 - v21 - G * g1 + P * p1) + shared,
+                 3 * (v20 + v21 - v02 - v12 - G * g2 + P * p2) + shared), 3)
     shared = G * sum(gora) - P * sum(pulya)
     return tuple([n * (sum(vists[i * n:(i + 1) * n]) - sum(vists[i::n]) - G * gora[i]
                        + P * pulya[i]) + shared for i in range(n)]), n
