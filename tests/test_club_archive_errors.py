@@ -286,3 +286,36 @@ def test_ctrl_c_while_setting_aside_moves_the_file_with_its_side_files(tmp_path,
     assert "club.sqlite-wal" not in left, left
     aside = sorted(p for p in left if p.startswith("club.sqlite.set-aside-"))
     assert aside[0] + "-wal" in aside, left  # (SQLite may have made a -shm for it too)
+
+
+@pytest.mark.parametrize(("column", "ask"), [
+    ("deal_rows.rows", ["--records"]), ("deal_rows.rows", ["--player", "Marina"]),
+    ("deal_rows.deals", ["--records"]), ("deal_rows.deals", ["--player", "Marina", "--json"]),
+    ("answers.value", ["--json"]), ("answers.value", ["--records"])])
+def test_a_kept_text_scribbled_over_is_damage_not_an_internal_error(tmp_path, column, ask):
+    """SQLite checks its pages, not what a column holds: a page scribbled inside a game's
+    deals (or a kept answer) reads as text that is not JSON.  That archive is damaged: set
+    aside and rebuilt from the files, with the notice, and the answer is the one a sound
+    archive gives (it was an internal error)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    small_club(folder)
+    status, want, _ = run(["club", folder, *ask])
+    assert status == 0
+    table, name = column.split(".")
+    conn = sqlite3.connect(folder / "club.sqlite")
+    conn.execute(f"UPDATE {table} SET {name} = substr({name}, 1, length({name}) / 2) "
+                 f"|| char(0, 7) || 'scribbled'")
+    assert conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > 0
+    if table != "answers":  # the deals read again, not the answer kept from them
+        conn.execute("DELETE FROM answers")
+    conn.commit()
+    conn.close()
+    status, out, err = run(["club", folder, *ask])
+    assert status == 0, err
+    assert "internal error" not in err
+    assert "was rebuilt from the game files: it is damaged" in err + out
+    assert "a kept text is not JSON" in err + out
+    assert [p.name for p in folder.glob("club.sqlite.set-aside-*")]
+    status, again, err = run(["club", folder, *ask])
+    assert (status, err) == (0, "") and again == want

@@ -54,7 +54,12 @@ class Club:
         try:
             self.refresh()
             return query()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, json.JSONDecodeError) as exc:
+            if isinstance(exc, json.JSONDecodeError):
+                # a kept text (a game's deals, an answer) that is not JSON: SQLite checks its
+                # pages, not what a column holds, so a scribbled page reads as text
+                exc = sqlite3.DatabaseError(
+                    f"database disk image is malformed (a kept text is not JSON: {exc})")
             self.archive.rebuild_after(exc)
             self.refresh()
             return query()
