@@ -16,7 +16,6 @@ from ...game import (ClubFacts, ClubRecord, Counts, DealParts, JSONObject, Recor
                      declarer_of, exact_text, highest_made, rate)
 from ...ledger import Amount, Entry
 from ...rules import Rules
-from .deals import SEATS
 from .scoring import State
 
 __all__ = ["CLUB"]
@@ -110,13 +109,11 @@ def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]
     """:func:`~.scoring.balance` as whole vists, in seat order: twice each remark
     (less 10 x gora) against the table's, plus the vists written less those received.
 
-    Written out for the four seats (the club's refresh counts it after every deal):
-    row ``i`` of the vists is what seat ``i`` wrote, column ``i`` what he received."""
-    n = state.numbers
-    if len(n) != 24:  # not the four seats' sheet: the formula for any number
-        return _balance_counts(n), 1
+    Written out for Twist's four seats (``deals.SEATS``; the club's refresh counts it after
+    every deal): row ``i`` of the vists is what seat ``i`` wrote, column ``i`` what he
+    received."""
     (g0, g1, g2, g3, r0, r1, r2, r3, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3,
-     d0, d1, d2, d3) = n
+     d0, d1, d2, d3) = state.numbers
     f0 = r0 - 10 * g0
     f1 = r1 - 10 * g1
     f2 = r2 - 10 * g2
@@ -126,16 +123,6 @@ def balance_counts(state: State, rules: Rules) -> tuple[tuple[Amount, ...], int]
              2 * (4 * f1 - total) + b0 + b1 + b2 + b3 - a1 - b1 - c1 - d1,
              2 * (4 * f2 - total) + c0 + c1 + c2 + c3 - a2 - b2 - c2 - d2,
              2 * (4 * f3 - total) + d0 + d1 + d2 + d3 - a3 - b3 - c3 - d3), 1)
-
-
-def _balance_counts(n: Sequence[int]) -> tuple[Amount, ...]:
-    """:func:`balance_counts` for any sheet of :data:`SEATS` seats."""
-    final = [n[4 + i] - 10 * n[i] for i in range(SEATS)]
-    total = sum(final)
-    w = n[8:]
-    return tuple([2 * (SEATS * final[i] - total) + w[i * 4] + w[i * 4 + 1] + w[i * 4 + 2]
-                  + w[i * 4 + 3] - w[i] - w[4 + i] - w[8 + i] - w[12 + i]
-                  for i in range(SEATS)])
 
 
 def _most_symbols(deals: Sequence[RecordDeal], own: int | None) -> Iterator[RecordFound]:
