@@ -14,6 +14,7 @@ are the benchmark's to judge (benchmarks/pocket.py), as every speed target of th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 import time
@@ -645,16 +646,28 @@ def _wait_start(d, path: str, timeout: float = 30.0) -> dict:
     raise AssertionError(f"waited {timeout} s for {path}: {_start_state(d)}")
 
 
-def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(site, tmp_path):
+@contextlib.contextmanager
+def first_visit(site, tmp_path, width: int = 390, height: int = 844, timeout: float = 60):
+    """The built site served here and opened for the first time in a fresh Chromium of
+    ``width`` x ``height`` (profile, downloads and screenshots under ``tmp_path``), its home
+    page drawn: yields (host, origin, driver, pad, the requests seen, read by the test); the
+    host stopped and the browser closed after."""
     host = StaticHost(site)
     origin = host.url.rstrip("/")
-    seen = Requests()
     (tmp_path / "shots").mkdir()
-    d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads")
+    d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads", width, height)
     try:
         pad = PocketPad(d, origin, tmp_path / "shots")
         d.get(host.url)
-        wait_page(d, "/", 60)
+        wait_page(d, "/", timeout)
+        yield host, origin, d, pad, Requests()
+    finally:
+        host.stop()
+        d.quit()
+
+
+def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(site, tmp_path):
+    with first_visit(site, tmp_path) as (host, origin, d, pad, seen):
         d.set_script_timeout(60)
         d.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -756,9 +769,6 @@ def test_a_warm_start_draws_the_last_page_at_once_and_record_waits_for_python(si
         assert state["kept"] is None and state["ready"] == "1", state
         assert "Deals (3)" in state["deals"]
         seen.read(d)
-    finally:
-        host.stop()
-        d.quit()
     assert seen.urls and not seen.outside(origin), seen.outside(origin)
 
 

@@ -16,8 +16,8 @@ import json
 
 import pytest
 
-from pocket_support import Requests, StaticHost, app_get, pocket_chrome, wait_page
-from test_pocket import PocketPad, site  # noqa: F401 - the built site, a fixture
+from pocket_support import StaticHost, app_get, pocket_chrome, wait_page
+from test_pocket import first_visit, site  # noqa: F401 - the built site, a fixture
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -81,15 +81,7 @@ def _kept_settled(d, deals: int) -> dict:
 
 
 def test_a_deal_answers_what_changed_and_the_page_ends_as_a_fresh_load(site, tmp_path):  # noqa: F811
-    host = StaticHost(site)
-    origin = host.url.rstrip("/")
-    seen = Requests()
-    (tmp_path / "shots").mkdir()
-    d = pocket_chrome(tmp_path / "profile", tmp_path / "downloads", 360, 780)
-    try:
-        pad = PocketPad(d, origin, tmp_path / "shots")
-        d.get(host.url)
-        wait_page(d, "/", 120)
+    with first_visit(site, tmp_path, 360, 780, 120) as (host, origin, d, pad, seen):
         d.set_script_timeout(300)
         d.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -195,9 +187,6 @@ def test_a_deal_answers_what_changed_and_the_page_ends_as_a_fresh_load(site, tmp
         fresh = fresh_parts()
         assert drawn == dict(fresh, boot=None)
         seen.read(d)
-    finally:
-        host.stop()
-        d.quit()
     assert seen.urls and not seen.outside(origin), seen.outside(origin)
 
 
