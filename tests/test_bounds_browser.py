@@ -49,7 +49,13 @@ def test_a_conflict_copy_is_listed_opened_and_removed(tmp_path, size):
             while copy.exists() and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert not copy.exists() and evening.exists()
-            assert driver.find_element(By.ID, "remove-done").is_displayed()
+            # the page says so once the answer is in (file.js), a moment after the server
+            # removed the file: waited for, not raced
+            done = driver.find_element(By.ID, "remove-done")
+            deadline = time.monotonic() + 10
+            while not done.is_displayed() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert done.is_displayed()
             driver.save_screenshot(str(shots / f"odd-removed-{size[0]}.png"))
     finally:
         driver.quit()
