@@ -19,6 +19,7 @@ SHOTS = os.environ.get("WHISTSCORE_SHOTS")
 @pytest.mark.parametrize("size", [(360, 780), (390, 844)])
 def test_a_conflict_copy_is_listed_opened_and_removed(tmp_path, size):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     folder = tmp_path / "games"
     folder.mkdir()
@@ -45,16 +46,13 @@ def test_a_conflict_copy_is_listed_opened_and_removed(tmp_path, size):
             assert copy.exists()
             driver.find_element(By.ID, "remove-sure").click()
             driver.find_element(By.ID, "remove-button").click()
-            deadline = time.monotonic() + 10
-            while copy.exists() and time.monotonic() < deadline:
-                time.sleep(0.05)
+            wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+            wait.until(lambda _: not copy.exists())
             assert not copy.exists() and evening.exists()
             # the page says so once the answer is in (file.js), a moment after the server
             # removed the file: waited for, not raced
             done = driver.find_element(By.ID, "remove-done")
-            deadline = time.monotonic() + 10
-            while not done.is_displayed() and time.monotonic() < deadline:
-                time.sleep(0.05)
+            wait.until(lambda _: done.is_displayed())
             assert done.is_displayed()
             driver.save_screenshot(str(shots / f"odd-removed-{size[0]}.png"))
     finally:
