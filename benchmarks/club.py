@@ -18,6 +18,10 @@ by the players so that every game counts):
 - (issue 37, the 8x ``json.load`` target retired) a full rebuild in one process against the
   per-file settle work of the same files in one process (read, check, replay, settle every
   file): target at most 2 times, CPU.  ``CLUB_BENCH_REBUILD_ONLY=1`` measures only this.
+- ``--budget``: where that rebuild's CPU goes, part by part, each as a ratio to the settle
+  work measured in the same process (:data:`BUDGET`): the work the archive's design asks
+  of the games, the JSON encoder, SQLite and ``openskill``, timed alone, and what is left
+  for the club's own Python (docs/club.md "Speed", "The rebuild's budget").
 
 Run: ``python benchmarks/club.py [--files 2000] [--deals 50] [--runs 3] [--baseline TREE]``.
 CPU seconds (user + system) unless said, the median and range of the runs; with ``--baseline`` another
@@ -151,6 +155,165 @@ club.refresh()
 club.close()
 print(time.process_time() - t)
 """
+
+
+BUDGET = """
+import collections, gc, hashlib, json, statistics, sys, time
+from pathlib import Path
+import whistscore
+from whistscore import journal
+from whistscore.files import read_bytes
+from whistscore.replay import replay
+from whistscore.settlement import settle
+from whistscore.club import facts as F, ratings
+from whistscore.club.archive import Archive, pool
+folder = Path(sys.argv[1])
+paths = sorted(p for p in folder.glob('*.json') if p.name != 'club.json')
+pool._workers = lambda jobs: 1  # one process, as the target's rebuild
+
+def floor():  # SETTLE_ALL's work: read, check, replay and settle every file
+    for p in paths:
+        settle(replay(journal.loads(read_bytes(p, limit=journal.MAX_FILE_BYTES)
+                                    .decode('utf-8-sig'))))
+
+def clock(fn):
+    t = time.process_time()
+    fn()
+    return time.process_time() - t
+
+out = {'floor': clock(floor)}
+# the rebuild itself, with SQLite's statements and openskill's ratings timed inside it
+spent = collections.Counter()
+class Timed:
+    def __init__(self, conn):
+        self.__dict__['conn'] = conn
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+    def __setattr__(self, name, value):
+        setattr(self.conn, name, value)
+    def execute(self, *a):
+        t = time.process_time()
+        try:
+            return self.conn.execute(*a)
+        finally:
+            spent['sqlite'] += time.process_time() - t
+    def executemany(self, *a):
+        t = time.process_time()
+        try:
+            return self.conn.executemany(*a)
+        finally:
+            spent['sqlite'] += time.process_time() - t
+opened = Archive._open
+Archive._open = lambda self: Timed(opened(self))
+compute = ratings.compute
+def timed_compute(*a):
+    t = time.process_time()
+    try:
+        return compute(*a)
+    finally:
+        spent['openskill'] += time.process_time() - t
+ratings.compute = timed_compute
+t = time.process_time()
+club = whistscore.club(folder, rebuild=True)
+club.refresh()
+club.close()
+out['rebuild'] = time.process_time() - t
+Archive._open, ratings.compute = opened, compute
+out.update(spent)
+# the parts, each over every deal (or file) alone, the collector paused as in a rebuild
+gc.disable()
+data = [read_bytes(p, limit=journal.MAX_FILE_BYTES) for p in paths]
+rps = [replay(g, history=g.kind.club.balance_counts is None)
+       for g in (journal.loads(d.decode('utf-8-sig')) for d in data)]
+forms = [[rp.game.kind.deal_to_json(r[2].deal) for r in rp.results] for rp in rps]
+rows = [F.deal_rows(rp) for rp in rps]
+
+def counts():
+    for rp in rps:
+        c, rules = rp.game.kind.club.balance_counts, rp.game.rules
+        for r in rp.results:
+            c(r[3].state, rules)
+def describe():
+    for rp in rps:
+        d = rp.game.kind.describe_result
+        for r in rp.results:
+            d(r[2].deal, r[3], r[4])
+def file_forms():
+    for rp in rps:
+        dj = rp.game.kind.deal_to_json
+        for r in rp.results:
+            dj(r[2].deal)
+def file_forms_json():
+    for deals in forms:
+        for f in deals:
+            F.dumps(f)
+def parts():
+    for rp, deals in zip(rps, forms):
+        of = rp.game.kind.club.parts
+        for f in deals:
+            of(f)
+def written():
+    for rp in rps:
+        c = rp.game.kind.club
+        for r in rp.results:
+            c.written(r[3].entries)
+            c.short(r[3].entries)
+def encoder():
+    for r in rows:
+        F.rows_json(r)
+def per_file():
+    for rp in rps:
+        rp.game.kind.pairwise_settlement(rp)
+        rp.game.kind.club.symbols(rp.state, rp.game.rules)
+def digests():
+    for d in data:
+        hashlib.sha256(d).hexdigest()
+def loop():  # the least a row costs: each result unpacked, its tuple made, appended
+    for rp in rps:
+        made = []
+        add = made.append
+        v = None
+        for number, dealer, record, outcome, context, balance in rp.results:
+            add((number, record.at, dealer, v, v, v, v, v, v, v, v, v, v, v, v, v))
+def deal_rows():
+    for rp in rps:
+        F.deal_rows(rp)
+for name, fn in (('counts', counts), ('describe', describe), ('file_forms', file_forms),
+                 ('file_forms_json', file_forms_json), ('parts', parts),
+                 ('written', written), ('encoder', encoder), ('per_file', per_file),
+                 ('digests', digests), ('loop', loop), ('deal_rows', deal_rows)):
+    out[name] = statistics.median(clock(fn) for _ in range(3))
+print(json.dumps(out))
+"""
+
+#: the parts of :data:`BUDGET` the archive's design asks for whatever the club's Python
+#: around them does: the games' calls for every deal, the encoder, SQLite, openskill, each
+#: file's own facts and digest, and the least loop a row a deal
+BUDGET_FLOOR = ("counts", "describe", "file_forms", "file_forms_json", "parts", "written",
+                "encoder", "sqlite", "openskill", "per_file", "digests", "loop")
+
+
+def budget(root: Path, folder: Path, runs: int) -> None:
+    """Print :data:`BUDGET`'s parts over ``runs`` runs, each a ratio to its run's floor."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "whistscore")],
+                   check=True, stdout=subprocess.DEVNULL)
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    found: list[dict[str, float]] = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", BUDGET, str(folder)], check=True,
+                             env=env, capture_output=True, text=True, cwd=root).stdout
+        found.append(json.loads(out))
+    for m in found:
+        m["design"] = sum(m[k] for k in BUDGET_FLOOR)
+        m["glue"] = m["rebuild"] - m["floor"] - m["design"]
+    print(f"settle work (the floor, F): {spread([m['floor'] for m in found], 1, 2)} s CPU")
+    for key in ("rebuild",) + BUDGET_FLOOR + ("deal_rows", "design", "glue"):
+        ratios = [m[key] / m["floor"] for m in found]
+        print(f"  {key:16} {spread([m[key] for m in found], 1, 3)} s  "
+              f"{spread(ratios, 1, 3)} F")
+    allowed = [1.0 - m["design"] / m["floor"] for m in found]
+    print(f"the 2x target leaves the club's own Python {spread(allowed, 1, 3)} F; it spends "
+          f"{spread([m['glue'] / m['floor'] for m in found], 1, 3)} F")
 
 
 def in_process(code: str, folder: Path, env: dict) -> list[float]:
@@ -290,6 +453,8 @@ def main() -> int:
     ap.add_argument("--baseline", type=Path, metavar="TREE",
                     help="another whistscore source tree (e.g. `git worktree add` of main), "
                          "measured in the same run, turn about with this one")
+    ap.add_argument("--budget", action="store_true",
+                    help="where the full rebuild's CPU goes, part by part (BUDGET)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "club"
@@ -298,6 +463,9 @@ def main() -> int:
         generate(folder, a.files, a.deals)
         print(f"generated {a.files} files x {a.deals} deals in {time.perf_counter() - t:.1f} s; "
               f"median (min-max) of {a.runs} runs")
+        if a.budget:
+            budget(ROOT, folder, a.runs)
+            return 0
         trees = [("this", ROOT)] + ([("baseline", a.baseline.resolve())] if a.baseline else [])
         results: dict[str, dict[str, list[float]]] = {}
         for name, _ in trees[1:]:  # each tree its own copy of the club (and its archive)

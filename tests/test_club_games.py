@@ -10,11 +10,13 @@ out by hand below from the two files.
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import tallygame
 import whistscore
@@ -144,13 +146,59 @@ def test_a_deal_seen_before_gives_the_row_of_a_fresh_one(folder):
     assert club_facts._SHAPES[rp.game.kind] == {}
 
 
+def _json_dumps(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def test_the_columns_encoder_writes_what_json_dumps_writes():
-    """facts.dumps is the C encoder built once (``encode`` builds it on every call): the
-    same text as json.dumps with the archive's arguments, whatever the value."""
+    """facts.dumps (orjson where installed, else the C encoder built once) writes the same
+    text as json.dumps with the archive's arguments, whatever the value: one orjson
+    refuses (an int beyond 64 bits, a lone surrogate, a key that is no string) included."""
     for value in ({"declarer": "Аня", "contract": "7S", "whist": {"B\\x": "whist"},
                    "tricks": {"Аня": 7, "C\n": 3}, "concede": True, "note": None},
-                  ("Аня", 'B"'), [1.5, -0.0, 10**20, {}], "7♠", 3, None):
-        assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+                  ("Аня", 'B"'), [1.5, -0.0, 10**20, {}], "7♠", 3, None, 2**64, -2**63 - 1,
+                  "\ud800", {"a": "\x00\x1f\x7f\u2028\u2029\ufeff/"}, [[[]]], {1: "x"},
+                  9999999999999998.0, 0.0001):
+        assert dumps(value) == club_facts.standard_dumps(value) == _json_dumps(value)
+    with pytest.raises(TypeError):  # refused as json.dumps refuses it
+        dumps({"a": Fraction(1, 3)})
+
+
+_COLUMN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text()
+    | st.floats(min_value=1e-4, max_value=9.99e15) | st.just(0.0),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_COLUMN)
+def test_the_columns_encoder_writes_json_dumps_text_for_any_column(value):
+    """Any value of the kinds a column holds (floats in the range facts._encoder gives
+    orjson: rows_json sends the others to the standard library)."""
+    assert dumps(value) == _json_dumps(value)
+
+
+def test_orjson_writes_the_columns_where_installed():
+    """The faster encoder is the one used where orjson is installed (CPython: a declared
+    dependency), the standard library's elsewhere."""
+    import orjson  # noqa: F401  (declared on CPython, where the tests run)
+
+    assert dumps is not club_facts.standard_dumps
+    assert dumps.__qualname__ == "_encoder.<locals>.encode"
+
+
+def test_a_swing_orjson_writes_otherwise_is_written_by_the_standard_library():
+    """A swing below 1e-4 or from 1e16 on (a game of tiny or huge units): the rows are the
+    standard library's text (1e-05, 1e+16), not orjson's (0.00001, 1e16)."""
+    row = (1, None, "A", None, None, "deal", "won", None, None, None, '{"A":"1"}', 0.0,
+           None, None, "{}", None)
+    for swing, text in ((1e-05, "1e-05"), (2.5e16, "2.5e+16"), (0.5, "0.5")):
+        rows, deals = club_facts.rows_json([row, row[:11] + (swing,) + row[12:]])
+        assert rows == _json_dumps([row[:14] + row[15:], row[:11] + (swing,) + row[12:14]
+                                    + row[15:]])
+        assert f",{text}," in rows
+        assert deals == "[{},{}]"
 
 
 def test_the_columns_encoder_falls_back_to_jsons_public_one(monkeypatch):
@@ -165,7 +213,27 @@ def test_the_columns_encoder_falls_back_to_jsons_public_one(monkeypatch):
     for replaced in (other, None):
         with monkeypatch.context() as m:
             m.setattr(json.encoder, "c_make_encoder", replaced)
-            encode = facts._encoder()
+            encode = facts._standard()
         assert getattr(encode, "__self__", None).__class__ is json.JSONEncoder
-        assert encode(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    assert getattr(facts.dumps, "__self__", None) is None  # here the C encoder is used
+        assert encode(value) == _json_dumps(value)
+    # here the C encoder is used
+    assert getattr(facts.standard_dumps, "__self__", None) is None
+
+
+def test_without_orjson_or_with_an_orjson_that_writes_otherwise_the_standard_library_writes(
+        monkeypatch):
+    """Where orjson is missing (the browser's Python), or writes a value of the sample
+    otherwise (an older or newer release), every column is the standard library's."""
+    from whistscore.club import facts
+
+    with monkeypatch.context() as m:
+        m.setitem(sys.modules, "orjson", None)  # import orjson raises ImportError
+        encode = facts._encoder()
+    assert encode.__qualname__ == "_standard.<locals>.encode"
+    import orjson
+
+    with monkeypatch.context() as m:
+        m.setattr(orjson, "dumps", lambda value: b"[1e16]")
+        encode = facts._encoder()
+    assert encode.__qualname__ == "_standard.<locals>.encode"
+    assert encode(facts._SAMPLE) == _json_dumps(facts._SAMPLE)

@@ -79,8 +79,12 @@ class GameFacts:
 def places(balance: dict[str, Fraction]) -> dict[str, int]:
     """Places by balance, the best first; equal balances share the place and the next
     place skips (1, 2, 2, 4), as a tournament table counts them."""
-    ordered = sorted(balance.values(), reverse=True)
-    return {p: ordered.index(b) + 1 for p, b in balance.items()}
+    # each balance as an int count of their common denominator: the same order and the
+    # same ties, compared in C (a Fraction compares in Python, a rebuild places every game)
+    per = math.lcm(*[b.denominator for b in balance.values()])
+    counts = {p: b.numerator * (per // b.denominator) for p, b in balance.items()}
+    ordered = sorted(counts.values(), reverse=True)
+    return {p: ordered.index(c) + 1 for p, c in counts.items()}
 
 
 def _labels(words: Any) -> Iterator[str]:
@@ -259,7 +263,10 @@ def rows_json(rows: Sequence[tuple[Any, ...]]) -> tuple[str, str]:
     Two texts a game, not one SQLite row and five JSON texts a deal: a rebuild writes
     every deal ever played, and an SQLite row costs about 3 µs whatever it holds
     (docs/club.md "Speed")."""
-    return (dumps([row[:14] + row[15:] for row in rows]),
+    swings = {row[11] for row in rows} - {0.0}  # the one float column: see _encoder
+    encode = dumps if not swings or 1e-4 <= min(swings) and max(swings) < 1e16 \
+        else standard_dumps
+    return (encode([row[:14] + row[15:] for row in rows]),
             "[" + ",".join([row[14] for row in rows]) + "]")
 
 
@@ -318,14 +325,14 @@ def facts(game: Game) -> GameFacts:
     )
 
 
-def _encoder() -> Callable[[Any], str]:
-    """JSON for a column: compact, UTF-8 kept, keys in their order.
+def _standard() -> Callable[[Any], str]:
+    """The standard library's JSON for a column: compact, UTF-8 kept, keys in their order.
 
     ``JSONEncoder.encode`` builds its C encoder again on every call, which costs as much
-    as encoding a deal; the archive writes four JSON columns a deal, so the C encoder is
-    built once here, with the very arguments ``encode`` gives it (no circular check: a
-    column is made of fresh dicts and lists).  Where the C encoder is missing, or would
-    write another text than ``encode`` for a sample of every kind of value, ``encode``.
+    as encoding a deal; so the C encoder is built once here, with the very arguments
+    ``encode`` gives it (no circular check: a column is made of fresh dicts and lists).
+    Where the C encoder is missing, or would write another text than ``encode`` for
+    :data:`_SAMPLE`, ``encode``.
     """
     encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
     make = getattr(json.encoder, "c_make_encoder", None)
@@ -338,16 +345,54 @@ def _encoder() -> Callable[[Any], str]:
         def encode(obj: Any) -> str:
             return "".join(one(obj, 0))
 
-        sample = {"Аня \"q\"\n": [1, -2.5, True, None, "7♠"], "t": ("a", {"b": 0})}
-        if encode(sample) == encoder.encode(sample):
+        if encode(_SAMPLE) == encoder.encode(_SAMPLE):
             return encode
     except (TypeError, ValueError):
         pass
     return encoder.encode
 
 
-#: JSON for a column (:func:`_encoder`)
+#: a value of every kind a column holds, each written as the standard library writes it:
+#: the texts a faster encoder must give to be used (:func:`_encoder`)
+_SAMPLE = {"Аня \"q\"\n\\\x00\x1f\x7f\u2028": [1, -2, 2**63 - 1, -2**63, True, False, None, "7♠"],
+           "t": ("a", {"b": 0}), "": [],
+           "f": [0.0, 20.0, 1 / 3, 0.1 + 0.2, 0.0001, 61 / 3, 123456789.125,
+                 9999999999999998.0]}
+
+
+def _encoder() -> Callable[[Any], str]:
+    """JSON for a column: :func:`_standard`'s text, written by ``orjson`` where it is
+    installed and writes :data:`_SAMPLE` so (a rebuild encodes every deal ever played,
+    and ``orjson`` does it in about a third of the standard library's time: docs/club.md
+    "Speed").  A value ``orjson`` refuses (an int beyond 64 bits, a lone surrogate, a key
+    that is no string) is written by the standard library, with the same text or error.
+    Floats below 1e-4 or from 1e16 on are the one kind it writes otherwise (``0.00001``,
+    ``1e16``; the standard library ``1e-05``, ``1e+16``): :func:`rows_json`, which writes
+    the one float column, gives those to the standard library."""
+    standard = _standard()
+    try:
+        import orjson
+    except ImportError:  # the browser's Python, or another implementation: the standard one
+        return standard
+    fast = orjson.dumps
+
+    def encode(obj: Any) -> str:
+        try:
+            return fast(obj).decode()
+        except TypeError:  # orjson.JSONEncodeError
+            return standard(obj)
+
+    try:
+        if encode(_SAMPLE) == standard(_SAMPLE):
+            return encode
+    except (TypeError, ValueError):
+        pass
+    return standard
+
+
+#: JSON for a column (:func:`_encoder`), and the standard library's (:func:`_standard`)
 dumps = _encoder()
+standard_dumps = _standard()
 
 
 def exact_text(value: int | Fraction) -> str:
