@@ -150,18 +150,24 @@ def _json_dumps(value):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+#: the columns' encoder of a big refresh (facts.fast_json): orjson's where installed
+_FAST = club_facts._encoder()
+
+
 def test_the_columns_encoder_writes_what_json_dumps_writes():
-    """facts.dumps (orjson where installed, else the C encoder built once) writes the same
-    text as json.dumps with the archive's arguments, whatever the value: one orjson
-    refuses (an int beyond 64 bits, a lone surrogate, a key that is no string) included."""
+    """The columns' encoders (orjson's where installed, and the C encoder built once) write
+    the same text as json.dumps with the archive's arguments, whatever the value: one
+    orjson refuses (an int beyond 64 bits, a lone surrogate, a key that is no string)
+    included."""
     for value in ({"declarer": "Аня", "contract": "7S", "whist": {"B\\x": "whist"},
                    "tricks": {"Аня": 7, "C\n": 3}, "concede": True, "note": None},
                   ("Аня", 'B"'), [1.5, -0.0, 10**20, {}], "7♠", 3, None, 2**64, -2**63 - 1,
                   "\ud800", {"a": "\x00\x1f\x7f\u2028\u2029\ufeff/"}, [[[]]], {1: "x"},
                   9999999999999998.0, 0.0001):
-        assert dumps(value) == club_facts.standard_dumps(value) == _json_dumps(value)
-    with pytest.raises(TypeError):  # refused as json.dumps refuses it
-        dumps({"a": Fraction(1, 3)})
+        assert _FAST(value) == club_facts.standard_dumps(value) == _json_dumps(value)
+    for encode in (_FAST, club_facts.standard_dumps):
+        with pytest.raises(TypeError):  # refused as json.dumps refuses it
+            encode({"a": Fraction(1, 3)})
 
 
 _COLUMN = st.recursive(
@@ -176,7 +182,7 @@ _COLUMN = st.recursive(
 def test_the_columns_encoder_writes_json_dumps_text_for_any_column(value):
     """Any value of the kinds a column holds (floats in the range facts._encoder gives
     orjson: rows_json sends the others to the standard library)."""
-    assert dumps(value) == _json_dumps(value)
+    assert _FAST(value) == _json_dumps(value)
 
 
 def test_orjson_writes_the_columns_where_installed():
@@ -184,13 +190,13 @@ def test_orjson_writes_the_columns_where_installed():
     dependency), the standard library's elsewhere."""
     import orjson  # noqa: F401  (declared on CPython, where the tests run)
 
-    assert dumps is not club_facts.standard_dumps
-    assert dumps.__qualname__ == "_encoder.<locals>.encode"
+    assert _FAST.__qualname__ == "_encoder.<locals>.encode"
 
 
-def test_a_swing_orjson_writes_otherwise_is_written_by_the_standard_library():
+def test_a_swing_orjson_writes_otherwise_is_written_by_the_standard_library(monkeypatch):
     """A swing below 1e-4 or from 1e16 on (a game of tiny or huge units): the rows are the
     standard library's text (1e-05, 1e+16), not orjson's (0.00001, 1e16)."""
+    monkeypatch.setattr(club_facts, "dumps", _FAST)  # as in a big refresh
     row = (1, None, "A", None, None, "deal", "won", None, None, None, '{"A":"1"}', 0.0,
            None, None, "{}", None)
     for swing, text in ((1e-05, "1e-05"), (2.5e16, "2.5e+16"), (0.5, "0.5")):

@@ -26,7 +26,7 @@ def _club(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     code = ("import sys, runpy; sys.argv = ['whistscore', 'club', *sys.argv[1:]]; "
             "from whistscore.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('LOADED', sorted(m for m in ('confusable_homoglyphs', 'tabulate') "
+            "print('LOADED', sorted(m for m in ('confusable_homoglyphs', 'tabulate', 'orjson') "
             "if m in sys.modules), file=sys.stderr)")
     return subprocess.run([sys.executable, "-c", code, str(folder), *args],
                           capture_output=True, text=True, check=True,
@@ -45,10 +45,12 @@ def test_a_new_evening_of_known_names_loads_no_table_of_confusables(tmp_path):
     _evening(tmp_path, "09", ["\u0410nna", "Boris", "Gleb"])  # a Cyrillic «А»
     first = _club(tmp_path)
     assert "confusable_homoglyphs" in _loaded(first)
+    assert "orjson" not in _loaded(first)  # two files: the standard library's encoder
     assert "--alias" in first.stderr, first.stderr
     _evening(tmp_path, "16", ["Anna", "Boris", "Vera"])  # tonight: every name known
     again = _club(tmp_path)
     assert "confusable_homoglyphs" not in _loaded(again)
+    assert "orjson" not in _loaded(again)
     assert again.stderr.splitlines()[:-1] == first.stderr.splitlines()[:-1]
     _evening(tmp_path, "23", ["Anna", "Boris", "Dasha"])  # a new name: worked out
     assert "confusable_homoglyphs" in _loaded(_club(tmp_path))
@@ -143,3 +145,45 @@ def test_an_archive_of_an_older_whistscore_gets_the_new_index_and_keeps_its_rows
         "EXPLAIN QUERY PLAN SELECT first FROM deal_rows WHERE first IS NOT NULL GROUP BY first"))
     conn.close()
     assert "deal_rows_first" in plan
+
+
+def test_a_big_refresh_writes_with_orjson_the_texts_the_standard_library_writes(
+        tmp_path, monkeypatch):
+    """From refresh.FAST_JSON_FILES files to read, the JSON columns are written by orjson
+    (facts.fast_json; fewer, as tonight's evening, by the standard library's encoder, whose
+    import costs nothing): the archive's rows are the same texts either way."""
+    import shutil
+    import sqlite3
+
+    from whistscore.club import facts
+    from whistscore.club.archive import refresh
+
+    big, small = tmp_path / "big", tmp_path / "small"
+    big.mkdir()
+    names = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor"]
+    for n in range(refresh.FAST_JSON_FILES):
+        kind = ("preferans", "whist")[n % 2]
+        seats = [names[(n + i) % 6] for i in range(3 + n % 2)]
+        g = whistscore.new(kind, seats)
+        day = f"2026-10-{n % 28 + 1:02d}"
+        a, b, c = seats[:3]
+        for k, deal in enumerate(("pass 4/2/4", f"{a} 7S {b}:w {c}:p 7/3/0")
+                                 if kind == "preferans" else ("NS 8", "EW 9")):
+            g = g.add(deal, at=f"{day}T2{k}:00:00+02:00")
+        g.end(f"{day}T23:00:00+02:00").save(big / f"{n:02d}-{kind}.json")
+    shutil.copytree(big, small)
+    files = refresh.FAST_JSON_FILES
+    assert "orjson" in _loaded(_club(big))
+    monkeypatch.setattr(refresh, "FAST_JSON_FILES", 10**9)
+    monkeypatch.setattr(facts, "dumps", facts.standard_dumps)
+    club = whistscore.club(small)
+    club.refresh()
+    club.close()
+    rows = []
+    for folder in (big, small):
+        conn = sqlite3.connect(folder / "club.sqlite")
+        rows.append(conn.execute("SELECT file, first, rows, deals FROM deal_rows "
+                                 "ORDER BY file").fetchall())
+        conn.close()
+    assert len(rows[0]) == files
+    assert rows[0] == rows[1]

@@ -21,7 +21,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every m
     from starlette.testclient import TestClient
 
 from whistscore.web.app import create_app
-from whistscore.web.chart import line_chart
+from whistscore.web.chart import DOTS, line_chart, places_chart
 
 from clirun import run
 
@@ -237,6 +237,26 @@ def test_the_chart_is_svg_with_its_texts_escaped():
     assert one.find(ns + "polyline") is None and len(list(one.iter(ns + "circle"))) == 1
     empty = ET.fromstring(str(line_chart([], "rating")))
     assert empty.find(ns + "circle") is None
+
+
+def test_a_long_history_is_its_line_without_a_dot_an_evening():
+    """Up to chart.DOTS points (one every 8 px of the plot) each is a dot with its title;
+    a longer history is its line alone, every point on it, the extremes and ends labelled
+    (400 evenings drew 400 dots over each other, and 370 KB of page for a regular)."""
+    ns = "{http://www.w3.org/2000/svg}"
+    for n, dots in ((DOTS, DOTS), (DOTS + 1, 0), (400, 0)):
+        money = [(f"2026-{i // 28 % 12 + 1:02d}-{i % 28 + 1:02d}", f"{(i * 37) % 101 - 50}.50")
+                 for i in range(n)]
+        root = ET.fromstring(str(line_chart(money, "money")))
+        assert len(root.find(ns + "polyline").get("points").split()) == n
+        assert len(list(root.iter(ns + "circle"))) == dots
+        labels = [t.text for t in root.iter(ns + "text")]
+        assert {"-50.50", "50.50", money[0][0], money[-1][0]} <= set(labels)
+        places = [(d, 1 + i % 3, 3) for i, (d, _) in enumerate(money)]
+        root = ET.fromstring(str(places_chart(places, "places")))
+        assert len(root.find(ns + "polyline").get("points").split()) == n
+        assert len(list(root.iter(ns + "circle"))) == dots
+    assert DOTS == 37  # a 296 px plot
 
 
 def test_without_sqlite3_the_club_says_it_is_not_on_the_one_phone_site(club, monkeypatch):

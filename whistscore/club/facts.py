@@ -364,7 +364,7 @@ def _encoder() -> Callable[[Any], str]:
     """JSON for a column: :func:`_standard`'s text, written by ``orjson`` where it is
     installed and writes :data:`_SAMPLE` so (a rebuild encodes every deal ever played,
     and ``orjson`` does it in about a third of the standard library's time: docs/club.md
-    "Speed").  A value ``orjson`` refuses (an int beyond 64 bits, a lone surrogate, a key
+    "Speed"; :func:`fast_json`).  A value ``orjson`` refuses (an int beyond 64 bits, a lone surrogate, a key
     that is no string) is written by the standard library, with the same text or error.
     Floats below 1e-4 or from 1e16 on are the one kind it writes otherwise (``0.00001``,
     ``1e16``; the standard library ``1e-05``, ``1e+16``): :func:`rows_json`, which writes
@@ -390,9 +390,23 @@ def _encoder() -> Callable[[Any], str]:
     return standard
 
 
-#: JSON for a column (:func:`_encoder`), and the standard library's (:func:`_standard`)
-dumps = _encoder()
-standard_dumps = _standard()
+#: JSON for a column: the standard library's (:func:`_standard`), or :func:`_encoder`'s
+#: once :func:`fast_json` is called
+dumps = standard_dumps = _standard()
+#: :func:`fast_json` was called
+_FAST = False
+
+
+def fast_json() -> None:
+    """Write the columns with :func:`_encoder`'s from now on (the same texts).
+
+    Called by a refresh with many files to index: ``orjson``'s import (about 6 ms, with
+    the modules it loads) pays for itself from a few dozen files, while an evening's one
+    new file, whose every millisecond counts against its ``settle --json``, is written
+    by the standard library's encoder (docs/club.md "Speed")."""
+    global dumps, _FAST
+    if not _FAST:
+        dumps, _FAST = _encoder(), True
 
 
 def exact_text(value: int | Fraction) -> str:

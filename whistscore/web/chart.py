@@ -20,6 +20,11 @@ __all__ = ["line_chart", "made_bars", "places_chart"]
 
 _W, _H = 360, 170
 _LEFT, _RIGHT, _TOP, _BOTTOM = 52, 12, 12, 26
+#: the most points drawn each as a dot with its own title: one every 8 px of the plot.  A
+#: longer history (a regular's few hundred evenings) is its line alone, its extremes and
+#: ends labelled: dots closer than their own width hide each other and their titles, and
+#: cost the phone a few hundred kilobytes of page
+DOTS = (_W - _LEFT - _RIGHT) // 8
 
 
 def _num(text: str | int) -> float:
@@ -44,8 +49,9 @@ def _framed(label: str, css: str) -> tuple[ET.Element, float, float]:
 def line_chart(points: Sequence[tuple[str, str | int]], label: str) -> Markup:
     """An SVG line of ``points`` (x label, value) with its lowest, highest and zero lines.
 
-    ``label`` names the chart for screen readers (``role="img"``).  One point is
-    drawn as a dot; none as an empty frame.
+    ``label`` names the chart for screen readers (``role="img"``).  Each point is a dot
+    with its date and value as its title, up to :data:`DOTS` points; one point is drawn
+    as a dot; none as an empty frame.
     """
     svg, plot_w, plot_h = _framed(label, "chart")
     if not points:
@@ -78,7 +84,7 @@ def line_chart(points: Sequence[tuple[str, str | int]], label: str) -> Markup:
     coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     if len(points) > 1:
         ET.SubElement(svg, "polyline", {"points": coords, "class": "line"})
-    for i, v in enumerate(values):
+    for i, v in enumerate(values if len(values) <= DOTS else ()):
         dot = ET.SubElement(svg, "circle", {"cx": f"{x(i):.1f}", "cy": f"{y(v):.1f}",
                                             "r": "3", "class": "dot"})
         ET.SubElement(dot, "title").text = f"{points[i][0]}: {points[i][1]}"
@@ -136,8 +142,8 @@ def made_bars(rows: Sequence[tuple[str, int, int]], label: str, made_word: str,
 
 def places_chart(points: Sequence[tuple[str, int, int]], label: str) -> Markup:
     """A player's place in each evening (date, place, players), first place on top: a
-    dot an evening on a line, the places as the axis's labels, the first and last date
-    below."""
+    dot an evening on a line (up to :data:`DOTS` evenings; more are the line alone), the
+    places as the axis's labels, the first and last date below."""
     svg, plot_w, plot_h = _framed(label, "chart places")
     if not points:
         return Markup(ET.tostring(svg, encoding="unicode"))
@@ -160,7 +166,7 @@ def places_chart(points: Sequence[tuple[str, int, int]], label: str) -> Markup:
         ET.SubElement(svg, "polyline", {
             "points": " ".join(f"{x(i):.1f},{y(p):.1f}" for i, (_, p, _) in enumerate(points)),
             "class": "line"})
-    for i, (date, place, players) in enumerate(points):
+    for i, (date, place, players) in enumerate(points if len(points) <= DOTS else ()):
         dot = ET.SubElement(svg, "circle", {"cx": f"{x(i):.1f}", "cy": f"{y(place):.1f}",
                                             "r": "3.5", "class": "dot first" if place == 1
                                             else "dot"})

@@ -196,6 +196,10 @@ def update(a: Archive, scan: list[_Entry], settings: Settings, accept: bool) -> 
             a._file_row(e, None, e.odd)
             continue
         jobs.append((e, k[2] if k is not None else None))
+    if len(jobs) >= FAST_JSON_FILES:  # before the pool forks: its processes write so too
+        from ..facts import fast_json
+
+        fast_json()
     # an archive that knows no file reads none of its rows while it indexes: each table's
     # rows are kept for a few hundred files and written by one statement (a statement a
     # file and a table cost a rebuild more than its rows did)
@@ -368,6 +372,9 @@ _INSERT = {
 }
 _INSERT_FILE = ("INSERT OR REPLACE INTO files (file, size, mtime_ns, sha256, error) "
                 "VALUES (?, ?, ?, ?, ?)")
+#: a refresh with at least this many files to read writes the JSON columns with orjson
+#: (club/facts.py ``fast_json``: its import costs what a few dozen files' encoding saves)
+FAST_JSON_FILES = 32
 #: how many files' rows a fresh index keeps before it writes them (:class:`_Batch`): the
 #: statements' cost is paid once for them, and a rebuild's memory stays flat
 _BATCH = 200
