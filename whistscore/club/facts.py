@@ -364,11 +364,14 @@ def _encoder() -> Callable[[Any], str]:
     """JSON for a column: :func:`_standard`'s text, written by ``orjson`` where it is
     installed and writes :data:`_SAMPLE` so (a rebuild encodes every deal ever played,
     and ``orjson`` does it in about a third of the standard library's time: docs/club.md
-    "Speed"; :func:`fast_json`).  A value ``orjson`` refuses (an int beyond 64 bits, a lone surrogate, a key
-    that is no string) is written by the standard library, with the same text or error.
-    Floats below 1e-4 or from 1e16 on are the one kind it writes otherwise (``0.00001``,
-    ``1e16``; the standard library ``1e-05``, ``1e+16``): :func:`rows_json`, which writes
-    the one float column, gives those to the standard library."""
+    "Speed"; :func:`fast_json`).
+
+    A value ``orjson`` refuses (an int beyond 64 bits, a lone surrogate, a key that is no
+    string) is written by the standard library, with the same text or error.  Floats
+    below 1e-4, and before orjson 3.11.7 floats from 1e16 on, are the one kind it writes
+    otherwise (``0.00001``, ``1e16``; the standard library ``1e-05``, ``1e+16``):
+    :func:`rows_json`, which writes the one float column, gives those to the standard
+    library."""
     standard = _standard()
     try:
         import orjson
