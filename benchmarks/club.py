@@ -184,35 +184,26 @@ def clock(fn):
 out = {'floor': clock(floor)}
 # the rebuild itself, with SQLite's statements and openskill's ratings timed inside it
 spent = collections.Counter()
-class Timed:
+def timed(key, fn):
+    def call(*a):
+        t = time.process_time()
+        try:
+            return fn(*a)
+        finally:
+            spent[key] += time.process_time() - t
+    return call
+class Timed:  # a connection whose statements are timed
     def __init__(self, conn):
-        self.__dict__['conn'] = conn
+        self.__dict__.update(conn=conn, execute=timed('sqlite', conn.execute),
+                             executemany=timed('sqlite', conn.executemany))
     def __getattr__(self, name):
         return getattr(self.conn, name)
     def __setattr__(self, name, value):
         setattr(self.conn, name, value)
-    def execute(self, *a):
-        t = time.process_time()
-        try:
-            return self.conn.execute(*a)
-        finally:
-            spent['sqlite'] += time.process_time() - t
-    def executemany(self, *a):
-        t = time.process_time()
-        try:
-            return self.conn.executemany(*a)
-        finally:
-            spent['sqlite'] += time.process_time() - t
 opened = Archive._open
 Archive._open = lambda self: Timed(opened(self))
 compute = ratings.compute
-def timed_compute(*a):
-    t = time.process_time()
-    try:
-        return compute(*a)
-    finally:
-        spent['openskill'] += time.process_time() - t
-ratings.compute = timed_compute
+ratings.compute = timed('openskill', compute)
 t = time.process_time()
 club = whistscore.club(folder, rebuild=True)
 club.refresh()
@@ -220,6 +211,7 @@ club.close()
 out['rebuild'] = time.process_time() - t
 Archive._open, ratings.compute = opened, compute
 out.update(spent)
+F.fast_json()  # the columns' encoder of a rebuild (a refresh of 32 files or more)
 # the parts, each over every deal (or file) alone, the collector paused as in a rebuild
 gc.disable()
 data = [read_bytes(p, limit=journal.MAX_FILE_BYTES) for p in paths]
