@@ -372,7 +372,7 @@ def _encoder() -> Callable[[Any], str]:
     otherwise (``0.00001``, ``1e16``; the standard library ``1e-05``, ``1e+16``):
     :func:`rows_json`, which writes the one float column, gives those to the standard
     library."""
-    standard = _standard()
+    standard = standard_dumps  # the standard library's, built once below
     try:
         import orjson
     except ImportError:  # the browser's Python, or another implementation: the standard one
